@@ -1,0 +1,313 @@
+package mancala
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Limits of what a [Board] can represent. A ruleset whose configuration
+// exceeds them must refuse it with an error when it is built.
+const (
+	MaxHouses = 12  // houses on each side
+	MaxSeeds  = 255 // seeds in the whole game: houses, stores and hands
+)
+
+// StoreHouse is the house index that names a player's store in a [Hole].
+const StoreHouse = -1
+
+// Hole names one place on the board where seeds can lie: one of a player's
+// houses (House 0 is his first house in his own sowing order, letter A or a),
+// or his store (House == [StoreHouse]).
+type Hole struct {
+	Owner Player
+	House int
+}
+
+// IsStore reports whether h names a store.
+func (h Hole) IsStore() bool { return h.House == StoreHouse }
+
+// String returns the house letter ("A".."L" for South, "a".."l" for North),
+// or "S" and "N" for South's and North's stores.
+func (h Hole) String() string {
+	if h.IsStore() {
+		if h.Owner == South {
+			return "S"
+		}
+		return "N"
+	}
+	if h.House < 0 || h.House >= MaxHouses || !h.Owner.Valid() {
+		return fmt.Sprintf("hole(%d,%d)", h.Owner, h.House)
+	}
+	return string(houseLetter(h.Owner, h.House))
+}
+
+func houseLetter(p Player, i int) byte {
+	if p == South {
+		return byte('A' + i)
+	}
+	return byte('a' + i)
+}
+
+// Board is the physical state of a game: the seeds in each house, in the two
+// stores and in the players' hands, and which houses are burnt (closed for
+// the rest of a round, as in Congkak).
+//
+// A Board is a small fixed-size value with no pointers: assignment copies
+// it, == compares it, and it can be a map key. The zero Board has no houses;
+// build one with [NewBoard]. Setters take a pointer receiver and refuse
+// (with an error) anything the board cannot hold, leaving it unchanged.
+//
+// Invariants kept by every method: each side has the same number of houses
+// n (1 to [MaxHouses]); houses beyond n are empty; a burnt house is empty;
+// the sum of all seeds is at most [MaxSeeds].
+type Board struct {
+	// houses[p][i] holds the seeds in house i of player p. The rows are
+	// stored as bytes so that rulesets can treat a row as packed words.
+	houses [2][MaxHouses]uint8
+	stores [2]uint8
+	hands  [2]uint8
+	handAt [2]hole8
+	burnt  [2]uint16 // bit i set: house i of that player is burnt
+	n      uint8
+}
+
+// hole8 is a Hole packed in a byte: the owner in bit 7, the house (or 15
+// for the store) in the low four bits.
+type hole8 uint8
+
+func packHole(h Hole) hole8 {
+	v := hole8(h.Owner&1) << 7
+	if h.IsStore() {
+		return v | 15
+	}
+	return v | hole8(h.House)
+}
+
+func (h hole8) unpack() Hole {
+	o := Player(h >> 7)
+	if h&15 == 15 {
+		return Hole{o, StoreHouse}
+	}
+	return Hole{o, int(h & 15)}
+}
+
+// NewBoard returns a board with n houses on each side, each holding seeds
+// seeds, and empty stores. It fails if n is outside 1..[MaxHouses], seeds is
+// negative, or the total exceeds [MaxSeeds].
+func NewBoard(n, seeds int) (Board, error) {
+	if n < 1 || n > MaxHouses {
+		return Board{}, fmt.Errorf("mancala: %d houses per side: %w", n, ErrUnsupported)
+	}
+	if seeds < 0 || 2*n*seeds > MaxSeeds {
+		return Board{}, fmt.Errorf("mancala: %d seeds in each of %d houses: %w", seeds, 2*n, ErrUnsupported)
+	}
+	b := Board{n: uint8(n)}
+	for p := range b.houses {
+		for i := 0; i < n; i++ {
+			b.houses[p][i] = uint8(seeds)
+		}
+	}
+	return b, nil
+}
+
+// Houses returns the number of houses on each side.
+func (b Board) Houses() int { return int(b.n) }
+
+// Seeds returns the seeds in house i of player p, or 0 if there is no such
+// house.
+func (b Board) Seeds(p Player, i int) int {
+	if uint(i) >= uint(b.n) {
+		return 0
+	}
+	return int(b.houses[p&1][i])
+}
+
+// Row returns player p's houses in his sowing order. Entries at index
+// Houses() and beyond are zero. The array is a copy.
+func (b Board) Row(p Player) [MaxHouses]uint8 { return b.houses[p&1] }
+
+// RowSeeds returns the seeds in all of p's houses.
+func (b Board) RowSeeds(p Player) int {
+	t := 0
+	for _, v := range b.houses[p&1] {
+		t += int(v)
+	}
+	return t
+}
+
+// Store returns the seeds in player p's store.
+func (b Board) Store(p Player) int { return int(b.stores[p&1]) }
+
+// Hand returns the seeds in player p's hand (in flight during a sowing that
+// has been interrupted) and the hole the hand last dropped a seed into, or
+// took its seeds from.
+func (b Board) Hand(p Player) (seeds int, at Hole) {
+	return int(b.hands[p&1]), b.handAt[p&1].unpack()
+}
+
+// Burnt reports whether house i of player p is burnt.
+func (b Board) Burnt(p Player, i int) bool {
+	return uint(i) < uint(b.n) && b.burnt[p&1]&(1<<i) != 0
+}
+
+// BurntMask returns p's burnt houses as a bit set: bit i is house i.
+func (b Board) BurntMask(p Player) uint16 { return b.burnt[p&1] }
+
+// At returns the seeds in hole h.
+func (b Board) At(h Hole) int {
+	if h.IsStore() {
+		return b.Store(h.Owner)
+	}
+	return b.Seeds(h.Owner, h.House)
+}
+
+// Total returns every seed on the board: houses, stores and hands.
+func (b Board) Total() int {
+	return b.RowSeeds(South) + b.RowSeeds(North) +
+		int(b.stores[0]) + int(b.stores[1]) + int(b.hands[0]) + int(b.hands[1])
+}
+
+func (b *Board) checkTotal(delta int) error {
+	if b.Total()+delta > MaxSeeds {
+		return fmt.Errorf("mancala: more than %d seeds: %w", MaxSeeds, ErrUnsupported)
+	}
+	return nil
+}
+
+func (b *Board) checkHouse(p Player, i int) error {
+	if !p.Valid() {
+		return fmt.Errorf("mancala: no player %d: %w", p, ErrInvalidPosition)
+	}
+	if uint(i) >= uint(b.n) {
+		return fmt.Errorf("mancala: no house %d on a board of %d houses: %w", i, b.n, ErrInvalidPosition)
+	}
+	return nil
+}
+
+// SetSeeds puts n seeds into house i of player p.
+func (b *Board) SetSeeds(p Player, i, n int) error {
+	if err := b.checkHouse(p, i); err != nil {
+		return err
+	}
+	if n < 0 {
+		return fmt.Errorf("mancala: %d seeds: %w", n, ErrInvalidPosition)
+	}
+	if n > 0 && b.Burnt(p, i) {
+		return fmt.Errorf("mancala: seeds in burnt house %v: %w", Hole{p, i}, ErrInvalidPosition)
+	}
+	if err := b.checkTotal(n - int(b.houses[p][i])); err != nil {
+		return err
+	}
+	b.houses[p][i] = uint8(n)
+	return nil
+}
+
+// SetRow replaces player p's houses. Entries at Houses() and beyond must be
+// zero, and so must every burnt house.
+func (b *Board) SetRow(p Player, row [MaxHouses]uint8) error {
+	if !p.Valid() {
+		return fmt.Errorf("mancala: no player %d: %w", p, ErrInvalidPosition)
+	}
+	sum := 0
+	for i, v := range row {
+		if v != 0 && (i >= int(b.n) || b.Burnt(p, i)) {
+			return fmt.Errorf("mancala: seeds in missing or burnt house %d: %w", i, ErrInvalidPosition)
+		}
+		sum += int(v)
+	}
+	if err := b.checkTotal(sum - b.RowSeeds(p)); err != nil {
+		return err
+	}
+	b.houses[p] = row
+	return nil
+}
+
+// SetStore puts n seeds into player p's store.
+func (b *Board) SetStore(p Player, n int) error {
+	if !p.Valid() || n < 0 {
+		return fmt.Errorf("mancala: store %v with %d seeds: %w", p, n, ErrInvalidPosition)
+	}
+	if err := b.checkTotal(n - int(b.stores[p])); err != nil {
+		return err
+	}
+	b.stores[p] = uint8(n)
+	return nil
+}
+
+// SetHand puts n seeds into player p's hand, last at hole at. An empty
+// hand forgets its hole.
+func (b *Board) SetHand(p Player, n int, at Hole) error {
+	if !p.Valid() || n < 0 || !at.Owner.Valid() {
+		return fmt.Errorf("mancala: hand of %v with %d seeds: %w", p, n, ErrInvalidPosition)
+	}
+	if !at.IsStore() && uint(at.House) >= uint(b.n) {
+		return fmt.Errorf("mancala: hand at missing hole %v: %w", at, ErrInvalidPosition)
+	}
+	if err := b.checkTotal(n - int(b.hands[p])); err != nil {
+		return err
+	}
+	if n == 0 {
+		at = Hole{} // an empty hand is nowhere: keep == meaningful
+	}
+	b.hands[p] = uint8(n)
+	b.handAt[p] = packHole(at)
+	return nil
+}
+
+// SetBurnt marks house i of player p burnt or open. A house can be burnt
+// only while it is empty.
+func (b *Board) SetBurnt(p Player, i int, burnt bool) error {
+	if err := b.checkHouse(p, i); err != nil {
+		return err
+	}
+	if !burnt {
+		b.burnt[p] &^= 1 << i
+		return nil
+	}
+	if b.houses[p][i] != 0 {
+		return fmt.Errorf("mancala: burning non-empty house %v: %w", Hole{p, i}, ErrInvalidPosition)
+	}
+	b.burnt[p] |= 1 << i
+	return nil
+}
+
+// String returns a multi-line diagram of the board. South's row is at the
+// bottom, read left to right in his sowing order (A, B, ...) with his store
+// at its right; North's row is on top, read right to left (a at the right)
+// with his store at its left; so the sowing path runs counter-clockwise
+// round the diagram. Burnt houses show as "x"; seeds in hands are listed
+// below the board.
+func (b Board) String() string {
+	var sb strings.Builder
+	n := int(b.n)
+	cell := func(p Player, i int) string {
+		if b.Burnt(p, i) {
+			return "  x"
+		}
+		return fmt.Sprintf("%3d", b.houses[p][i])
+	}
+	sb.WriteString("      ")
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&sb, "  %c", houseLetter(North, i))
+	}
+	sb.WriteString("\n")
+	fmt.Fprintf(&sb, "N %3d ", b.stores[North])
+	for i := n - 1; i >= 0; i-- {
+		sb.WriteString(cell(North, i))
+	}
+	sb.WriteString("\n      ")
+	for i := 0; i < n; i++ {
+		sb.WriteString(cell(South, i))
+	}
+	fmt.Fprintf(&sb, " %3d S\n      ", b.stores[South])
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "  %c", houseLetter(South, i))
+	}
+	sb.WriteString("\n")
+	for p := South; p <= North; p++ {
+		if s, at := b.Hand(p); s > 0 {
+			fmt.Fprintf(&sb, "%v's hand: %d seeds, at %v\n", p, s, at)
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,50 @@
+// Package mancala is the core of the sowing module: boards, moves and
+// positions as small values, the [Ruleset] contract that every sowing game
+// implements, a [Game] driver with history, undo and outcome, and the
+// notation shared by all games.
+//
+// The package knows no particular game. Packages awale and congkak of this
+// module implement rulesets, and so can anybody else: a ruleset needs only
+// the exported API of this package, and package mancalatest checks that it
+// keeps the contract.
+//
+// # Values
+//
+// A [Board] holds the seeds of both rows (1 to [MaxHouses] houses a side),
+// the two stores, seeds in flight in the players' hands, and burnt houses.
+// A [Position] adds who must decide ([Turn]: one player, both at once, or
+// nobody once the game is over), a round number and a word of
+// ruleset-defined state. A [Move] names the house a player sows from, or one
+// house for each player at a simultaneous decision. All three are
+// fixed-size, pointer-free values: copying is cheap, == compares them, and
+// they can be map keys.
+//
+// # Rulesets
+//
+// A [Ruleset] is a pure transition system: Start, Setup, Legal, Play and
+// Apply. Its documentation states the contract each method keeps; optional
+// capabilities ([Cycler], [Bounded]) are separate interfaces.
+//
+// # Games
+//
+// [NewGame] starts a [Game], which checks every move, refuses illegal ones
+// with a [*MoveError] (wrapping [ErrIllegalMove]) without changing anything,
+// keeps the history for [Game.Undo] and [Game.Redo], ends games on a
+// repeated position for rulesets that ask for it, and reports the
+// [Outcome].
+//
+// # Notation
+//
+// Houses are letters in their owner's sowing order: A, B, ... for South and
+// a, b, ... for North; a simultaneous decision is written with both letters,
+// South's first ("Ab"). A game is the moves run together ("FfBe").
+// Positions have a one-line text form ([ParsePosition], [Position.String])
+// and a diagram ([Board.String]). Parse errors are [*ParseError] values
+// (wrapping [ErrSyntax]) that give the offset of the problem.
+//
+// # Concurrency
+//
+// Boards, positions and moves are values and safe to share. Rulesets are
+// immutable and safe for concurrent use. A [Game] is not: give each
+// goroutine its own, made with [Game.Clone] if need be.
+package mancala

@@ -1,0 +1,90 @@
+package mancala
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// Sentinel errors. Errors returned by this module wrap one of them, so that
+// callers can test with [errors.Is].
+var (
+	// ErrIllegalMove: a move that the rules do not allow in the position.
+	ErrIllegalMove = errors.New("mancala: illegal move")
+	// ErrGameOver: a move or concession after the game has ended.
+	ErrGameOver = errors.New("mancala: game over")
+	// ErrInvalidPosition: a position that no game of the ruleset can reach
+	// or hold (wrong number of houses, seeds, player to move, ...).
+	ErrInvalidPosition = errors.New("mancala: invalid position")
+	// ErrUnsupported: a configuration that the board cannot represent or the
+	// ruleset does not support (too many houses or seeds, bad options).
+	ErrUnsupported = errors.New("mancala: unsupported configuration")
+	// ErrSyntax: malformed notation.
+	ErrSyntax = errors.New("mancala: syntax error")
+	// ErrNoHistory: Undo or Redo with nothing to undo or redo.
+	ErrNoHistory = errors.New("mancala: nothing to undo or redo")
+)
+
+// MoveError describes a refused move. It wraps [ErrIllegalMove] (and
+// [ErrGameOver] when the game had already ended), so both
+// errors.Is(err, ErrIllegalMove) and errors.As(err, &moveErr) work.
+type MoveError struct {
+	Move   Move   // the refused move
+	Ply    int    // its index in a sequence of moves, counted from 0; -1 when not part of one
+	Reason string // why it is refused, in lower case: "house C is empty"
+	Rule   string // the rule that forbids it, such as "AW-5"; may be empty
+	Err    error  // a more specific sentinel, such as ErrGameOver; may be nil
+}
+
+// Error returns "mancala: illegal move C: house C is empty (AW-3)", with
+// the ply when it is known.
+func (e *MoveError) Error() string {
+	s := "mancala: illegal move " + e.Move.String()
+	if e.Ply >= 0 {
+		s += " at ply " + strconv.Itoa(e.Ply)
+	}
+	if e.Reason != "" {
+		s += ": " + e.Reason
+	}
+	if e.Rule != "" {
+		s += " (" + e.Rule + ")"
+	}
+	return s
+}
+
+// Unwrap returns ErrIllegalMove and, if set, Err.
+func (e *MoveError) Unwrap() []error {
+	if e.Err != nil && e.Err != ErrIllegalMove {
+		return []error{ErrIllegalMove, e.Err}
+	}
+	return []error{ErrIllegalMove}
+}
+
+// Illegal returns a *MoveError for m, not part of a sequence. Rulesets use
+// it to refuse a move: return p, Illegal(m, "AW-5", "must feed North").
+func Illegal(m Move, rule, format string, args ...any) *MoveError {
+	return &MoveError{Move: m, Ply: -1, Rule: rule, Reason: fmt.Sprintf(format, args...)}
+}
+
+// ParseError describes malformed notation. It wraps [ErrSyntax].
+type ParseError struct {
+	What   string // what was being parsed: "move", "position", ...
+	Input  string // the text, shortened if long
+	Offset int    // byte offset in the text where the problem was found
+	Msg    string // what is wrong
+}
+
+// Error returns `mancala: bad position "…" at offset 3: expected a digit`.
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("mancala: bad %s %q at offset %d: %s", e.What, e.Input, e.Offset, e.Msg)
+}
+
+// Unwrap returns ErrSyntax.
+func (e *ParseError) Unwrap() error { return ErrSyntax }
+
+func parseErr(what, input string, off int, format string, args ...any) *ParseError {
+	if len(input) > 200 {
+		input = input[:200] + "…"
+	}
+	return &ParseError{What: what, Input: input, Offset: off, Msg: fmt.Sprintf(format, args...)}
+}

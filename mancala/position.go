@@ -1,0 +1,96 @@
+package mancala
+
+// Position is everything a ruleset needs to know to continue a game: the
+// board, who must decide, the round, and a word of ruleset-defined state.
+// Together with the ruleset it determines the legal moves and every future
+// of the game, except for endings that depend on history (see [Cycler]).
+//
+// Position is a comparable value: == compares positions and a Position can
+// be a map key. A ruleset's Start, Setup, Play and Apply return new
+// positions and never change the one passed in.
+type Position struct {
+	// Board holds the seeds.
+	Board Board
+	// ToMove says who must decide now; NoTurn once the game is over.
+	ToMove Turn
+	// Round counts the rounds of rulesets that play several (Congkak's
+	// sets), from 1. Rulesets that play one round leave it 0.
+	Round int
+	// State is ruleset-defined: flags and small counters that the ruleset
+	// needs and the board does not show (who ended first, a pending pass,
+	// ...). The core only copies and compares it. Its meaning is part of
+	// the ruleset's documentation; other code should treat it as opaque.
+	State uint32
+}
+
+// Over reports whether the game has ended: nobody is to move.
+func (p Position) Over() bool { return p.ToMove == NoTurn }
+
+// Outcome returns the result that the position shows: [Ongoing] while
+// somebody is to move, otherwise a win for the player with more seeds in
+// his store, or a draw. Scores are the stores in either case.
+//
+// Rulesets finish a game by leaving every remaining seed where its final
+// count belongs (usually in the stores), so the stores decide.
+func (p Position) Outcome() Outcome {
+	o := Outcome{Scores: [2]int{p.Board.Store(South), p.Board.Store(North)}}
+	if !p.Over() {
+		return o
+	}
+	switch {
+	case o.Scores[South] > o.Scores[North]:
+		o.Result = SouthWins
+	case o.Scores[North] > o.Scores[South]:
+		o.Result = NorthWins
+	default:
+		o.Result = Draw
+	}
+	return o
+}
+
+// Result is the state of a game: going on, won by one player, or drawn.
+// The zero value is Ongoing.
+type Result uint8
+
+const (
+	Ongoing   Result = iota // the game goes on
+	SouthWins               // South has won
+	NorthWins               // North has won
+	Draw                    // the game ended equal
+)
+
+// Win returns the Result in which p wins.
+func Win(p Player) Result { return SouthWins + Result(p&1) }
+
+// Winner returns the winner and true, or false for Ongoing and Draw.
+func (r Result) Winner() (Player, bool) {
+	switch r {
+	case SouthWins:
+		return South, true
+	case NorthWins:
+		return North, true
+	}
+	return South, false
+}
+
+// String returns "ongoing", "south", "north" or "draw".
+func (r Result) String() string {
+	switch r {
+	case Ongoing:
+		return "ongoing"
+	case SouthWins:
+		return "south"
+	case NorthWins:
+		return "north"
+	case Draw:
+		return "draw"
+	}
+	return "result(?)"
+}
+
+// Outcome is the result of a game with the two players' scores.
+type Outcome struct {
+	Result   Result
+	Scores   [2]int // indexed by Player
+	Conceded bool   // the loser conceded (see Game.Concede)
+}

@@ -1,0 +1,96 @@
+package mancala
+
+// Ruleset is the rules of one sowing game with its options fixed: a pure
+// transition system over [Position] values. Rulesets know nothing of
+// history, players' names or clocks; [Game] adds those.
+//
+// Contracts, for implementers and callers alike:
+//
+//   - Determinism: each method's result depends only on its arguments and
+//     the ruleset's fixed options. A Ruleset is immutable after it is built
+//     and safe for concurrent use.
+//   - Immutability: positions are values; no method changes its arguments,
+//     and dst in Legal is only appended to.
+//   - Positions given to Legal, Play and Apply are ones that Start, Setup,
+//     Play or Apply of the same ruleset returned (or copies of them).
+//   - Legal appends every legal move of p to dst, in a deterministic order
+//     without duplicates, and returns the extended slice. It appends
+//     nothing if and only if p.ToMove is NoTurn (the game is over). Every
+//     appended move m has m.Turn() == p.ToMove; at a simultaneous decision
+//     (BothTurn) the moves are all pairs of South's and North's choices,
+//     each side's choice being legal whatever the other chooses.
+//   - Play returns the position after m. If m is not legal in p it returns
+//     p unchanged and an error wrapping ErrIllegalMove, usually a
+//     *MoveError made by [Illegal] that names the rule. It never panics.
+//   - Apply is Play without the check, for search and enumeration: m must
+//     be one of Legal(p). For such m it returns exactly what Play returns;
+//     for any other m its result is unspecified and it may panic.
+//   - Setup checks a position built outside the ruleset (parsed, or edited
+//     by hand): it returns an error wrapping ErrInvalidPosition if no game
+//     of the ruleset can hold it (wrong number of houses, seeds, turn), and
+//     otherwise returns the position as the ruleset would have left it
+//     (for instance ended, if the player to move cannot move).
+//   - A position is over exactly when ToMove is NoTurn; its result is then
+//     read from the stores ([Position.Outcome]). Rulesets put every seed
+//     that counts for a player in his store before they end a game.
+//
+// Game, the tools in this module and the conformance checker in package
+// mancalatest are the callers; a user rarely calls a Ruleset directly.
+//
+// Optional capabilities are separate interfaces found by type assertion:
+// [Cycler] for games that end when a position repeats, [Bounded] for a
+// stated bound on game length, and fmt.Stringer for a name.
+type Ruleset interface {
+	Start() Position
+	Setup(p Position) (Position, error)
+	Legal(dst []Move, p Position) []Move
+	Play(p Position, m Move) (Position, error)
+	Apply(p Position, m Move) Position
+}
+
+// Cycler is implemented by rulesets in which a position that repeats ends
+// the game (Awalé's endless cycle, AW-8). A position repeats when it equals
+// (==) a position earlier in the same game.
+//
+// Whoever keeps the history (Game, a search, perft) calls Cycle with the
+// position just reached when it repeats an earlier one, and continues
+// with the result instead; [EndCycle] does both steps.
+type Cycler interface {
+	// Cycle returns the finished position (ToMove == NoTurn) that ends a
+	// game in which p has just repeated an earlier position.
+	Cycle(p Position) Position
+}
+
+// Bounded is implemented by rulesets that can bound the length of a game.
+type Bounded interface {
+	// MaxPlies returns a number of moves that no game from Start exceeds,
+	// counting repetition endings if the ruleset is a Cycler, or 0 if the
+	// ruleset states no bound.
+	MaxPlies() int
+}
+
+// EndCycle returns p, or, if r is a [Cycler] and p equals a position in
+// history, r.Cycle(p). history is the game so far, before p.
+func EndCycle(r Ruleset, history []Position, p Position) Position {
+	c, ok := r.(Cycler)
+	if !ok || p.Over() {
+		return p
+	}
+	for i := len(history) - 1; i >= 0; i-- {
+		if history[i] == p {
+			return c.Cycle(p)
+		}
+	}
+	return p
+}
+
+// IsLegal reports whether m is among the legal moves of p.
+func IsLegal(r Ruleset, p Position, m Move) bool {
+	var buf [MaxHouses * MaxHouses]Move
+	for _, l := range r.Legal(buf[:0], p) {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
