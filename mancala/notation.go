@@ -217,13 +217,14 @@ func ParsePosition(s string) (Position, error) {
 	// Optional fields, in order.
 	var hands [2]int
 	var handAt [2]Hole
-	field := byte(0)
+	next := 0 // index in "rhs" of the first field still allowed
 	for ps.eat(' ') {
 		f := ps.peek()
-		if f <= field || (f != 'r' && f != 'h' && f != 's') {
+		k := strings.IndexByte("rhs", f)
+		if f == 0 || k < next {
 			return p, ps.errf("want r, h or s (in that order, each once)")
 		}
-		field = f
+		next = k + 1
 		ps.i++
 		switch f {
 		case 'r':
