@@ -7,16 +7,16 @@ import "fmt"
 type EventKind uint8
 
 const (
-	_            EventKind = iota
-	EventPickUp            // Player's hand takes Count seeds from Hole (a chosen house, or a relay)
-	EventDrop              // Player's hand drops one seed into Hole
-	EventSkip              // Player's hand passes Hole without dropping (origin house, opponent's store, burnt house)
-	EventCapture           // Count seeds move from Hole to Player's store (a capture, or collecting seeds at the end)
-	EventDeposit           // Count seeds move from Player's hand straight into his store
-	EventRefill            // Count seeds move from Player's store into his house Hole (a new round)
-	EventBurn              // Player's house Hole becomes burnt (Count 1) or is opened again (Count 0)
-	EventTurnEnd           // Player's turn ends; Turn says who decides next
-	EventRoundEnd          // a round ends; Count is the number of the round that ends
+	_             EventKind = iota
+	EventPickUp             // Player's hand takes Count seeds from Hole (a chosen house, or a relay)
+	EventDrop               // Player's hand drops one seed into Hole
+	EventSkip               // Player's hand passes Hole without dropping (origin house, opponent's store, burnt house)
+	EventCapture            // Count seeds move from Hole to Player's store (a capture, or collecting seeds at the end)
+	EventDeposit            // Count seeds move from Player's hand straight into his store
+	EventRefill             // Count seeds move from Player's store into his house Hole (a new round)
+	EventBurn               // Player's house Hole becomes burnt (Count 1) or is opened again (Count 0)
+	EventTurnEnd            // Player's turn ends; Turn says who decides next
+	EventRoundEnd           // a round ends; Count is the number of the round that ends
 )
 
 var eventNames = [...]string{"?", "pick-up", "drop", "skip", "capture", "deposit", "refill", "burn", "turn-end", "round-end"}
