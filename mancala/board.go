@@ -98,7 +98,7 @@ func NewBoard(n, seeds int) (Board, error) {
 	if n < 1 || n > MaxHouses {
 		return Board{}, fmt.Errorf("mancala: %d houses per side: %w", n, ErrUnsupported)
 	}
-	if seeds < 0 || 2*n*seeds > MaxSeeds {
+	if seeds < 0 || seeds > MaxSeeds/(2*n) {
 		return Board{}, fmt.Errorf("mancala: %d seeds in each of %d houses: %w", seeds, 2*n, ErrUnsupported)
 	}
 	b := Board{n: uint8(n)}
@@ -167,8 +167,10 @@ func (b Board) Total() int {
 		int(b.stores[0]) + int(b.stores[1]) + int(b.hands[0]) + int(b.hands[1])
 }
 
-func (b *Board) checkTotal(delta int) error {
-	if b.Total()+delta > MaxSeeds {
+// checkTotal reports whether replacing old seeds by n keeps the board within
+// MaxSeeds. n is checked first so that the sum cannot overflow.
+func (b *Board) checkTotal(old, n int) error {
+	if n > MaxSeeds || b.Total()-old+n > MaxSeeds {
 		return fmt.Errorf("mancala: more than %d seeds: %w", MaxSeeds, ErrUnsupported)
 	}
 	return nil
@@ -195,7 +197,7 @@ func (b *Board) SetSeeds(p Player, i, n int) error {
 	if n > 0 && b.Burnt(p, i) {
 		return fmt.Errorf("mancala: seeds in burnt house %v: %w", Hole{p, i}, ErrInvalidPosition)
 	}
-	if err := b.checkTotal(n - int(b.houses[p][i])); err != nil {
+	if err := b.checkTotal(int(b.houses[p][i]), n); err != nil {
 		return err
 	}
 	b.houses[p][i] = uint8(n)
@@ -215,7 +217,7 @@ func (b *Board) SetRow(p Player, row [MaxHouses]uint8) error {
 		}
 		sum += int(v)
 	}
-	if err := b.checkTotal(sum - b.RowSeeds(p)); err != nil {
+	if err := b.checkTotal(b.RowSeeds(p), sum); err != nil {
 		return err
 	}
 	b.houses[p] = row
@@ -227,7 +229,7 @@ func (b *Board) SetStore(p Player, n int) error {
 	if !p.Valid() || n < 0 {
 		return fmt.Errorf("mancala: store %v with %d seeds: %w", p, n, ErrInvalidPosition)
 	}
-	if err := b.checkTotal(n - int(b.stores[p])); err != nil {
+	if err := b.checkTotal(int(b.stores[p]), n); err != nil {
 		return err
 	}
 	b.stores[p] = uint8(n)
@@ -243,7 +245,7 @@ func (b *Board) SetHand(p Player, n int, at Hole) error {
 	if !at.IsStore() && uint(at.House) >= uint(b.n) {
 		return fmt.Errorf("mancala: hand at missing hole %v: %w", at, ErrInvalidPosition)
 	}
-	if err := b.checkTotal(n - int(b.hands[p])); err != nil {
+	if err := b.checkTotal(int(b.hands[p]), n); err != nil {
 		return err
 	}
 	if n == 0 {

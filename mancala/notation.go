@@ -153,6 +153,14 @@ func (p *Position) UnmarshalText(b []byte) error {
 // pass the result to a ruleset's Setup (or [NewGame] with [From]) for that.
 // Errors are *ParseError values that give the offset of the problem.
 func ParsePosition(s string) (Position, error) {
+	p, err := parsePosition(s)
+	if err != nil {
+		return Position{}, err
+	}
+	return p, nil
+}
+
+func parsePosition(s string) (Position, error) {
 	var p Position
 	ps := &posParser{s: s}
 	// Rows.

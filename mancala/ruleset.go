@@ -84,7 +84,9 @@ func EndCycle(r Ruleset, history []Position, p Position) Position {
 	return p
 }
 
-// IsLegal reports whether m is among the legal moves of p.
+// IsLegal reports whether m is among the legal moves of p. It is a
+// convenience that allocates a move buffer; hot paths call Legal with a
+// buffer of their own.
 func IsLegal(r Ruleset, p Position, m Move) bool {
 	var buf [MaxHouses * MaxHouses]Move
 	for _, l := range r.Legal(buf[:0], p) {

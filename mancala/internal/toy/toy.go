@@ -1,0 +1,329 @@
+package toy
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// Options configures [New].
+type Options struct {
+	Houses       int  // houses per side, 1..12; 0 means 3
+	Seeds        int  // seeds per house; 0 means 3
+	Loop         bool // the Loop variant instead of Kalah
+	Simultaneous bool // the first decision is joint
+}
+
+// Rules is the toy game with fixed options. It implements
+// [mancala.Ruleset], [mancala.Cycler], [mancala.Bounded],
+// [mancala.Perfter] and [mancala.Playouter].
+type Rules struct {
+	o     Options
+	start mancala.Position
+}
+
+// New returns the rules for o, or an error wrapping
+// [mancala.ErrUnsupported].
+func New(o Options) (*Rules, error) {
+	if o.Houses == 0 {
+		o.Houses = 3
+	}
+	if o.Seeds == 0 {
+		o.Seeds = 3
+	}
+	b, err := mancala.NewBoard(o.Houses, o.Seeds)
+	if err != nil {
+		return nil, fmt.Errorf("toy: %w", err)
+	}
+	r := &Rules{o: o, start: mancala.Position{Board: b, ToMove: mancala.SouthTurn}}
+	if o.Simultaneous {
+		r.start.ToMove = mancala.BothTurn
+	}
+	return r, nil
+}
+
+// MustNew is [New] for options known to be valid; it panics otherwise.
+func MustNew(o Options) *Rules {
+	r, err := New(o)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// String names the variant: "toy kalah 3x3", "toy loop 4x2 simultaneous".
+func (r *Rules) String() string {
+	v := "kalah"
+	if r.o.Loop {
+		v = "loop"
+	}
+	s := fmt.Sprintf("toy %s %dx%d", v, r.o.Houses, r.o.Seeds)
+	if r.o.Simultaneous {
+		s += " simultaneous"
+	}
+	return s
+}
+
+// Start returns the start position.
+func (r *Rules) Start() mancala.Position { return r.start }
+
+// Setup checks p and ends it if the player to move cannot move.
+func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
+	b := p.Board
+	bad := func(format string, args ...any) (mancala.Position, error) {
+		return p, fmt.Errorf("toy: "+format+": %w", append(args, mancala.ErrInvalidPosition)...)
+	}
+	switch {
+	case b.Houses() != r.o.Houses:
+		return bad("%d houses, want %d", b.Houses(), r.o.Houses)
+	case b.Total() != 2*r.o.Houses*r.o.Seeds:
+		return bad("%d seeds, want %d", b.Total(), 2*r.o.Houses*r.o.Seeds)
+	case !p.ToMove.Valid() || (p.ToMove == mancala.BothTurn && !r.o.Simultaneous):
+		return bad("%v to move", p.ToMove)
+	case p.Round != 0 || p.State != 0:
+		return bad("round %d, state %x", p.Round, p.State)
+	}
+	for _, pl := range [2]mancala.Player{mancala.South, mancala.North} {
+		if n, _ := b.Hand(pl); n != 0 || b.BurntMask(pl) != 0 {
+			return bad("hands or burnt houses")
+		}
+	}
+	if p.Over() {
+		if b.RowSeeds(mancala.South)+b.RowSeeds(mancala.North) != 0 {
+			return bad("game over with seeds in the houses")
+		}
+		return p, nil
+	}
+	return r.settle(p, p.ToMove), nil
+}
+
+// Legal appends the legal moves of p to dst.
+func (r *Rules) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
+	n := p.Board.Houses()
+	switch p.ToMove {
+	case mancala.SouthTurn, mancala.NorthTurn:
+		pl, _ := p.ToMove.Player()
+		for i := 0; i < n; i++ {
+			if p.Board.Seeds(pl, i) > 0 {
+				dst = append(dst, mancala.Single(pl, i))
+			}
+		}
+	case mancala.BothTurn:
+		for i := 0; i < n; i++ {
+			if p.Board.Seeds(mancala.South, i) == 0 {
+				continue
+			}
+			for j := 0; j < n; j++ {
+				if p.Board.Seeds(mancala.North, j) > 0 {
+					dst = append(dst, mancala.Joint(i, j))
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// Play returns the position after m, or p and a *mancala.MoveError.
+func (r *Rules) Play(p mancala.Position, m mancala.Move) (mancala.Position, error) {
+	if p.Over() {
+		return p, mancala.Illegal(m, "", "the game is over")
+	}
+	if m.Turn() != p.ToMove {
+		return p, mancala.Illegal(m, "", "%v to move, not %v", p.ToMove, m.Turn())
+	}
+	for pl := mancala.South; pl <= mancala.North; pl++ {
+		if i, ok := m.House(pl); ok && p.Board.Seeds(pl, i) == 0 {
+			return p, mancala.Illegal(m, "", "house %v is empty or missing", mancala.Hole{Owner: pl, House: i})
+		}
+	}
+	return r.Apply(p, m), nil
+}
+
+// Apply is Play without the checks.
+func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
+	var rows [2][mancala.MaxHouses]uint8
+	var stores [2]int
+	for pl := mancala.South; pl <= mancala.North; pl++ {
+		rows[pl] = p.Board.Row(pl)
+		stores[pl] = p.Board.Store(pl)
+	}
+	next := mancala.NorthTurn
+	if p.ToMove == mancala.BothTurn {
+		s, _ := m.House(mancala.South)
+		n, _ := m.House(mancala.North)
+		r.sow(&rows, &stores, mancala.South, s)
+		r.sow(&rows, &stores, mancala.North, n)
+		next = mancala.SouthTurn
+	} else {
+		pl, _ := m.Player()
+		i, _ := m.House(pl)
+		again := r.sow(&rows, &stores, pl, i)
+		next = mancala.TurnOf(pl.Other())
+		if again {
+			next = p.ToMove
+		}
+	}
+	q := p
+	for pl := mancala.South; pl <= mancala.North; pl++ {
+		_ = q.Board.SetRow(pl, rows[pl])
+		_ = q.Board.SetStore(pl, stores[pl])
+	}
+	return r.settle(q, next)
+}
+
+// sow sows house i of pl and reports whether the last seed fell into pl's
+// store (Kalah only).
+func (r *Rules) sow(rows *[2][mancala.MaxHouses]uint8, stores *[2]int, pl mancala.Player, i int) bool {
+	n := r.o.Houses
+	seeds := int(rows[pl][i])
+	rows[pl][i] = 0
+	if seeds == 0 {
+		return false
+	}
+	opp := pl.Other()
+	if r.o.Loop {
+		k := i // 0..n-1 own houses, n..2n-1 the opponent's
+		for seeds > 0 {
+			k = (k + 1) % (2 * n)
+			if k == i {
+				continue
+			}
+			if k < n {
+				rows[pl][k]++
+			} else {
+				rows[opp][k-n]++
+			}
+			seeds--
+		}
+		if k >= n && (rows[opp][k-n] == 2 || rows[opp][k-n] == 3) {
+			stores[pl] += int(rows[opp][k-n])
+			rows[opp][k-n] = 0
+		}
+		return false
+	}
+	k := i // 0..n-1 own houses, n own store, n+1..2n the opponent's
+	for ; seeds > 0; seeds-- {
+		k = (k + 1) % (2*n + 1)
+		switch {
+		case k < n:
+			rows[pl][k]++
+		case k == n:
+			stores[pl]++
+		default:
+			rows[opp][k-n-1]++
+		}
+	}
+	if k == n {
+		return true
+	}
+	if k < n && rows[pl][k] == 1 && rows[opp][n-1-k] > 0 {
+		stores[pl] += 1 + int(rows[opp][n-1-k])
+		rows[pl][k], rows[opp][n-1-k] = 0, 0
+	}
+	return false
+}
+
+// settle sets the player to move to next, or ends the game.
+func (r *Rules) settle(q mancala.Position, next mancala.Turn) mancala.Position {
+	s, n := q.Board.RowSeeds(mancala.South), q.Board.RowSeeds(mancala.North)
+	q.ToMove = next
+	switch {
+	case r.o.Loop && next == mancala.SouthTurn && s == 0,
+		r.o.Loop && next == mancala.NorthTurn && n == 0,
+		!r.o.Loop && (s == 0 || n == 0),
+		next == mancala.BothTurn && (s == 0 || n == 0):
+		return r.finish(q)
+	}
+	return q
+}
+
+// finish ends the game: each player takes the seeds of his own row.
+func (r *Rules) finish(q mancala.Position) mancala.Position {
+	var empty [mancala.MaxHouses]uint8
+	for pl := mancala.South; pl <= mancala.North; pl++ {
+		st := q.Board.Store(pl) + q.Board.RowSeeds(pl)
+		_ = q.Board.SetRow(pl, empty)
+		_ = q.Board.SetStore(pl, st)
+	}
+	q.ToMove = mancala.NoTurn
+	return q
+}
+
+// Cycle ends a game whose position has repeated: each player takes the
+// seeds of his own row.
+func (r *Rules) Cycle(p mancala.Position) mancala.Position { return r.finish(p) }
+
+// MaxPlies bounds the Kalah variant (see the package documentation); the
+// Loop variant states no bound.
+func (r *Rules) MaxPlies() int {
+	if r.o.Loop {
+		return 0
+	}
+	t := 2 * r.o.Houses * r.o.Seeds
+	// Each move either puts seeds into a store (at most t such moves) or
+	// moves seeds towards their owner's store within his row, lowering
+	// their summed distance (at most t*n) by at least one.
+	return t + (t+1)*t*r.o.Houses
+}
+
+// Perft counts move sequences like mancala.PerftSlow, with a set of the
+// positions on the path instead of a slice.
+func (r *Rules) Perft(history []mancala.Position, p mancala.Position, depth int) (leaves, terminal int64) {
+	if depth <= 0 {
+		if p.Over() {
+			return 1, 1
+		}
+		return 1, 0
+	}
+	if p.Over() {
+		return 0, 0
+	}
+	seen := make(map[mancala.Position]int, len(history)+depth)
+	for _, h := range history {
+		seen[h]++
+	}
+	var walk func(p mancala.Position, depth int)
+	walk = func(p mancala.Position, depth int) {
+		seen[p]++
+		for _, m := range r.Legal(nil, p) {
+			q := r.Apply(p, m)
+			if !q.Over() && seen[q] > 0 {
+				q = r.Cycle(q)
+			}
+			switch {
+			case depth == 1:
+				leaves++
+				if q.Over() {
+					terminal++
+				}
+			case !q.Over():
+				walk(q, depth-1)
+			}
+		}
+		seen[p]--
+	}
+	walk(p, depth)
+	return leaves, terminal
+}
+
+// Playout plays uniformly random moves until the game is over.
+func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand) (mancala.Position, int) {
+	seen := make(map[mancala.Position]bool, len(history)+64)
+	for _, h := range history {
+		seen[h] = true
+	}
+	var buf [mancala.MaxHouses * mancala.MaxHouses]mancala.Move
+	plies := 0
+	for !p.Over() {
+		seen[p] = true
+		moves := r.Legal(buf[:0], p)
+		q := r.Apply(p, moves[rng.IntN(len(moves))])
+		if !q.Over() && seen[q] {
+			q = r.Cycle(q)
+		}
+		p = q
+		plies++
+	}
+	return p, plies
+}
