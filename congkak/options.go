@@ -1,0 +1,209 @@
+package congkak
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// EmptyCapture says what happens to the last seed of a sowing that falls
+// into an empty house of the mover's own row when the opposite house is
+// empty (or burnt), so that there is nothing to capture (CK-5).
+type EmptyCapture uint8
+
+const (
+	// EmptyCaptureStore: the last seed alone goes to the mover's store
+	// (001, the default).
+	EmptyCaptureStore EmptyCapture = iota
+	// EmptyCaptureStay: the seed stays in the house (004 §6).
+	EmptyCaptureStay
+)
+
+// String returns "store" or "stay".
+func (e EmptyCapture) String() string {
+	switch e {
+	case EmptyCaptureStore:
+		return "store"
+	case EmptyCaptureStay:
+		return "stay"
+	}
+	return "emptycapture(" + strconv.Itoa(int(e)) + ")"
+}
+
+// Opening says how the first turn of a set is played (CK-8).
+type Opening uint8
+
+const (
+	// OpeningSimultaneous: both players sow at once, in ticks (CK-8, the
+	// default).
+	OpeningSimultaneous Opening = iota
+	// OpeningSequential: [Options.Starter] simply moves first.
+	OpeningSequential
+)
+
+// String returns "simultaneous" or "sequential".
+func (o Opening) String() string {
+	switch o {
+	case OpeningSimultaneous:
+		return "simultaneous"
+	case OpeningSequential:
+		return "sequential"
+	}
+	return "opening(" + strconv.Itoa(int(o)) + ")"
+}
+
+// RoundEnd says when a round ends (CK-9).
+type RoundEnd uint8
+
+const (
+	// RoundEndEmptyRow: the round ends as soon as a turn (or the
+	// simultaneous opening) ends with every house of either player empty
+	// (001 step 5, the default).
+	RoundEndEmptyRow RoundEnd = iota
+	// RoundEndPassReply: a player due to move with an empty row passes;
+	// his opponent plays one more turn; if that turn put seeds back into
+	// the passer's row play goes on, otherwise the round ends (004 §9).
+	// The package documentation states the details.
+	RoundEndPassReply
+)
+
+// String returns "emptyrow" or "passreply".
+func (r RoundEnd) String() string {
+	switch r {
+	case RoundEndEmptyRow:
+		return "emptyrow"
+	case RoundEndPassReply:
+		return "passreply"
+	}
+	return "roundend(" + strconv.Itoa(int(r)) + ")"
+}
+
+// Options configure a Congkak ruleset. The zero Options are the documents'
+// rules ([Documents]): 7 houses a side with 7 seeds each, a simultaneous
+// opening, a full set of rounds.
+type Options struct {
+	// Houses is the number of houses on each side (CK-1); 0 means 7. Any
+	// number from 1 to [mancala.MaxHouses] is accepted as long as the
+	// board holds the seeds (2*Houses*Seeds at most [mancala.MaxSeeds]).
+	Houses int
+	// Seeds is the number of seeds in each house at the start of a set,
+	// and the number a refill puts into each house (CK-11); 0 means Houses.
+	Seeds int
+	// EmptyCapture is the rule for a capture with nothing opposite (CK-5).
+	EmptyCapture EmptyCapture
+	// Opening is how the first turn of the set is played (CK-8).
+	Opening Opening
+	// Starter moves first in a sequential opening (default South). It has
+	// no effect on a simultaneous opening.
+	Starter mancala.Player
+	// FirstHand is the player whose hand drops a seed and resolves first
+	// within a tick of the simultaneous opening (CK-8.2; default South).
+	FirstHand mancala.Player
+	// RoundEnd is the rule that ends a round (CK-9).
+	RoundEnd RoundEnd
+	// Rounds limits the set to at most this many rounds (CK-14): 0 plays
+	// a full set, 1 a single round scored by CK-10. When the limit is
+	// reached the stores decide.
+	Rounds int
+}
+
+// Documents returns the documents' rules (001), the default: 7 houses, 7
+// seeds, the last seed of an empty capture to the store, a simultaneous
+// opening, rounds ending on an empty row, a full set.
+func Documents() Options { return Options{Houses: 7, Seeds: 7} }
+
+// Overbeck returns the rules of H. Overbeck's "Chongkak" (004): 9 houses,
+// 9 seeds, the last seed of an empty capture staying in its house (§6) and
+// rounds ending by a pass and a reply (§9).
+func Overbeck() Options {
+	return Options{Houses: 9, Seeds: 9, EmptyCapture: EmptyCaptureStay, RoundEnd: RoundEndPassReply}
+}
+
+// Preset returns the options of a named rule set: "default" (or
+// "documents") for [Documents], "overbeck" for [Overbeck]. Any other name
+// gives an error wrapping [mancala.ErrUnsupported].
+func Preset(name string) (Options, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "default", "documents", "":
+		return Documents(), nil
+	case "overbeck":
+		return Overbeck(), nil
+	}
+	return Options{}, fmt.Errorf("congkak: unknown preset %q (want default, documents or overbeck): %w", name, mancala.ErrUnsupported)
+}
+
+// normalize fills in the defaults and checks o.
+func (o Options) normalize() (Options, error) {
+	if o.Houses == 0 {
+		o.Houses = 7
+	}
+	if o.Houses < 1 || o.Houses > mancala.MaxHouses {
+		return o, fmt.Errorf("congkak: %d houses per side (want 1 to %d): %w", o.Houses, mancala.MaxHouses, mancala.ErrUnsupported)
+	}
+	if o.Seeds == 0 {
+		o.Seeds = o.Houses
+	}
+	if o.Seeds < 1 || 2*o.Houses*o.Seeds > mancala.MaxSeeds {
+		return o, fmt.Errorf("congkak: %d seeds in each of %d houses (at most %d seeds in all): %w",
+			o.Seeds, 2*o.Houses, mancala.MaxSeeds, mancala.ErrUnsupported)
+	}
+	if o.EmptyCapture > EmptyCaptureStay {
+		return o, fmt.Errorf("congkak: unknown empty-capture rule %v: %w", o.EmptyCapture, mancala.ErrUnsupported)
+	}
+	if o.Opening > OpeningSequential {
+		return o, fmt.Errorf("congkak: unknown opening %v: %w", o.Opening, mancala.ErrUnsupported)
+	}
+	if !o.Starter.Valid() {
+		return o, fmt.Errorf("congkak: starter %v: %w", o.Starter, mancala.ErrUnsupported)
+	}
+	if !o.FirstHand.Valid() {
+		return o, fmt.Errorf("congkak: first hand %v: %w", o.FirstHand, mancala.ErrUnsupported)
+	}
+	if o.RoundEnd > RoundEndPassReply {
+		return o, fmt.Errorf("congkak: unknown round-end rule %v: %w", o.RoundEnd, mancala.ErrUnsupported)
+	}
+	if o.Rounds < 0 {
+		return o, fmt.Errorf("congkak: %d rounds: %w", o.Rounds, mancala.ErrUnsupported)
+	}
+	return o, nil
+}
+
+// name returns the ruleset's name: "congkak", or "congkak overbeck", then
+// every option that differs from that base, such as
+// "congkak opening=sequential rounds=1".
+func (o Options) name() string {
+	base, name := Documents(), "congkak"
+	if ob := Overbeck(); o.Houses == ob.Houses && o.Seeds == ob.Seeds &&
+		o.EmptyCapture == ob.EmptyCapture && o.RoundEnd == ob.RoundEnd {
+		base, name = ob, "congkak overbeck"
+	}
+	var sb strings.Builder
+	sb.WriteString(name)
+	if o.Houses != base.Houses {
+		fmt.Fprintf(&sb, " houses=%d", o.Houses)
+	}
+	if o.Seeds != o.Houses { // both bases have as many seeds as houses
+		fmt.Fprintf(&sb, " seeds=%d", o.Seeds)
+	}
+	if o.EmptyCapture != base.EmptyCapture {
+		fmt.Fprintf(&sb, " empty=%v", o.EmptyCapture)
+	}
+	if o.Opening != base.Opening {
+		fmt.Fprintf(&sb, " opening=%v", o.Opening)
+	}
+	if o.Opening == OpeningSequential && o.Starter != base.Starter {
+		fmt.Fprintf(&sb, " starter=%v", o.Starter)
+	}
+	if o.Opening == OpeningSimultaneous && o.FirstHand != base.FirstHand {
+		fmt.Fprintf(&sb, " firsthand=%v", o.FirstHand)
+	}
+	if o.RoundEnd != base.RoundEnd {
+		fmt.Fprintf(&sb, " roundend=%v", o.RoundEnd)
+	}
+	if o.Rounds != base.Rounds {
+		fmt.Fprintf(&sb, " rounds=%d", o.Rounds)
+	}
+	return sb.String()
+}
