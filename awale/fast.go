@@ -1,0 +1,249 @@
+package awale
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// The packed engine, used for boards of at most 8 houses a side (the usual
+// 6 among them).
+//
+// A row of houses is a uint64 holding one house per byte, house i (letter
+// A+i or a+i) in byte i (bits 8i..8i+7); bytes at n and above are zero.
+// No house can hold more than 255 seeds ([mancala.MaxSeeds]), and the sum of
+// all bytes of both rows is at most 255 too, so byte-wise additions never
+// carry from one house into the next.
+//
+// The engine works in the mover's frame: own is the row of the player to
+// move, opp his opponent's. After a move the two swap roles.
+//
+// Byte masks ("hi" masks) mark houses with 0x80 in their byte: house i is
+// bit 8i+7.
+
+const (
+	lo8  = 0x0101010101010101
+	hi8  = 0x8080808080808080
+	lo7  = 0x7f7f7f7f7f7f7f7f
+	two8 = 0x0202020202020202
+)
+
+// sowEntry is what sowing s seeds from the mover's house h adds to each
+// house, with the house the last seed falls into.
+type sowEntry struct {
+	own, opp uint64 // seeds added to the mover's row (house h itself excluded) and to the opponent's
+	// The capture test (AW-4): the move may capture iff opp2&cm == cv,
+	// where opp2 is the opponent's row after the sowing. If the last seed
+	// falls in the opponent's house L, cm is 0xfe and cv is 2 in byte L
+	// (the house holds 2 or 3); otherwise cm is 0 and cv is 1 (never).
+	cm, cv uint64
+}
+
+// packedTables are the per-ruleset constants of the packed engine.
+type packedTables struct {
+	rowHi uint64     // 0x80 in the n bytes of a row
+	feedT uint64     // byte i holds n-i: the seeds house i needs to reach the opponent's row
+	lapT  uint64     // 2n in each byte of a row: a house with that many seeds sows some house twice
+	tab   []sowEntry // entry h<<8|s: sowing s seeds from house h
+	// land[j] holds, in byte h, the seeds (n+j-h) that a sowing from house
+	// h needs for its last seed to fall into the opponent's house j
+	// without passing a house twice.
+	land [8]uint64
+	ring int // 2n
+}
+
+func newPackedTables(n int) packedTables {
+	var t packedTables
+	for i := 0; i < n; i++ {
+		t.rowHi |= 0x80 << (8 * i)
+		t.feedT |= uint64(n-i) << (8 * i)
+		t.lapT |= uint64(2*n) << (8 * i)
+		for j := 0; j < n; j++ {
+			t.land[j] |= uint64(n+j-i) << (8 * i)
+		}
+	}
+	t.ring = 2 * n
+	t.tab = make([]sowEntry, n<<8)
+	for i := range t.tab {
+		t.tab[i].cv = 1 // no capture (an empty house sows nothing)
+	}
+	ring := 2 * n
+	for h := 0; h < n; h++ {
+		for s := 1; s < 256; s++ {
+			var inc [16]uint8
+			pos := h
+			for k := 0; k < s; k++ {
+				pos = (pos + 1) % ring
+				if pos == h { // AW-3: the emptied house is skipped
+					pos = (pos + 1) % ring
+				}
+				inc[pos]++
+			}
+			e := &t.tab[h<<8|s]
+			var own, opp [8]uint8
+			copy(own[:], inc[:n])
+			copy(opp[:], inc[n:ring])
+			e.own = binary.LittleEndian.Uint64(own[:])
+			e.opp = binary.LittleEndian.Uint64(opp[:])
+			e.cv = 1
+			if pos >= n {
+				e.cm, e.cv = 0xfe<<(8*(pos-n)), 2<<(8*(pos-n))
+			}
+		}
+	}
+	return t
+}
+
+// nonZero returns the hi mask of the non-empty bytes of x.
+func nonZero(x uint64) uint64 {
+	return ((x & lo7) + lo7 | x) & hi8
+}
+
+// sumBytes returns the sum of the bytes of x (at most 255 here).
+func sumBytes(x uint64) int {
+	return int((x * lo8) >> 56)
+}
+
+// feeds returns the hi mask of the houses of row own whose seeds reach the
+// opponent's row (AW-5): house i holds at least n-i seeds.
+func (t *packedTables) feeds(own uint64) uint64 {
+	// Per byte: (x|0x80)-t never borrows (t <= 8), and its top bit is set
+	// when x&0x7f >= t; a byte of 128 or more reaches anyway.
+	return ((own | hi8) - t.feedT | own) & t.rowHi
+}
+
+// sow plays the mover's house h (which must hold seeds) on rows own and
+// opp: it returns both rows after the sowing and any capture, the seeds
+// captured, and whether the move is a grand slam (its capture would take
+// every seed of the opponent's row, AW-6). A grand slam captures only if
+// captureSlam is set.
+func (t *packedTables) sow(own, opp uint64, h int, captureSlam bool) (own2, opp2 uint64, captured int, slam bool) {
+	sh := uint(8*h) & 63
+	s := (own >> sh) & 0xff
+	e := &t.tab[h<<8|int(s)]
+	own2 = own&^(0xff<<sh) + e.own
+	opp2 = opp + e.opp
+	if opp2&e.cm != e.cv {
+		return own2, opp2, 0, false
+	}
+	chain := captureChain(opp2, e.cv)
+	if opp2&^chain == 0 {
+		slam = true
+		if !captureSlam {
+			return own2, opp2, 0, true
+		}
+	}
+	return own2, opp2 &^ chain, sumBytes(opp2 & chain), slam
+}
+
+// captureChain returns the byte mask of the houses of opp captured by a
+// sowing whose last seed fell into the house marked by cv (a byte 2 in the
+// house, which holds 2 or 3 seeds): that house and the houses before it
+// down to the first that holds neither 2 nor 3 (AW-4).
+func captureChain(opp, cv uint64) uint64 {
+	below := cv<<7 - 1 // the bytes up to the last house (all of them for byte 7)
+	other := nonZero(opp&^lo8^two8) & below
+	return below &^ (1<<uint(bits.Len64(other)) - 1)
+}
+
+// candidates returns the hi mask of the moves allowed by AW-3 and AW-5:
+// the mover's non-empty houses, or, if the opponent's row is empty, those
+// of them that feed him (all non-empty ones if none does; settled
+// positions never ask).
+func (t *packedTables) candidates(own, opp uint64) uint64 {
+	m := nonZero(own) & t.rowHi
+	if opp == 0 {
+		if f := t.feeds(own); f != 0 {
+			return f
+		}
+	}
+	return m
+}
+
+// slams returns the hi mask of the moves in m that are grand slams.
+func (t *packedTables) slams(own, opp, m uint64) uint64 {
+	var s uint64
+	for x := m; x != 0; x &= x - 1 {
+		h := bits.TrailingZeros64(x) >> 3
+		if _, _, _, slam := t.sow(own, opp, h, false); slam {
+			s |= 0x80 << (8 * h)
+		}
+	}
+	return s
+}
+
+// legal returns the hi mask of the legal moves (AW-3, AW-5, AW-6).
+func (r *Rules) packedLegal(own, opp uint64) uint64 {
+	m := r.pt.candidates(own, opp)
+	if r.forbidSlam {
+		if s := r.pt.slams(own, opp, m); s != 0 && m&^s != 0 {
+			m &^= s
+		}
+	}
+	return m
+}
+
+// packedEnds reports whether a position, in the frame of the player to
+// move (row a, store sa) against his opponent (row b, store sb), is the end
+// of the game by AW-7 or AW-10.
+func (r *Rules) packedEnds(a, b uint64, sa, sb int) bool {
+	switch {
+	case a == 0: // AW-7: the player to move has no seeds
+		return true
+	case b == 0 && r.pt.feeds(a) == 0: // AW-7: he cannot feed his opponent
+		return true
+	case r.o.StopAtMajority: // AW-10
+		return 2*sa > r.total || 2*sb > r.total || (2*sa == r.total && 2*sb == r.total)
+	}
+	return false
+}
+
+// rowWord returns p's row as a packed word.
+func rowWord(b *mancala.Board, p mancala.Player) uint64 {
+	row := b.Row(p)
+	return binary.LittleEndian.Uint64(row[:8])
+}
+
+// packedBoard returns board b with packed rows and stores. b is the board
+// of the position played from, so that it has the right size and holds at
+// least as many seeds in its rows as the new rows do: the setters, which
+// check that the board never holds more than MaxSeeds seeds, are called
+// in an order in which it never holds more seeds than before (first the
+// row that does not gain seeds, then the other, then the stores).
+func packedBoard(b mancala.Board, south, north uint64, sStore, nStore int) mancala.Board {
+	var row [mancala.MaxHouses]uint8
+	first, second := mancala.South, mancala.North
+	fw, sw := south, north
+	if sumBytes(south) > sumBytes(rowWord(&b, mancala.South)) {
+		first, second, fw, sw = second, first, sw, fw
+	}
+	binary.LittleEndian.PutUint64(row[:8], fw)
+	_ = b.SetRow(first, row)
+	binary.LittleEndian.PutUint64(row[:8], sw)
+	_ = b.SetRow(second, row)
+	if b.Store(mancala.South) != sStore {
+		_ = b.SetStore(mancala.South, sStore)
+	}
+	if b.Store(mancala.North) != nStore {
+		_ = b.SetStore(mancala.North, nStore)
+	}
+	return b
+}
+
+// packedPosition returns the position in the mover's frame: mover moves
+// next with row own and store sOwn; b is the board played from (see
+// packedBoard). If the position ends the game (AW-7, AW-10), it returns the
+// finished position with each row in its owner's store.
+func (r *Rules) packedPosition(b *mancala.Board, mover mancala.Player, own, opp uint64, sOwn, sOpp int) mancala.Position {
+	turn := mancala.TurnOf(mover)
+	if r.packedEnds(own, opp, sOwn, sOpp) {
+		sOwn += sumBytes(own)
+		sOpp += sumBytes(opp)
+		own, opp, turn = 0, 0, mancala.NoTurn
+	}
+	if mover == mancala.North {
+		own, opp, sOwn, sOpp = opp, own, sOpp, sOwn
+	}
+	return mancala.Position{Board: packedBoard(*b, own, opp, sOwn, sOpp), ToMove: turn}
+}
