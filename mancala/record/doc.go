@@ -1,0 +1,102 @@
+// Package record reads and writes game records: whole games with their
+// tags, start position, moves, comments and result, as text in the manner of
+// chess's PGN, as JSON, and, for Awalé, as the OGN files of the Aualé
+// program.
+//
+// A [Record] is plain data. [New] makes one from a [mancala.Game];
+// [Record.Replay] plays one back into a new Game, checking every move
+// against the rules. The package knows no particular game: any ruleset whose
+// moves use the core's move notation can be recorded, and the caller says
+// how to build the ruleset from a record's tags with a [Resolver]:
+//
+//	rec := record.New(g, record.Tag{Name: "South", Value: "Ann"})
+//	err := record.Write(w, rec)
+//	...
+//	recs, err := record.Read(r)
+//	g, err := recs[0].Replay(resolve)
+//
+// # Record text
+//
+// A record is a tag section and a movetext section, separated by a blank
+// line:
+//
+//	[Rules "awale abapa"]
+//	[South "Ann"]
+//	[North "Bob"]
+//	[Result "1-0"]
+//
+//	1. C c 2. B {a quiet move} f 3. ...
+//	1-0
+//
+// Each tag pair is [Name "value"] on a line of its own: the name is an ASCII
+// letter followed by letters, digits and underscores; the value is UTF-8
+// text on one line, with \" and \\ for a quote and a backslash. Names are
+// unique. [Write] writes the record's [Tags] in their order, then Result
+// and, if the game does not start from the ruleset's start position, Start
+// with the start position in position text ([mancala.ParsePosition]).
+// [TagRules] conventionally names the ruleset; [New] fills it in.
+//
+// The movetext lists the moves in the core's move notation, separated by
+// white space: one letter for a player's decision ("C" is South's house C,
+// "c" North's house c), two for a simultaneous decision, South's first
+// ("Cb"). The letter's case says who moves, so a player who moves several
+// times in a row (a Kalah or Congkak turn) simply has several moves in a row.
+// A move number "N." stands before every other move, as in PGN; numbers are
+// for people, and the reader checks only their form. A comment in braces
+// ({...}, any text without a closing brace, line breaks included) may
+// follow any move or precede the first. The result token ends the
+// movetext: "1-0" (South won), "0-1" (North won), "1/2-1/2" (a draw) or "*"
+// (the game goes on, or its result is unknown); it must agree with the
+// Result tag. Movetext lines are kept within 79 columns where the tokens
+// allow.
+//
+// A file may hold any number of records. A record ends at its result
+// token, at the next tag section or at the end of the input; the reader
+// accepts records without tags, without a Result tag or without a result
+// token, and a UTF-8 byte order mark at the start.
+//
+// # Replaying
+//
+// [Record.Replay] builds the ruleset with the [Resolver], starts a game
+// from the record's start position, plays the moves, and checks the result:
+// a finished game must have the stated result; a win that the moves do not
+// reach is a concession by the loser ([mancala.Game.Concede]). [Fixed] is a
+// resolver for one known ruleset; a resolver for several games reads
+// [TagRules], whose value for this module's rulesets is their String
+// method's name: the game, the preset and every option that differs from
+// it.
+//
+// # JSON
+//
+// A Record encodes as a JSON object through its MarshalJSON and
+// UnmarshalJSON methods (see [Record.MarshalJSON]):
+//
+//	{"tags":{"Rules":"awale abapa"},"moves":["C","c","B"],"result":"*"}
+//
+// Positions and moves encode as JSON strings by themselves, through their
+// MarshalText and UnmarshalText methods.
+//
+// # OGN
+//
+// [ReadOGN] and [WriteOGN] read and write the Oware Game Notation of Aualé,
+// an Oware Abapa program by Joan Sala Soler: tags much like PGN's, the
+// start position in a FEN tag of '-'-separated counts, moves with capture
+// counts ("b+2"), and the final score as the result ("25-23"). See
+// [WriteOGN] for where the formats differ.
+//
+// # Errors
+//
+// The readers, [Record.Replay] and the JSON decoder return *[Error] values
+// that give the line and column of the problem (for records read from
+// text) and wrap its cause:
+// [mancala.ErrSyntax] for malformed text, a *[mancala.MoveError] (wrapping
+// [mancala.ErrIllegalMove]) for a move the rules refuse, and so on. Nothing
+// in this package panics on bad input.
+//
+// # Concurrency
+//
+// Records are plain values with slices and a map: share them read-only, or
+// give each goroutine a [Record.Clone]. A [Reader] belongs to one
+// goroutine. The functions are safe for concurrent use on distinct
+// arguments.
+package record

@@ -1,0 +1,523 @@
+package record_test
+
+// Integration tests with the module's games: Awalé and Congkak records
+// through record text, JSON and OGN.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// gameResolver builds an Awalé or Congkak ruleset from the Rules tag, which
+// holds the ruleset's String name ("awale abapa houses=8", "congkak
+// overbeck rounds=1"), or Aualé's Variant "Oware Abapa". The name must be
+// exactly the ruleset's.
+func gameResolver(tags record.Tags) (mancala.Ruleset, error) {
+	name, ok := tags.Lookup(record.TagRules)
+	if !ok {
+		if tags.Get("Variant") == "Oware Abapa" {
+			return awale.New(awale.Abapa())
+		}
+		return nil, fmt.Errorf("no Rules tag: %w", mancala.ErrUnsupported)
+	}
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return nil, fmt.Errorf("empty Rules tag: %w", mancala.ErrUnsupported)
+	}
+	bad := func(w string) error { return fmt.Errorf("rules %q: %q: %w", name, w, mancala.ErrUnsupported) }
+	var r mancala.Ruleset
+	var err error
+	switch words[0] {
+	case "awale":
+		o, rest := awale.Documents(), words[1:]
+		if len(rest) > 0 && (rest[0] == "abapa" || rest[0] == "awari") {
+			o, _ = awale.Preset(rest[0])
+			rest = rest[1:]
+		}
+		for _, w := range rest {
+			k, v, _ := strings.Cut(w, "=")
+			n, nerr := strconv.Atoi(v)
+			switch {
+			case k == "houses" && nerr == nil:
+				o.Houses = n
+			case k == "seeds" && nerr == nil:
+				o.Seeds = n
+			case k == "majority" && v == "":
+				o.StopAtMajority = true
+			case k == "grandslam":
+				for g := awale.GrandSlam(0); g <= awale.GrandSlamForbiddenElseCapture; g++ {
+					if g.String() == v {
+						o.GrandSlam = g
+					}
+				}
+			case k == "cycle":
+				for c := awale.CycleRule(0); c <= awale.CycleSplit; c++ {
+					if c.String() == v {
+						o.Cycle = c
+					}
+				}
+			default:
+				return nil, bad(w)
+			}
+		}
+		r, err = awale.New(o)
+	case "congkak":
+		o, rest := congkak.Documents(), words[1:]
+		if len(rest) > 0 && rest[0] == "overbeck" {
+			o, rest = congkak.Overbeck(), rest[1:]
+		}
+		seeds := false
+		player := func(v string) mancala.Player {
+			if v == mancala.North.String() {
+				return mancala.North
+			}
+			return mancala.South
+		}
+		for _, w := range rest {
+			k, v, _ := strings.Cut(w, "=")
+			n, nerr := strconv.Atoi(v)
+			switch {
+			case k == "houses" && nerr == nil:
+				o.Houses = n
+			case k == "seeds" && nerr == nil:
+				o.Seeds, seeds = n, true
+			case k == "rounds" && nerr == nil:
+				o.Rounds = n
+			case k == "empty":
+				o.EmptyCapture = congkak.EmptyCaptureStore
+				if v == congkak.EmptyCaptureStay.String() {
+					o.EmptyCapture = congkak.EmptyCaptureStay
+				}
+			case k == "opening":
+				o.Opening = congkak.OpeningSimultaneous
+				if v == congkak.OpeningSequential.String() {
+					o.Opening = congkak.OpeningSequential
+				}
+			case k == "roundend":
+				o.RoundEnd = congkak.RoundEndEmptyRow
+				if v == congkak.RoundEndPassReply.String() {
+					o.RoundEnd = congkak.RoundEndPassReply
+				}
+			case k == "starter":
+				o.Starter = player(v)
+			case k == "firsthand":
+				o.FirstHand = player(v)
+			default:
+				return nil, bad(w)
+			}
+		}
+		if !seeds {
+			o.Seeds = o.Houses
+		}
+		r, err = congkak.New(o)
+	default:
+		return nil, bad(words[0])
+	}
+	if err != nil {
+		return nil, err
+	}
+	if got := fmt.Sprint(r); got != name {
+		return nil, fmt.Errorf("rules %q read as %q: %w", name, got, mancala.ErrUnsupported)
+	}
+	return r, nil
+}
+
+func drawAwaleOptions(t *rapid.T) awale.Options {
+	o, _ := awale.Preset(rapid.SampledFrom([]string{"default", "abapa", "awari"}).Draw(t, "preset"))
+	if rapid.Bool().Draw(t, "custom") {
+		o.Houses = rapid.IntRange(2, 8).Draw(t, "houses")
+		o.Seeds = rapid.IntRange(1, 5).Draw(t, "seeds")
+		o.GrandSlam = awale.GrandSlam(rapid.IntRange(0, 3).Draw(t, "grand slam"))
+		o.Cycle = awale.CycleRule(rapid.IntRange(0, 1).Draw(t, "cycle"))
+		o.StopAtMajority = rapid.Bool().Draw(t, "majority")
+	}
+	return o
+}
+
+func drawCongkakOptions(t *rapid.T) congkak.Options {
+	o := congkak.Documents()
+	if rapid.Bool().Draw(t, "overbeck") {
+		o = congkak.Overbeck()
+	}
+	o.Houses = rapid.IntRange(3, 7).Draw(t, "houses")
+	o.Seeds = rapid.IntRange(1, o.Houses).Draw(t, "seeds")
+	o.EmptyCapture = congkak.EmptyCapture(rapid.IntRange(0, 1).Draw(t, "empty capture"))
+	o.Opening = congkak.Opening(rapid.IntRange(0, 1).Draw(t, "opening"))
+	o.Starter = mancala.Player(rapid.IntRange(0, 1).Draw(t, "starter"))
+	o.FirstHand = mancala.Player(rapid.IntRange(0, 1).Draw(t, "first hand"))
+	o.RoundEnd = congkak.RoundEnd(rapid.IntRange(0, 1).Draw(t, "round end"))
+	o.Rounds = rapid.IntRange(0, 3).Draw(t, "rounds")
+	return o
+}
+
+// checkRoundTrip writes rec as text and as JSON, reads it back, and replays
+// it: the same record and the same game as g.
+func checkRoundTrip(t *rapid.T, g *mancala.Game, rec *record.Record) {
+	var buf bytes.Buffer
+	if err := record.Write(&buf, rec); err != nil {
+		t.Fatalf("Write: %v", err)
+	}
+	text := buf.String()
+	recs, err := record.Read(&buf)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("Read: %v, %v\n%s", recs, err, text)
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatalf("Marshal: %v", err)
+	}
+	var fromJSON record.Record
+	if err := json.Unmarshal(b, &fromJSON); err != nil {
+		t.Fatalf("Unmarshal: %v", err)
+	}
+	for _, got := range []*record.Record{recs[0], &fromJSON} {
+		if diff := cmp.Diff(rec, got); diff != "" {
+			t.Fatalf("record mismatch (-want +got):\n%s", diff)
+		}
+		g2, err := got.Replay(gameResolver)
+		if err != nil {
+			t.Fatalf("Replay: %v\n%s", err, text)
+		}
+		if d := sameGame(g, g2); d != "" {
+			t.Fatalf("%s\n%s", d, text)
+		}
+	}
+}
+
+// Awalé games of every preset and option come back through text and JSON.
+func TestAwaleRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r, err := awale.New(drawAwaleOptions(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := mancala.NewGame(r)
+		if rapid.Bool().Draw(t, "own start") {
+			playRandom(t, g, rapid.IntRange(1, 30).Draw(t, "start plies"))
+			if g, err = mancala.NewGame(r, mancala.From(g.Position())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		playRandom(t, g, rapid.IntRange(0, 150).Draw(t, "plies"))
+		rec := record.New(g, drawTags(t)...)
+		rec.Comments = drawComments(t, len(rec.Moves))
+		checkRoundTrip(t, g, rec)
+	})
+}
+
+// Congkak games come back through text and JSON: joint moves (CK-8),
+// several decisions in a row by one player (CK-3), and start positions
+// taken in the middle of a game, with seeds in hands, rounds and state.
+func TestCongkakRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r, err := congkak.New(drawCongkakOptions(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := mancala.NewGame(r)
+		if rapid.Bool().Draw(t, "own start") {
+			playRandom(t, g, rapid.IntRange(1, 40).Draw(t, "start plies"))
+			if g, err = mancala.NewGame(r, mancala.From(g.Position())); err != nil {
+				t.Fatalf("Setup of a reached position %v: %v", g.Position(), err)
+			}
+		}
+		playRandom(t, g, rapid.IntRange(0, 150).Draw(t, "plies"))
+		rec := record.New(g, drawTags(t)...)
+		rec.Comments = drawComments(t, len(rec.Moves))
+		checkRoundTrip(t, g, rec)
+	})
+}
+
+// Abapa games (AW-6 no capture, AW-10 majority) go through OGN, as Aualé
+// plays them.
+func TestAwaleOGNRoundTrip(t *testing.T) {
+	r, err := awale.New(awale.Abapa())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		g, _ := mancala.NewGame(r)
+		playRandom(t, g, rapid.IntRange(0, 300).Draw(t, "plies"))
+		rec := record.New(g, record.Tag{Name: "South", Value: "Ann"})
+		var buf bytes.Buffer
+		if err := record.WriteOGN(&buf, rec, gameResolver); err != nil {
+			t.Fatalf("WriteOGN: %v", err)
+		}
+		text := buf.String()
+		if !strings.HasPrefix(text, "[Variant \"Oware Abapa\"]\n") {
+			t.Fatalf("OGN does not start with Aualé's Variant tag:\n%s", text)
+		}
+		got, err := record.ReadOGN(&buf)
+		if err != nil {
+			t.Fatalf("ReadOGN: %v\n%s", err, text)
+		}
+		got.Tags.Delete(record.TagRules) // read by Variant alone, as Aualé's files are
+		g2, err := got.Replay(gameResolver)
+		if err != nil {
+			t.Fatalf("Replay: %v\n%s", err, text)
+		}
+		if d := sameGame(g, g2); d != "" {
+			t.Fatalf("%s\n%s", d, text)
+		}
+	})
+}
+
+// The rules' refusals come back with the place of the move (AW-2, AW-3,
+// AW-5).
+func TestAwaleReplayErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		line, col  int
+		rule       string
+	}{
+		{"AW-3/empty house", "[Rules \"awale\"]\n\n1. A a 2. A", 3, 11, "AW-3"},
+		{"AW-2/not his turn", "[Rules \"awale\"]\n\n1. A a 2. b", 3, 11, "AW-2"},
+		{"AW-5/must feed", "[Rules \"awale\"]\n[Start \"0,0,0,0,1,1/0,0,0,0,0,0 23,23 S\"]\n\n1. E", 4, 4, "AW-5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			recs, err := record.Read(strings.NewReader(tc.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = recs[0].Replay(gameResolver)
+			var re *record.Error
+			var me *mancala.MoveError
+			if !errors.As(err, &re) || !errors.As(err, &me) || !errors.Is(err, mancala.ErrIllegalMove) {
+				t.Fatalf("error %v, want a *record.Error with a *mancala.MoveError", err)
+			}
+			if re.Line != tc.line || re.Column != tc.col || me.Rule != tc.rule {
+				t.Errorf("error at line %d, column %d, rule %q; want %d, %d, %q: %v",
+					re.Line, re.Column, me.Rule, tc.line, tc.col, tc.rule, err)
+			}
+		})
+	}
+}
+
+// openSpielGame is the game of the OpenSpiel vector (see testdata).
+type openSpielGame struct {
+	Moves    []int `json:"moves"`
+	Movers   []int `json:"movers"`
+	Captured []int `json:"captured"`
+	States   []struct {
+		Pits   []int `json:"pits"`
+		Scores []int `json:"scores"`
+		ToMove int   `json:"to_move"`
+	} `json:"states"`
+	PreCollection struct {
+		Scores []int `json:"scores"`
+	} `json:"pre_collection"`
+}
+
+func loadOpenSpiel(t testing.TB) openSpielGame {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "awale_abapa_openspiel_playthrough.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var v openSpielGame
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	if !sc.Scan() {
+		t.Fatal("empty vector file")
+	}
+	if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Moves) == 0 || len(v.Moves) != len(v.States) || len(v.Moves) != len(v.Captured) {
+		t.Fatalf("vector has %d moves, %d states, %d captures", len(v.Moves), len(v.States), len(v.Captured))
+	}
+	return v
+}
+
+// aualeText writes the OpenSpiel game as Aualé's OGN writer would: its tag
+// roster, a number before every other move, "+k" for the seeds a move
+// captured, the comment as spaced words, and the final score as Aualé counts
+// it (at a majority, the seeds left on the board count for nobody).
+func aualeText(v openSpielGame) string {
+	var sb strings.Builder
+	score := fmt.Sprintf("%d-%d", v.PreCollection.Scores[0], v.PreCollection.Scores[1])
+	for _, kv := range [][2]string{{"Variant", "Oware Abapa"}, {"Event", "?"}, {"Site", "?"},
+		{"Date", "?"}, {"Round", "?"}, {"South", "OpenSpiel"}, {"North", "OpenSpiel"}, {"Result", score}} {
+		fmt.Fprintf(&sb, "[%s %q]\n", kv[0], kv[1])
+	}
+	sb.WriteString("\n")
+	var tokens []string
+	for i, h := range v.Moves {
+		if i%2 == 0 {
+			tokens = append(tokens, strconv.Itoa(i/2+1)+".")
+		}
+		tok := string(rune('A' + h))
+		if v.Movers[i] == 1 {
+			tok = string(rune('a' + h))
+		}
+		if v.Captured[i] > 0 {
+			tok += "+" + strconv.Itoa(v.Captured[i])
+		}
+		tokens = append(tokens, tok)
+		if i == 9 {
+			tokens = append(tokens, "{", "the", "tenth", "move", "}")
+		}
+	}
+	tokens = append(tokens, score)
+	line := tokens[0]
+	for _, tok := range tokens[1:] {
+		if len(line)+1+len(tok) < 80 {
+			line += " " + tok
+			continue
+		}
+		sb.WriteString(line + "\n")
+		line = tok
+	}
+	sb.WriteString(line + "\n")
+	return sb.String()
+}
+
+// checkOpenSpiel checks that g is the OpenSpiel game, position by position.
+func checkOpenSpiel(t *testing.T, v openSpielGame, g *mancala.Game) {
+	t.Helper()
+	pos := g.Positions()
+	if len(pos) != len(v.States)+1 {
+		t.Fatalf("%d positions, want %d", len(pos), len(v.States)+1)
+	}
+	for i, s := range v.States {
+		b := pos[i+1].Board
+		for h := 0; h < 6; h++ {
+			if b.Seeds(mancala.South, h) != s.Pits[h] || b.Seeds(mancala.North, h) != s.Pits[6+h] {
+				t.Fatalf("after move %d: board %v, want pits %v", i, pos[i+1], s.Pits)
+			}
+		}
+		if b.Store(mancala.South) != s.Scores[0] || b.Store(mancala.North) != s.Scores[1] {
+			t.Fatalf("after move %d: stores %d, %d, want %v", i, b.Store(mancala.South), b.Store(mancala.North), s.Scores)
+		}
+		if over := pos[i+1].Over(); over != (s.ToMove < 0) {
+			t.Fatalf("after move %d: over %v, want to_move %d", i, over, s.ToMove)
+		}
+	}
+}
+
+// OpenSpiel's Abapa game, written as Aualé would, reads and replays into
+// the same game; written back, it differs from Aualé's text only in the
+// seeds that this library gives to their rows' owners at a majority
+// (AW-10): the last capture and the final score count them.
+func TestOpenSpielOGN(t *testing.T) {
+	v := loadOpenSpiel(t)
+	text := aualeText(v)
+	rec, err := record.ReadOGN(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("ReadOGN: %v\n%s", err, text)
+	}
+	g, err := rec.Replay(gameResolver)
+	if err != nil {
+		t.Fatalf("Replay: %v", err)
+	}
+	checkOpenSpiel(t, v, g)
+	if rec.Comments[10] != "the tenth move" {
+		t.Errorf("comments %v", rec.Comments)
+	}
+
+	var buf bytes.Buffer
+	if err := record.WriteOGN(&buf, rec, gameResolver); err != nil {
+		t.Fatal(err)
+	}
+	last := len(v.Moves) - 1
+	final := v.States[last].Scores
+	pre := v.PreCollection.Scores
+	mover := v.Movers[last]
+	collected := final[mover] - pre[mover]
+	lastTok := string(rune('A' + 32*v.Movers[last] + v.Moves[last]))
+	if collected == 0 {
+		t.Fatalf("the game does not end at a majority with seeds left; the test needs one")
+	}
+	oldEnd := fmt.Sprintf("%s+%d %d-%d\n", lastTok, v.Captured[last], pre[0], pre[1])
+	if !strings.HasSuffix(text, oldEnd) {
+		t.Fatalf("Aualé's text does not end with %q", oldEnd)
+	}
+	want := strings.TrimSuffix(text, oldEnd) +
+		fmt.Sprintf("%s+%d %d-%d\n", lastTok, v.Captured[last]+collected, final[0], final[1])
+	want = strings.Replace(want, fmt.Sprintf("[Result \"%d-%d\"]", pre[0], pre[1]),
+		fmt.Sprintf("[Result \"%d-%d\"]", final[0], final[1]), 1)
+	if buf.String() != want {
+		t.Errorf("WriteOGN:\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+// The OpenSpiel game in record text and in OGN, as the writers write them
+// (golden files; go test -update rewrites them). Read back, they replay
+// into the game.
+func TestOpenSpielGolden(t *testing.T) {
+	v := loadOpenSpiel(t)
+	rec, err := record.ReadOGN(strings.NewReader(aualeText(v)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rec.Replay(gameResolver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abapa := record.New(g, record.Tag{Name: "South", Value: "OpenSpiel"}, record.Tag{Name: "North", Value: "OpenSpiel"})
+	abapa.Comments = rec.Comments
+	var text, ogn bytes.Buffer
+	if err := record.Write(&text, abapa); err != nil {
+		t.Fatal(err)
+	}
+	if err := record.WriteOGN(&ogn, abapa, gameResolver); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct {
+		name string
+		got  []byte
+		read func([]byte) (*record.Record, error)
+	}{
+		{"openspiel.rec", text.Bytes(), func(b []byte) (*record.Record, error) {
+			recs, err := record.Read(bytes.NewReader(b))
+			if err != nil || len(recs) != 1 {
+				return nil, fmt.Errorf("%d records, %v", len(recs), err)
+			}
+			return recs[0], nil
+		}},
+		{"openspiel.ogn", ogn.Bytes(), func(b []byte) (*record.Record, error) { return record.ReadOGN(bytes.NewReader(b)) }},
+	} {
+		path := filepath.Join("testdata", f.name)
+		if *update {
+			if err := os.WriteFile(path, f.got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if !bytes.Equal(f.got, want) {
+			t.Errorf("%s differs from the writer's output:\n%s", path, f.got)
+		}
+		rec, err := f.read(want)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		g, err := rec.Replay(gameResolver)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		checkOpenSpiel(t, v, g)
+	}
+}

@@ -1,0 +1,152 @@
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// jsonRecord is the JSON form of a Record.
+type jsonRecord struct {
+	Tags     Tags           `json:"tags,omitempty"`
+	Start    string         `json:"start,omitempty"`
+	Moves    []mancala.Move `json:"moves"`
+	Comments map[int]string `json:"comments,omitempty"`
+	Result   string         `json:"result"`
+}
+
+// MarshalJSON implements [json.Marshaler]. A record is a JSON object:
+//
+//	{"tags":{"Rules":"awale","South":"Ann"},"start":"…","moves":["C","c"],
+//	 "comments":{"1":"…"},"result":"1-0"}
+//
+// tags is an object whose members keep the order of Tags; start is
+// position text (omitted when the record gives no start position); moves
+// are strings in move notation; comments is keyed by the number of moves
+// before each comment (as [Record.Comments]); result is the result token.
+// Tags, start and comments are left out when empty.
+func (rec *Record) MarshalJSON() ([]byte, error) {
+	if err := rec.check(); err != nil {
+		return nil, errWrite(err)
+	}
+	j := jsonRecord{Tags: rec.Tags, Moves: rec.Moves, Comments: rec.Comments, Result: resultToken(rec.Result)}
+	if j.Moves == nil {
+		j.Moves = []mancala.Move{}
+	}
+	if rec.HasStart() {
+		j.Start = rec.Start.String()
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON implements [json.Unmarshaler] for the form that MarshalJSON
+// writes. Members other than those are refused, a missing result means "*",
+// and the record must be one that record text can hold; errors are
+// *[Error] values wrapping [mancala.ErrSyntax].
+func (rec *Record) UnmarshalJSON(b []byte) error {
+	var j jsonRecord
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return &Error{Msg: "json record", Err: fmt.Errorf("%w: %w", mancala.ErrSyntax, err)}
+	}
+	v := Record{Tags: j.Tags, Moves: j.Moves, Comments: j.Comments}
+	if j.Result != "" {
+		res, ok := parseResult(j.Result)
+		if !ok {
+			return &Error{Msg: fmt.Sprintf("json record: result %q: want 1-0, 0-1, 1/2-1/2 or *", j.Result), Err: mancala.ErrSyntax}
+		}
+		v.Result = res
+	}
+	if j.Start != "" {
+		p, err := mancala.ParsePosition(j.Start)
+		if err != nil {
+			return &Error{Msg: "json record: start", Err: err}
+		}
+		v.Start = p
+	}
+	if err := v.check(); err != nil {
+		return err
+	}
+	*rec = v
+	return nil
+}
+
+// MarshalJSON implements [json.Marshaler]: Tags are a JSON object whose
+// members are the tags in order.
+func (ts Tags) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(t.Name)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(t.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON implements [json.Unmarshaler]: it reads a JSON object of
+// string members, keeping their order. A name that appears twice is an
+// error wrapping [mancala.ErrSyntax].
+func (ts *Tags) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("record: json tags: "+format+": %w", append(args, mancala.ErrSyntax)...)
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return fail("%v", err)
+	}
+	if tok == nil {
+		*ts = nil
+		return nil
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return fail("want an object")
+	}
+	var out Tags
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return fail("%v", err)
+		}
+		name := tok.(string) // object keys are strings
+		tok, err = dec.Token()
+		if err != nil {
+			return fail("%v", err)
+		}
+		value, ok := tok.(string)
+		if !ok {
+			return fail("tag %q: want a string value", name)
+		}
+		if seen[name] {
+			return fail("tag %q appears twice", name)
+		}
+		seen[name] = true
+		out = append(out, Tag{name, value})
+	}
+	if _, err := dec.Token(); err != nil { // '}'
+		return fail("%v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fail("text after the object")
+	}
+	*ts = out
+	return nil
+}
