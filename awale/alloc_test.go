@@ -42,7 +42,7 @@ func TestAllocs(t *testing.T) {
 			{"AW-3..AW-7/Play", func() { sink, _ = r.Play(p, m) }},
 			{"AW-7/Setup", func() { sink, _ = r.Setup(p) }},
 			{"AW-8/Cycle", func() { sink = r.Cycle(p) }},
-			{"AW-8/Playout", func() { sink, _ = r.Playout(nil, r.Start(), rng) }},
+			{"AW-8/Playout", func() { sink, _ = r.Playout(nil, r.Start(), rng, 0) }},
 		}
 		for _, c := range checks {
 			if got := testing.AllocsPerRun(50, c.f); got != 0 {

@@ -169,9 +169,9 @@ func TestPlayoutReplays(t *testing.T) {
 				if !ok {
 					t.Fatalf("%v: fastRoot refused %v", r, p)
 				}
-				final, plies = r.fastPlayout(&fr, rng, &houses)
+				final, plies = r.fastPlayout(&fr, rng, 0, &houses)
 			} else {
-				final, plies = r.slowPlayout(history, p, rng, &houses)
+				final, plies = r.slowPlayout(history, p, rng, 0, &houses)
 			}
 			// Replay.
 			q, path := p, append([]mancala.Position(nil), history...)
@@ -208,7 +208,7 @@ func TestPlayoutUniform(t *testing.T) {
 		for game := 0; game < 400; game++ {
 			fr, _ := r.fastRoot(nil, ptr(r.Start()))
 			var houses []int
-			r.fastPlayout(&fr, rng, &houses)
+			r.fastPlayout(&fr, rng, 0, &houses)
 			p := r.Start()
 			var path []mancala.Position
 			for _, h := range houses {

@@ -405,15 +405,15 @@ func (s *perftSearch) repeatCount(own, opp, m uint64, c, seg int) int64 {
 // or of the game itself (AW-8), and returns the final position and the
 // number of moves. On the packed engine it runs on packed rows; otherwise
 // it goes through Legal and Apply.
-func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand) (final mancala.Position, plies int) {
+func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (final mancala.Position, plies int) {
 	if p.Over() {
 		return p, 0
 	}
 	fr, ok := r.fastRoot(history, &p)
 	if !ok {
-		return r.slowPlayout(history, p, rng, nil)
+		return r.slowPlayout(history, p, rng, maxPlies, nil)
 	}
-	return r.fastPlayout(&fr, rng, nil)
+	return r.fastPlayout(&fr, rng, maxPlies, nil)
 }
 
 // fastPlayout plays a random game on packed rows. The positions of the
@@ -426,7 +426,7 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 // Random choices take 8 bits of a 64-bit draw each, with Lemire's
 // multiply-and-reject method, so they are exactly uniform. If record is
 // not nil, the houses played are appended to it (for tests).
-func (r *Rules) fastPlayout(fr *fastRoot, rng *rand.Rand, record *[]int) (mancala.Position, int) {
+func (r *Rules) fastPlayout(fr *fastRoot, rng *rand.Rand, maxPlies int, record *[]int) (mancala.Position, int) {
 	t := &r.pt
 	var ps playoutState
 	line := ps.buf[:] // line[i]: the position at ply seg+i
@@ -491,6 +491,9 @@ func (r *Rules) fastPlayout(fr *fastRoot, rng *rand.Rand, record *[]int) (mancal
 			break
 		}
 		if c != 0 {
+			if ply == maxPlies {
+				break
+			}
 			seg, ps.filter, hist = ply, [2][4]uint64{}, [2][]key{}
 			continue
 		}
@@ -504,6 +507,9 @@ func (r *Rules) fastPlayout(fr *fastRoot, rng *rand.Rand, record *[]int) (mancal
 			len(hist[ply&1]) != 0 && histRepeats(hist[ply&1], own, opp) {
 			p := r.packedPosition(fr.board, fr.playerAt(ply), own, opp, int(uint32(stores)), int(stores>>32))
 			return r.Cycle(p), ply
+		}
+		if ply == maxPlies {
+			break // the caller's cap (maxPlies > 0): the game is left unfinished
 		}
 	}
 	return r.packedPosition(fr.board, fr.playerAt(ply), own, opp, int(uint32(stores)), int(stores>>32)), ply
@@ -569,12 +575,12 @@ func histRepeats(hist []key, own, opp uint64) bool {
 // repeat only one of the history or one reached since the stores last
 // changed, at least 2n moves earlier (see Repetition above).
 // If record is not nil, the houses played are appended to it (for tests).
-func (r *Rules) slowPlayout(history []mancala.Position, p mancala.Position, rng *rand.Rand, record *[]int) (mancala.Position, int) {
+func (r *Rules) slowPlayout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int, record *[]int) (mancala.Position, int) {
 	var buf [64]mancala.Position
 	seg := buf[:0] // the positions since the stores last changed
 	var moves [mancala.MaxHouses]mancala.Move
 	plies := 0
-	for !p.Over() {
+	for !p.Over() && (maxPlies <= 0 || plies < maxPlies) {
 		ms := r.Legal(moves[:0], p)
 		if len(ms) == 0 {
 			break // not a settled position: Setup would have ended it

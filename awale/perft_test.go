@@ -223,3 +223,25 @@ func perftParse(t testing.TB, text string) mancala.Position {
 	}
 	return p
 }
+
+// TestPlayoutCap checks that Playout stops exactly at maxPlies with a game
+// still going, or earlier with a finished one, on both engines, and that
+// the position it stops in is one Setup accepts unchanged (AW-7, AW-8).
+func TestPlayoutCap(t *testing.T) {
+	for _, o := range []awale.Options{awale.Documents(), awale.Abapa(), awale.Awari(), {Houses: 10, Seeds: 3}} {
+		r, err := awale.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g := uint64(0); g < 30; g++ {
+			limit := 1 + int(g*5)
+			p, n := r.Playout(nil, r.Start(), rand.New(rand.NewPCG(g, 2)), limit)
+			if n > limit || (n < limit && !p.Over()) || (n == limit && p.Board.Total() != r.Start().Board.Total()) {
+				t.Fatalf("%v seed %d cap %d: %d plies, over=%v, %v", r, g, limit, n, p.Over(), p)
+			}
+			if s, err := r.Setup(p); err != nil || s != p {
+				t.Fatalf("%v seed %d cap %d: Setup(%v) = %v, %v", r, g, limit, p, s, err)
+			}
+		}
+	}
+}

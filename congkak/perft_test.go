@@ -166,3 +166,26 @@ func TestPlayoutMatchesSlow(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayoutCap checks that the Playouter stops exactly at maxPlies, in
+// the middle of a round if need be, where mancala.Playout through Legal and
+// Apply stops with the same random numbers: the cap that lets callers play
+// out sets that may never end (Overbeck's, CK-14).
+func TestPlayoutCap(t *testing.T) {
+	for ci, o := range perftConfigs {
+		r := mustNew(t, o)
+		for g := uint64(0); g < 20; g++ {
+			seed := uint64(ci)<<32 | g
+			limit := 1 + int(g*7)
+			got, gotPlies := mancala.Playout(r, nil, r.Start(), rand.New(rand.NewPCG(seed, 1)), limit)
+			want, wantPlies := mancala.Playout(slow{r}, nil, r.Start(), rand.New(rand.NewPCG(seed, 1)), limit)
+			if gotPlies != wantPlies || got != want {
+				t.Fatalf("%v seed %d cap %d: Playout = %v after %d plies, through Apply %v after %d",
+					r, seed, limit, got, gotPlies, want, wantPlies)
+			}
+			if gotPlies > limit || (gotPlies < limit && !got.Over()) {
+				t.Fatalf("%v seed %d cap %d: %d plies, over=%v", r, seed, limit, gotPlies, got.Over())
+			}
+		}
+	}
+}

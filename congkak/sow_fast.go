@@ -333,29 +333,30 @@ func (s *sim) legal(dst []mancala.Move) []mancala.Move {
 // play on the documents' board, and Overbeck's 9×9 set practically never
 // ends (its players' seeds stay near half each): limit the rounds, or use
 // mancala.Playout's maxPlies, for those.
-func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand) (final mancala.Position, plies int) {
+func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (final mancala.Position, plies int) {
 	if p.Over() || p.Board.Houses() != r.n {
 		return p, 0
 	}
 	var s sim
 	r.load(&s, p)
 	var buf [mancala.MaxHouses * mancala.MaxHouses]mancala.Move
-	for s.toMove != mancala.NoTurn {
+	for s.toMove != mancala.NoTurn && (maxPlies <= 0 || plies < maxPlies) {
 		if t := r.fast; t.covers(&s) {
 			f := t.fromSim(&s)
-			for {
+			roundOver := false
+			for !roundOver && (maxPlies <= 0 || plies < maxPlies) {
 				ne := t.nonEmpty(f.w[0])
 				i := rng.IntN(bits.OnesCount8(ne))
 				for ; i > 0; i-- {
 					ne &= ne - 1
 				}
 				plies++
-				if t.play(&f, bits.TrailingZeros8(ne)) {
-					break
-				}
+				roundOver = t.play(&f, bits.TrailingZeros8(ne))
 			}
 			t.toSim(&f, &s)
-			s.roundEnd(f.side)
+			if roundOver {
+				s.roundEnd(f.side)
+			}
 			continue
 		}
 		moves := s.legal(buf[:0])

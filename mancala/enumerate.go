@@ -15,8 +15,10 @@ type Perfter interface {
 // than [Playout] does through Legal and Apply.
 type Playouter interface {
 	// Playout is [Playout] for this ruleset: the same distribution of
-	// games, though not necessarily the same random stream.
-	Playout(history []Position, p Position, rng *rand.Rand) (final Position, plies int)
+	// games, though not necessarily the same random stream, and the same
+	// maxPlies cap (0: none), which callers need for rulesets whose random
+	// games may not end.
+	Playout(history []Position, p Position, rng *rand.Rand, maxPlies int) (final Position, plies int)
 }
 
 // Perft counts the move sequences of exactly depth moves from p that never
@@ -86,11 +88,10 @@ func PerftSlow(r Ruleset, history []Position, p Position, depth int) (leaves, te
 // history is the game before p, for [Cycler] rulesets; it may be nil.
 // maxPlies > 0 stops the game early (unfinished) after that many moves.
 //
-// Playout uses the ruleset's own [Playouter] when it has one (and maxPlies
-// is 0).
+// Playout uses the ruleset's own [Playouter] when it has one.
 func Playout(r Ruleset, history []Position, p Position, rng *rand.Rand, maxPlies int) (final Position, plies int) {
-	if f, ok := r.(Playouter); ok && maxPlies <= 0 {
-		return f.Playout(history, p, rng)
+	if f, ok := r.(Playouter); ok {
+		return f.Playout(history, p, rng, maxPlies)
 	}
 	_, cycler := r.(Cycler)
 	var path []Position

@@ -123,8 +123,8 @@ func (fixedEnumerator) Perft([]mancala.Position, mancala.Position, int) (int64, 
 	return -7, -8
 }
 
-func (f fixedEnumerator) Playout(_ []mancala.Position, p mancala.Position, _ *rand.Rand) (mancala.Position, int) {
-	return p, -9
+func (f fixedEnumerator) Playout(_ []mancala.Position, p mancala.Position, _ *rand.Rand, maxPlies int) (mancala.Position, int) {
+	return p, -9 - maxPlies
 }
 
 func TestOwnEnumerators(t *testing.T) {
@@ -139,8 +139,8 @@ func TestOwnEnumerators(t *testing.T) {
 	if _, n := mancala.Playout(r, nil, r.Start(), rng, 0); n != -9 {
 		t.Errorf("Playout does not use the Playouter: %d", n)
 	}
-	if _, n := mancala.Playout(r, nil, r.Start(), rng, 3); n < 0 || n > 3 {
-		t.Errorf("Playout with a limit uses the Playouter: %d", n)
+	if _, n := mancala.Playout(r, nil, r.Start(), rng, 3); n != -12 {
+		t.Errorf("Playout with a limit does not pass it to the Playouter: %d", n)
 	}
 }
 

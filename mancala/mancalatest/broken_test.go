@@ -23,7 +23,7 @@ type broken struct {
 	cycle    func(p mancala.Position) mancala.Position
 	maxPlies func() int
 	perft    func(h []mancala.Position, p mancala.Position, depth int) (int64, int64)
-	playout  func(h []mancala.Position, p mancala.Position, rng *rand.Rand) (mancala.Position, int)
+	playout  func(h []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int)
 }
 
 func (b *broken) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
@@ -75,11 +75,11 @@ func (b *broken) Perft(h []mancala.Position, p mancala.Position, depth int) (int
 	return b.Rules.Perft(h, p, depth)
 }
 
-func (b *broken) Playout(h []mancala.Position, p mancala.Position, rng *rand.Rand) (mancala.Position, int) {
+func (b *broken) Playout(h []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {
 	if b.playout != nil {
-		return b.playout(h, p, rng)
+		return b.playout(h, p, rng, maxPlies)
 	}
-	return b.Rules.Playout(h, p, rng)
+	return b.Rules.Playout(h, p, rng, maxPlies)
 }
 
 // plain hides every optional interface of a ruleset.
@@ -328,18 +328,18 @@ func brokenCases() []brokenCase {
 			}
 			return q
 		}}, nil, "Apply("},
-		{"Playout writes into the history", "Playout", &broken{Rules: kalah, playout: func(h []mancala.Position, p mancala.Position, rng *rand.Rand) (mancala.Position, int) {
+		{"Playout writes into the history", "Playout", &broken{Rules: kalah, playout: func(h []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {
 			if len(h) > 0 {
 				h[len(h)-1] = mancala.Position{}
 			}
-			return kalah.Playout(h, p, rng)
+			return kalah.Playout(h, p, rng, maxPlies)
 		}}, nil, "history"},
-		{"Playout loses seeds", "Playout", &broken{Rules: kalah, playout: func(h []mancala.Position, p mancala.Position, rng *rand.Rand) (mancala.Position, int) {
-			q, n := kalah.Playout(h, p, rng)
+		{"Playout loses seeds", "Playout", &broken{Rules: kalah, playout: func(h []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {
+			q, n := kalah.Playout(h, p, rng, maxPlies)
 			_ = q.Board.SetStore(mancala.South, 0)
 			return q, n
 		}}, nil, "seeds"},
-		{"Playout stops early", "Playout", &broken{Rules: kalah, playout: func(h []mancala.Position, p mancala.Position, rng *rand.Rand) (mancala.Position, int) {
+		{"Playout stops early", "Playout", &broken{Rules: kalah, playout: func(h []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {
 			return p, 0
 		}}, nil, "not over"},
 	}

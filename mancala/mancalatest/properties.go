@@ -554,9 +554,14 @@ const playoutTimeout = 10 * time.Second
 
 // Playout: the ruleset's own Playout ends in a finished position with the
 // seeds of the start that Setup accepts unchanged, and leaves the history
-// it is given alone.
+// it is given alone. For a ruleset that states no small bound it is asked
+// to stop at the kit's ply limit, and may then end unfinished exactly there.
 func checkPlayout(c *probe) {
 	p, hist := c.pickPosition()
+	plyCap := 0
+	if limit, strict := c.k.limit(); !strict {
+		plyCap = limit
+	}
 	keep := slices.Clone(hist)
 	seed := c.drawUint64()
 	type result struct {
@@ -573,7 +578,7 @@ func checkPlayout(c *probe) {
 			}
 			done <- res
 		}()
-		res.final, res.plies = c.k.playouter.Playout(hist, p, rand.New(rand.NewPCG(seed, seed>>1^0x5eed)))
+		res.final, res.plies = c.k.playouter.Playout(hist, p, rand.New(rand.NewPCG(seed, seed>>1^0x5eed)), plyCap)
 	}()
 	var res result
 	select {
@@ -585,8 +590,10 @@ func checkPlayout(c *probe) {
 	switch {
 	case res.err != nil:
 		c.failf("Playout (seed %d): %v", seed, res.err)
-	case !q.Over():
+	case !q.Over() && (plyCap == 0 || res.plies != plyCap):
 		c.failf("Playout (seed %d) stops after %d moves in %q, a game that is not over", seed, res.plies, q)
+	case plyCap > 0 && res.plies > plyCap:
+		c.failf("Playout (seed %d) plays %d moves, past its cap of %d", seed, res.plies, plyCap)
 	case q.Board.Total() != p.Board.Total():
 		c.failf("Playout (seed %d) ends in %q with %d seeds, %d before", seed, q, q.Board.Total(), p.Board.Total())
 	case res.plies < 0 || (p.Over() && (res.plies != 0 || q != p)):

@@ -307,15 +307,16 @@ func (r *Rules) Perft(history []mancala.Position, p mancala.Position, depth int)
 	return leaves, terminal
 }
 
-// Playout plays uniformly random moves until the game is over.
-func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand) (mancala.Position, int) {
+// Playout plays uniformly random moves until the game is over, or until
+// maxPlies moves if maxPlies > 0.
+func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {
 	seen := make(map[mancala.Position]bool, len(history)+64)
 	for _, h := range history {
 		seen[h] = true
 	}
 	var buf [mancala.MaxHouses * mancala.MaxHouses]mancala.Move
 	plies := 0
-	for !p.Over() {
+	for !p.Over() && (maxPlies <= 0 || plies < maxPlies) {
 		seen[p] = true
 		moves := r.Legal(buf[:0], p)
 		q := r.Apply(p, moves[rng.IntN(len(moves))])
