@@ -205,29 +205,13 @@ func rowWord(b *mancala.Board, p mancala.Player) uint64 {
 	return binary.LittleEndian.Uint64(row[:8])
 }
 
-// packedBoard returns board b with packed rows and stores. b is the board
-// of the position played from, so that it has the right size and holds at
-// least as many seeds in its rows as the new rows do: the setters, which
-// check that the board never holds more than MaxSeeds seeds, are called
-// in an order in which it never holds more seeds than before (first the
-// row that does not gain seeds, then the other, then the stores).
+// packedBoard returns board b (of the right size) with packed rows and
+// stores, written in one checked call.
 func packedBoard(b mancala.Board, south, north uint64, sStore, nStore int) mancala.Board {
-	var row [mancala.MaxHouses]uint8
-	first, second := mancala.South, mancala.North
-	fw, sw := south, north
-	if sumBytes(south) > sumBytes(rowWord(&b, mancala.South)) {
-		first, second, fw, sw = second, first, sw, fw
-	}
-	binary.LittleEndian.PutUint64(row[:8], fw)
-	_ = b.SetRow(first, row)
-	binary.LittleEndian.PutUint64(row[:8], sw)
-	_ = b.SetRow(second, row)
-	if b.Store(mancala.South) != sStore {
-		_ = b.SetStore(mancala.South, sStore)
-	}
-	if b.Store(mancala.North) != nStore {
-		_ = b.SetStore(mancala.North, nStore)
-	}
+	var rows [2][mancala.MaxHouses]uint8
+	binary.LittleEndian.PutUint64(rows[mancala.South][:8], south)
+	binary.LittleEndian.PutUint64(rows[mancala.North][:8], north)
+	_ = b.SetCounts(rows, [2]uint8{uint8(sStore), uint8(nStore)})
 	return b
 }
 

@@ -148,9 +148,6 @@ func (r *Rules) widePosition(mover mancala.Player, own, opp *row, sOwn, sOpp int
 		own, opp, sOwn, sOpp = opp, own, sOpp, sOwn
 	}
 	b, _ := mancala.NewBoard(r.n, 0)
-	_ = b.SetRow(mancala.South, *own)
-	_ = b.SetRow(mancala.North, *opp)
-	_ = b.SetStore(mancala.South, sOwn)
-	_ = b.SetStore(mancala.North, sOpp)
+	_ = b.SetCounts([2][mancala.MaxHouses]uint8{*own, *opp}, [2]uint8{uint8(sOwn), uint8(sOpp)})
 	return mancala.Position{Board: b, ToMove: turn}
 }

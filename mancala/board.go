@@ -170,6 +170,9 @@ func (b Board) Total() int {
 // checkTotal reports whether replacing old seeds by n keeps the board within
 // MaxSeeds. n is checked first so that the sum cannot overflow.
 func (b *Board) checkTotal(old, n int) error {
+	if n <= old {
+		return nil // fewer seeds than before: within the limit already
+	}
 	if n > MaxSeeds || b.Total()-old+n > MaxSeeds {
 		return fmt.Errorf("mancala: more than %d seeds: %w", MaxSeeds, ErrUnsupported)
 	}
@@ -221,6 +224,29 @@ func (b *Board) SetRow(p Player, row [MaxHouses]uint8) error {
 		return err
 	}
 	b.houses[p] = row
+	return nil
+}
+
+// SetCounts replaces both rows and both stores in one call, checking the
+// limits once: the fast way for a ruleset to write back a board it has
+// computed. Entries at Houses() and beyond must be zero, and so must every
+// burnt house; hands and burnt houses are kept.
+func (b *Board) SetCounts(rows [2][MaxHouses]uint8, stores [2]uint8) error {
+	sum := int(stores[0]) + int(stores[1]) + int(b.hands[0]) + int(b.hands[1])
+	for p := range rows {
+		closed := b.burnt[p] | ^uint16(0)<<b.n // burnt or missing houses
+		for i, v := range rows[p] {
+			if v != 0 && closed&(1<<i) != 0 {
+				return fmt.Errorf("mancala: seeds in missing or burnt house %v: %w", Hole{Player(p), i}, ErrInvalidPosition)
+			}
+			sum += int(v)
+		}
+	}
+	if sum > MaxSeeds {
+		return fmt.Errorf("mancala: more than %d seeds: %w", MaxSeeds, ErrUnsupported)
+	}
+	b.houses = rows
+	b.stores = stores
 	return nil
 }
 

@@ -525,3 +525,38 @@ func (m *boardModel) step(t *rapid.T, name string, err, want error, before, afte
 	}
 	m.check(t, after)
 }
+
+func TestSetCounts(t *testing.T) {
+	b := mustBoard(t, 3, 2)
+	if err := b.SetBurnt(mancala.North, 1, false); err != nil {
+		t.Fatal(err)
+	}
+	_ = b.SetSeeds(mancala.North, 1, 0)
+	_ = b.SetBurnt(mancala.North, 1, true)
+	_ = b.SetHand(mancala.South, 1, mancala.Hole{Owner: mancala.North, House: 0})
+	var rows [2][mancala.MaxHouses]uint8
+	rows[mancala.South] = [mancala.MaxHouses]uint8{1, 2, 3}
+	rows[mancala.North] = [mancala.MaxHouses]uint8{4, 0, 6}
+	if err := b.SetCounts(rows, [2]uint8{7, 8}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.Total(), 1+2+3+4+6+7+8+1; got != want {
+		t.Errorf("Total = %d, want %d", got, want)
+	}
+	if b.Seeds(mancala.North, 2) != 6 || b.Store(mancala.North) != 8 || !b.Burnt(mancala.North, 1) {
+		t.Errorf("SetCounts wrote %v", b)
+	}
+	before := b
+	for name, r := range map[string][2][mancala.MaxHouses]uint8{
+		"burnt house":   {{1}, {0, 1}},
+		"missing house": {{0, 0, 0, 1}, {}},
+		"too many":      {{255}, {1}},
+	} {
+		if err := b.SetCounts(r, [2]uint8{}); err == nil {
+			t.Errorf("%s: SetCounts accepted %v", name, r)
+		}
+		if b != before {
+			t.Errorf("%s: refused SetCounts changed the board", name)
+		}
+	}
+}
