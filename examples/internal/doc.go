@@ -1,0 +1,14 @@
+// Package internal holds code shared by the example programs of the sowing
+// module, and the test that keeps the README honest (readme_test.go): its
+// code snippets must match the Example functions they are copied from,
+// and the commands, packages, links and fuzz targets it names must exist.
+//
+// The shared code is in sub-packages: [rulesflags] gives every program the
+// same flags for choosing a game and its options.
+//
+// # Concurrency
+//
+// This package has no code of its own.
+//
+// [rulesflags]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/rulesflags
+package internal

@@ -1,0 +1,148 @@
+package internal
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// root is the module's root directory, relative to this package.
+const root = "../.."
+
+func readme(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// snippetMarker introduces a code block copied from an Example function:
+//
+//	<!-- example: awale/example_test.go Example -->
+//	```go
+//	...the function's body, one tab of indentation removed...
+//	```
+var snippetMarker = regexp.MustCompile("(?m)^<!-- example: (\\S+) (\\S+) -->\n```go\n((?s:.*?))```\n")
+
+// TestSnippetsMatchExamples checks that each README snippet is the body
+// of the Example function it names, verbatim (less one tab of
+// indentation), so that the README shows code that compiles and whose
+// output is checked by go test.
+func TestSnippetsMatchExamples(t *testing.T) {
+	text := readme(t)
+	matches := snippetMarker.FindAllStringSubmatch(text, -1)
+	if len(matches) == 0 {
+		t.Fatal("the README has no <!-- example: FILE FUNC --> snippet")
+	}
+	if n := strings.Count(text, "<!-- example:"); n != len(matches) {
+		t.Errorf("%d example markers, but only %d are followed by a ```go block", n, len(matches))
+	}
+	for _, m := range matches {
+		file, fn, got := m[1], m[2], m[3]
+		t.Run(file+"/"+fn, func(t *testing.T) {
+			want, err := exampleBody(filepath.Join(root, filepath.FromSlash(file)), fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("README snippet differs from %s's body in %s; copy it again.\nREADME:\n%s\nsource:\n%s", fn, file, got, want)
+			}
+		})
+	}
+}
+
+// exampleBody returns the statements and comments inside function fn of a
+// Go file, with one tab of indentation removed from each line.
+func exampleBody(path, fn string) (string, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+	if err != nil {
+		return "", err
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != fn || fd.Recv != nil {
+			continue
+		}
+		lb := fset.Position(fd.Body.Lbrace).Offset
+		rb := fset.Position(fd.Body.Rbrace).Offset
+		body := src[lb+1 : rb]
+		body = bytes.TrimPrefix(body, []byte("\n"))
+		var out strings.Builder
+		for _, line := range strings.SplitAfter(string(body), "\n") {
+			out.WriteString(strings.TrimPrefix(line, "\t"))
+		}
+		return out.String(), nil
+	}
+	return "", os.ErrNotExist
+}
+
+// TestCommandsExist checks that the directories the README's commands
+// name (go run ./examples/..., go test ... ./pkg) exist, and that the fuzz
+// targets it names are defined in those packages.
+func TestCommandsExist(t *testing.T) {
+	text := readme(t)
+	paths := regexp.MustCompile(`(?m)\bgo (?:run|test|build)\b[^\n]*`).FindAllString(text, -1)
+	if len(paths) == 0 {
+		t.Fatal("the README shows no go command")
+	}
+	pkgArg := regexp.MustCompile(`\s(\./[\w/.-]*)`)
+	fuzz := regexp.MustCompile(`-fuzz '?\^?(\w+?)\$?'?\s+(\./[\w/]+)`)
+	for _, cmd := range paths {
+		for _, m := range pkgArg.FindAllStringSubmatch(cmd, -1) {
+			dir := strings.TrimSuffix(m[1], "/...")
+			if fi, err := os.Stat(filepath.Join(root, dir)); err != nil || !fi.IsDir() {
+				t.Errorf("%q: no directory %s", cmd, dir)
+			}
+		}
+		if m := fuzz.FindStringSubmatch(cmd); m != nil {
+			if !defines(t, filepath.Join(root, m[2]), "func "+m[1]+"(f *testing.F)") {
+				t.Errorf("%q: no fuzz target %s in %s", cmd, m[1], m[2])
+			}
+		}
+	}
+}
+
+// defines reports whether a _test.go file in dir contains decl.
+func defines(t *testing.T, dir, decl string) bool {
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte(decl)) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestLinksExist checks the README's relative links.
+func TestLinksExist(t *testing.T) {
+	text := readme(t)
+	for _, m := range regexp.MustCompile(`\]\(([^)#\s]+)(?:#[^)]*)?\)`).FindAllStringSubmatch(text, -1) {
+		link := m[1]
+		if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(link))); err != nil {
+			t.Errorf("README links to %s, which does not exist", link)
+		}
+	}
+}

@@ -1,0 +1,298 @@
+package rulesflags_test
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// build parses args on a fresh flag set and builds the ruleset.
+func build(t *testing.T, args ...string) (*rulesflags.Flags, mancala.Ruleset, error) {
+	t.Helper()
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f := rulesflags.Register(fs)
+	if err := fs.Parse(args); err != nil {
+		return f, nil, err
+	}
+	r, err := f.Ruleset()
+	return f, r, err
+}
+
+func TestAwaleOptions(t *testing.T) {
+	withSize := awale.Documents()
+	withSize.Houses, withSize.Seeds = 4, 3
+	abapaSmall := awale.Abapa()
+	abapaSmall.Houses = 8
+	tests := []struct {
+		name string
+		args []string
+		want awale.Options
+	}{
+		{"AW-1/default game and rules", nil, awale.Documents()},
+		{"AW-1/explicit default", []string{"-game", "awale", "-rules", "default"}, awale.Documents()},
+		{"AW-1/documents alias", []string{"-rules", "documents"}, awale.Documents()},
+		{"AW-6/AW-10/abapa preset", []string{"-rules", "abapa"}, awale.Abapa()},
+		{"AW-6/AW-8/awari preset", []string{"-rules", "awari"}, awale.Awari()},
+		{"AW-1/houses and seeds", []string{"-houses", "4", "-seeds", "3"}, withSize},
+		{"AW-1/houses override a preset", []string{"-rules", "abapa", "-houses", "8"}, abapaSmall},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, r, err := build(t, tt.args...)
+			if err != nil {
+				t.Fatalf("Ruleset: %v", err)
+			}
+			if f.Game() != rulesflags.Awale {
+				t.Errorf("Game() = %q, want %q", f.Game(), rulesflags.Awale)
+			}
+			ar, ok := r.(*awale.Rules)
+			if !ok {
+				t.Fatalf("ruleset is %T, want *awale.Rules", r)
+			}
+			want, err := awale.New(tt.want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want.Options(), ar.Options()); diff != "" {
+				t.Errorf("options mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestCongkakOptions(t *testing.T) {
+	mod := func(o congkak.Options, f func(*congkak.Options)) congkak.Options {
+		f(&o)
+		return o
+	}
+	doc := congkak.Documents()
+	tests := []struct {
+		name string
+		args []string
+		want congkak.Options
+	}{
+		{"CK-1/default", []string{"-game", "congkak"}, doc},
+		{"CK-1/overbeck preset", []string{"-game", "congkak", "-rules", "overbeck"}, congkak.Overbeck()},
+		{"CK-1/houses give the seeds too", []string{"-game", "congkak", "-houses", "5"},
+			mod(doc, func(o *congkak.Options) { o.Houses, o.Seeds = 5, 5 })},
+		{"CK-1/houses on overbeck", []string{"-game", "congkak", "-rules", "overbeck", "-houses", "7"},
+			mod(congkak.Overbeck(), func(o *congkak.Options) { o.Houses, o.Seeds = 7, 7 })},
+		{"CK-1/seeds", []string{"-game", "congkak", "-houses", "5", "-seeds", "3"},
+			mod(doc, func(o *congkak.Options) { o.Houses, o.Seeds = 5, 3 })},
+		{"CK-8/sequential opening", []string{"-game", "congkak", "-opening", "sequential"},
+			mod(doc, func(o *congkak.Options) { o.Opening = congkak.OpeningSequential })},
+		{"CK-8/sequential opening, north starts", []string{"-game", "congkak", "-opening", "sequential", "-starter", "north"},
+			mod(doc, func(o *congkak.Options) { o.Opening, o.Starter = congkak.OpeningSequential, mancala.North })},
+		{"CK-8/north's hand first", []string{"-game", "congkak", "-first-hand", "north"},
+			mod(doc, func(o *congkak.Options) { o.FirstHand = mancala.North })},
+		{"CK-8/explicit simultaneous", []string{"-game", "congkak", "-opening", "simultaneous", "-first-hand", "south"}, doc},
+		{"CK-5/empty capture stays", []string{"-game", "congkak", "-empty-capture", "stay"},
+			mod(doc, func(o *congkak.Options) { o.EmptyCapture = congkak.EmptyCaptureStay })},
+		{"CK-5/empty capture to the store", []string{"-game", "congkak", "-rules", "overbeck", "-empty-capture", "store"},
+			mod(congkak.Overbeck(), func(o *congkak.Options) { o.EmptyCapture = congkak.EmptyCaptureStore })},
+		{"CK-9/pass and reply", []string{"-game", "congkak", "-round-end", "pass-reply"},
+			mod(doc, func(o *congkak.Options) { o.RoundEnd = congkak.RoundEndPassReply })},
+		{"CK-9/empty row", []string{"-game", "congkak", "-rules", "overbeck", "-round-end", "empty-row"},
+			mod(congkak.Overbeck(), func(o *congkak.Options) { o.RoundEnd = congkak.RoundEndEmptyRow })},
+		{"CK-14/one round", []string{"-game", "congkak", "-rounds", "1"},
+			mod(doc, func(o *congkak.Options) { o.Rounds = 1 })},
+		{"CK-14/a full set", []string{"-game", "congkak", "-rounds", "0"}, doc},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, r, err := build(t, tt.args...)
+			if err != nil {
+				t.Fatalf("Ruleset: %v", err)
+			}
+			if f.Game() != rulesflags.Congkak {
+				t.Errorf("Game() = %q, want %q", f.Game(), rulesflags.Congkak)
+			}
+			cr, ok := r.(*congkak.Rules)
+			if !ok {
+				t.Fatalf("ruleset is %T, want *congkak.Rules", r)
+			}
+			want, err := congkak.New(tt.want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want.Options(), cr.Options()); diff != "" {
+				t.Errorf("options mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		flag string // the flag the error must name
+	}{
+		{"unknown game", []string{"-game", "chess"}, "-game"},
+		{"AW-6/unknown awale preset", []string{"-rules", "overbeck"}, "-rules"},
+		{"CK-1/unknown congkak preset", []string{"-game", "congkak", "-rules", "abapa"}, "-rules"},
+		{"AW-1/no houses", []string{"-houses", "0"}, "-houses"},
+		{"AW-1/too many houses", []string{"-houses", "13"}, "-houses"},
+		{"AW-1/too many seeds", []string{"-seeds", "100"}, "-seeds"},
+		{"AW-1/negative seeds", []string{"-seeds", "-1"}, "-seeds"},
+		{"AW-1/houses not a number", []string{"-houses", "six"}, "-houses"},
+		{"CK-8/opening for awale", []string{"-opening", "sequential"}, "-opening"},
+		{"CK-8/starter for awale", []string{"-starter", "south"}, "-starter"},
+		{"CK-5/empty capture for awale", []string{"-empty-capture", "stay"}, "-empty-capture"},
+		{"CK-8/first hand for awale", []string{"-first-hand", "north"}, "-first-hand"},
+		{"CK-9/round end for awale", []string{"-round-end", "pass-reply"}, "-round-end"},
+		{"CK-14/rounds for awale", []string{"-rounds", "1"}, "-rounds"},
+		{"CK-8/bad opening", []string{"-game", "congkak", "-opening", "together"}, "-opening"},
+		{"CK-8/bad starter", []string{"-game", "congkak", "-opening", "sequential", "-starter", "east"}, "-starter"},
+		{"CK-8/starter needs a sequential opening", []string{"-game", "congkak", "-starter", "north"}, "-starter"},
+		{"CK-8/first hand needs a simultaneous opening", []string{"-game", "congkak", "-opening", "sequential", "-first-hand", "north"}, "-first-hand"},
+		{"CK-8/bad first hand", []string{"-game", "congkak", "-first-hand", "both"}, "-first-hand"},
+		{"CK-5/bad empty capture", []string{"-game", "congkak", "-empty-capture", "burn"}, "-empty-capture"},
+		{"CK-9/bad round end", []string{"-game", "congkak", "-round-end", "never"}, "-round-end"},
+		{"CK-14/negative rounds", []string{"-game", "congkak", "-rounds", "-2"}, "-rounds"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, r, err := build(t, tt.args...)
+			if err == nil {
+				t.Fatalf("no error; ruleset %v", r)
+			}
+			if !strings.Contains(err.Error(), tt.flag) {
+				t.Errorf("error %q does not name %s", err, tt.flag)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q is more than one line", err)
+			}
+		})
+	}
+}
+
+func TestUnsupportedSizeWrapsSentinel(t *testing.T) {
+	_, _, err := build(t, "-houses", "13")
+	if !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("AW-1/13 houses: error %v does not wrap mancala.ErrUnsupported", err)
+	}
+}
+
+func TestParsePosition(t *testing.T) {
+	r, err := awale.New(awale.Documents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := r.Start()
+	for _, tt := range []struct {
+		name string
+		game string
+		text string
+	}{
+		{"AW-1/position text", rulesflags.Awale, start.String()},
+		{"AW-1/aalina", rulesflags.Awale, awale.FormatAalina(start)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := rulesflags.ParsePosition(tt.game, tt.text)
+			if err != nil {
+				t.Fatalf("ParsePosition(%q): %v", tt.text, err)
+			}
+			got, err := r.Setup(p)
+			if err != nil {
+				t.Fatalf("Setup: %v", err)
+			}
+			if got != start {
+				t.Errorf("ParsePosition(%q) then Setup = %v, want %v", tt.text, got, start)
+			}
+		})
+	}
+
+	c, err := congkak.New(congkak.Documents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("CK-1/position text", func(t *testing.T) {
+		p, err := rulesflags.ParsePosition(rulesflags.Congkak, c.Start().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p != c.Start() {
+			t.Errorf("got %v, want %v", p, c.Start())
+		}
+	})
+	for _, tt := range []struct {
+		name, game, text string
+	}{
+		{"CK-1/aalina is for awale only", rulesflags.Congkak, awale.FormatAalina(start)},
+		{"AW-1/garbage", rulesflags.Awale, "4,4,4/4,4"},
+		{"AW-1/empty", rulesflags.Awale, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := rulesflags.ParsePosition(tt.game, tt.text)
+			if err == nil {
+				t.Fatalf("ParsePosition(%q, %q): no error", tt.game, tt.text)
+			}
+			if !strings.Contains(err.Error(), "-position") || !errors.Is(err, mancala.ErrSyntax) {
+				t.Errorf("error %q should name -position and wrap mancala.ErrSyntax", err)
+			}
+		})
+	}
+}
+
+func TestDefaultRounds(t *testing.T) {
+	parse := func(args ...string) (*rulesflags.Flags, mancala.Ruleset, error) {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		f := rulesflags.Register(fs, rulesflags.DefaultRounds(10))
+		if err := fs.Parse(args); err != nil {
+			return f, nil, err
+		}
+		r, err := f.Ruleset()
+		return f, r, err
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"CK-14/the program's default", []string{"-game", "congkak"}, 10},
+		{"CK-14/overridden", []string{"-game", "congkak", "-rounds", "3"}, 3},
+		{"CK-14/a full set on request", []string{"-game", "congkak", "-rounds", "0"}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, r, err := parse(tt.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.(*congkak.Rules).Options().Rounds; got != tt.want {
+				t.Errorf("Rounds = %d, want %d", got, tt.want)
+			}
+		})
+	}
+	t.Run("AW-1/the default does not touch awale", func(t *testing.T) {
+		if _, _, err := parse("-game", "awale"); err != nil {
+			t.Errorf("awale with a default -rounds: %v", err)
+		}
+	})
+}
+
+func TestAccessors(t *testing.T) {
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f := rulesflags.Register(fs)
+	if err := fs.Parse([]string{"-game", "kalah", "-houses", "4"}); err != nil {
+		t.Fatal(err)
+	}
+	if f.Game() != "kalah" || f.Houses() != 4 || f.Seeds() != 0 || !f.Set("houses") || f.Set("seeds") {
+		t.Errorf("Game %q Houses %d Seeds %d Set(houses) %v Set(seeds) %v; want kalah 4 0 true false",
+			f.Game(), f.Houses(), f.Seeds(), f.Set("houses"), f.Set("seeds"))
+	}
+	if _, err := f.Ruleset(); err == nil || !strings.Contains(err.Error(), "-game") {
+		t.Errorf("Ruleset for kalah: error %v, want one naming -game", err)
+	}
+}

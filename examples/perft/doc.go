@@ -1,0 +1,40 @@
+// Command perft counts the move sequences of a sowing game to a given
+// depth: the standard regression and speed test for move generators.
+//
+// # Usage
+//
+//	go run ./examples/perft [game flags] [-position TEXT] -depth N [-divide]
+//
+// The game flags are -game awale|congkak, -rules and the options of
+// package examples/internal/rulesflags (run with -h to list them).
+// -position takes the position text of [mancala.ParsePosition], or, for
+// awale, the Aalina form of
+// [github.com/sowing-games/sowing/awale.ParseAalina]; the ruleset's Setup
+// checks it. By default the count starts from the game's start position.
+//
+// # Output
+//
+// For each depth d from 1 to N, one line
+//
+//	depth d leaves L terminal T
+//
+// where L counts the sequences of exactly d moves that never pass through
+// a finished game before their last move, and T those of them that end the
+// game (see [mancala.Perft], which uses the ruleset's fast
+// [mancala.Perfter] when it has one). A simultaneous decision counts each
+// pair of choices as one move. With -divide, one line per first move
+//
+//	move M leaves L terminal T
+//
+// gives the counts at depth N of the sequences that start with M. A last
+// line gives the time taken and the leaves counted per second.
+//
+// # Exit status
+//
+// 0 on success; 2, with a one-line error on standard error, for bad flags
+// or a bad position.
+//
+// # Concurrency
+//
+// The program is single-threaded.
+package main
