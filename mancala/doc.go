@@ -22,8 +22,13 @@
 // # Rulesets
 //
 // A [Ruleset] is a pure transition system: Start, Setup, Legal, Play and
-// Apply. Its documentation states the contract each method keeps; optional
-// capabilities ([Cycler], [Bounded]) are separate interfaces.
+// Apply. Its documentation states the contract each method keeps. Optional
+// capabilities are separate interfaces that callers find by type
+// assertion: [Cycler] (a repeated position ends the game), [Bounded] (a
+// bound on game length), [Perfter] and [Playouter] (fast enumeration and
+// random play on a ruleset's own representation, used by [Perft] and
+// [Playout]), and [Tracer] (the atomic steps of a move as [Event] values,
+// for game interfaces that animate sowing; [ApplyEvent] replays them).
 //
 // # Games
 //
