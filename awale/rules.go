@@ -11,7 +11,8 @@ import (
 
 // Rules is an Awalé ruleset with its options fixed. It implements
 // [mancala.Ruleset], [mancala.Cycler], [mancala.Bounded],
-// [mancala.Perfter], [mancala.Playouter] and [fmt.Stringer]. Build one
+// [mancala.Perfter], [mancala.Playouter], [mancala.Tracer] and
+// [fmt.Stringer]. Build one
 // with [New]; a Rules is immutable and safe for concurrent use.
 type Rules struct {
 	o           Options

@@ -9,7 +9,8 @@ import (
 
 // Rules is a Congkak ruleset with its options fixed. Build one with [New].
 // *Rules implements [mancala.Ruleset], [mancala.Bounded],
-// [mancala.Perfter], [mancala.Playouter] and fmt.Stringer. It is immutable
+// [mancala.Perfter], [mancala.Playouter], [mancala.Tracer] and fmt.Stringer.
+// It is immutable
 // and safe for concurrent use.
 type Rules struct {
 	o        Options // normalized
