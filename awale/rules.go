@@ -12,8 +12,8 @@ import (
 // Rules is an Awalé ruleset with its options fixed. It implements
 // [mancala.Ruleset], [mancala.Cycler], [mancala.Bounded],
 // [mancala.Perfter], [mancala.Playouter], [mancala.Tracer] and
-// [fmt.Stringer]. Build one
-// with [New]; a Rules is immutable and safe for concurrent use.
+// [fmt.Stringer]. Build one with [New]; a Rules is immutable and safe for
+// concurrent use.
 type Rules struct {
 	o           Options
 	n           int  // houses per side

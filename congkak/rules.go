@@ -10,8 +10,7 @@ import (
 // Rules is a Congkak ruleset with its options fixed. Build one with [New].
 // *Rules implements [mancala.Ruleset], [mancala.Bounded],
 // [mancala.Perfter], [mancala.Playouter], [mancala.Tracer] and fmt.Stringer.
-// It is immutable
-// and safe for concurrent use.
+// It is immutable and safe for concurrent use.
 type Rules struct {
 	o        Options // normalized
 	n        int     // houses per side
