@@ -1,0 +1,65 @@
+// Package kalah implements Kalah, the commercial sowing game solved by
+// Irving, Donkers and Uiterwijk ("Solving Kalah", ICGA Journal 23(3),
+// 2000), as a [mancala.Ruleset]. It is written the way a third party would
+// write a ruleset: it uses only the exported API of package mancala and
+// passes the conformance checks of package mancalatest.
+//
+// # Rules
+//
+// The rule ids below are cited by this package's tests.
+//
+//   - KA-1 Board. Two rows of m houses (the Houses option, 6 by default)
+//     with n seeds in each (the Seeds option, 4 by default), and a store
+//     for each player. Kalah(m, n) in the paper's notation.
+//   - KA-2 Sowing. The mover takes every seed of one of his non-empty
+//     houses and drops them one by one counter-clockwise: the rest of his
+//     row, his own store, the opponent's row, his own row again. The
+//     opponent's store is skipped; the house the seeds came from is not
+//     skipped when a sowing laps the board.
+//   - KA-3 Move again. If the last seed falls into the mover's own store,
+//     the same player moves again.
+//   - KA-4 Capture. If the last seed falls into an empty house of the
+//     mover's own row, that seed and every seed in the opposite house go
+//     to his store, even when the opposite house is empty (the "empty
+//     capture" of the paper, [CaptureEmpty], the default). Option
+//     [CaptureStandard]: the capture happens only when the opposite house
+//     holds seeds; otherwise the last seed stays where it fell.
+//   - KA-5 End. The game ends as soon as a move leaves either player's
+//     row empty; each player then adds the seeds left in his own row to
+//     his store.
+//   - KA-6 Result. The player with more seeds in his store wins; equal
+//     stores are a draw. The value of a game is South's store minus
+//     North's. South moves first.
+//
+// Houses are lettered in their owner's sowing order, as everywhere in this
+// module: South's A, B, ... run from his left towards his store, North's
+// a, b, ... likewise; house i of one player is opposite house m-1-i of the
+// other. Moves are [mancala.Single](player, house). Positions use Round 0
+// and State 0; a player who moves again is simply to move again in the
+// next position.
+//
+// # Options and names
+//
+// [New] builds the rules from [Options]; bad options are refused with an
+// error wrapping [mancala.ErrUnsupported]. [Rules.String] names the
+// ruleset in the paper's notation: "kalah(6,4)", with " standard capture"
+// appended for that option.
+//
+// # Length of a game
+//
+// [Rules.MaxPlies] is a proven bound, not a guess. Call a move scoring if
+// it puts at least one seed into a store (it reaches the mover's store, or
+// captures), and quiet otherwise. Stores never lose seeds, so a game of T
+// seeds has at most T scoring moves. A quiet move only moves seeds of the
+// mover's own row towards his store: it lowers the sum, over the seeds in
+// houses, of their distance to their owner's store by at least one, and no
+// quiet move raises it. After j scoring moves at most T-j seeds are in
+// houses, each at distance at most m, so at most m(T-j) quiet moves
+// follow before the next scoring move. In all, a game lasts at most
+// T + m·T(T+1)/2 moves (7104 for Kalah(6,4)).
+//
+// # Concurrency
+//
+// A [*Rules] is immutable once built and safe for concurrent use by any
+// number of goroutines; positions and moves are values.
+package kalah

@@ -1,0 +1,71 @@
+package kalah_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// A game of Kalah(6,4) played through the core's Game: C ends in South's
+// store, so South moves again (KA-3).
+func Example() {
+	r, err := kalah.New(kalah.Options{}) // Kalah(6,4), empty capture
+	if err != nil {
+		panic(err)
+	}
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		panic(err)
+	}
+	if err := g.PlayText("C"); err != nil {
+		panic(err)
+	}
+	fmt.Println(r, "after C:", g.Turn(), "to move")
+	if err := g.PlayText("F"); err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Position())
+	fmt.Print(g.Position().Board)
+	// Output:
+	// kalah(6,4) after C: south to move
+	// 4,4,0,5,5,0/5,5,5,5,4,4 2,0 N
+	//         f  e  d  c  b  a
+	// N   0   4  4  5  5  5  5
+	//         4  4  0  5  5  0   2 S
+	//         A  B  C  D  E  F
+}
+
+// The two capture rules differ when the house facing the last seed is
+// empty (KA-4).
+func Example_capture() {
+	p, err := mancala.ParsePosition("1,0,3/2,0,6 6,6 S")
+	if err != nil {
+		panic(err)
+	}
+	for _, c := range []kalah.Capture{kalah.CaptureEmpty, kalah.CaptureStandard} {
+		r, err := kalah.New(kalah.Options{Houses: 3, Seeds: 4, Capture: c})
+		if err != nil {
+			panic(err)
+		}
+		q, err := r.Play(p, mancala.Single(mancala.South, 0))
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-8s %v\n", c, q)
+	}
+	// Output:
+	// empty    0,0,3/2,0,6 7,6 N
+	// standard 0,1,3/2,0,6 6,6 N
+}
+
+// Options that the board cannot hold are refused.
+func ExampleNew() {
+	_, err := kalah.New(kalah.Options{Houses: 6, Seeds: 30})
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, mancala.ErrUnsupported))
+	// Output:
+	// kalah: 30 seeds per house on 6 houses a side (at most 255 seeds in all): mancala: unsupported configuration
+	// true
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// minimax is South's final store minus North's under perfect play from p,
+// by plain minimax to the end with a memo: the brute force that the solver
+// must agree with.
+func minimax(r mancala.Ruleset, p mancala.Position, memo map[mancala.Position]int) int {
+	if p.Over() {
+		return p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
+	}
+	if v, ok := memo[p]; ok {
+		return v
+	}
+	south := p.ToMove == mancala.SouthTurn
+	best := 0
+	for i, m := range r.Legal(nil, p) {
+		v := minimax(r, r.Apply(p, m), memo)
+		if i == 0 || (south && v > best) || (!south && v < best) {
+			best = v
+		}
+	}
+	memo[p] = best
+	return best
+}
+
+// TestSolveSmall solves small boards with the command and checks the
+// value against brute force (KA-6), and that the principal variation is a
+// legal game from the start that ends with that value.
+func TestSolveSmall(t *testing.T) {
+	for _, tt := range []struct {
+		houses, seeds int
+		capture       string
+	}{
+		{1, 3, "empty"}, {2, 2, "empty"}, {2, 3, "empty"}, {3, 2, "empty"}, {3, 3, "empty"},
+		{3, 3, "standard"}, {2, 4, "standard"}, {4, 2, "empty"},
+	} {
+		name := fmt.Sprintf("KA-6/kalah(%d,%d) %s capture", tt.houses, tt.seeds, tt.capture)
+		t.Run(name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			args := []string{"-solve", "-houses", strconv.Itoa(tt.houses), "-seeds", strconv.Itoa(tt.seeds), "-capture", tt.capture, "-table", "16"}
+			if code := run(args, &out, &errb); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if len(lines) != 4 || !strings.HasPrefix(lines[0], "value ") || !strings.HasPrefix(lines[1], "pv") ||
+				!strings.HasPrefix(lines[2], "time ") || !strings.HasPrefix(lines[3], "nodes ") {
+				t.Fatalf("output:\n%s", out.String())
+			}
+			got, err := strconv.Atoi(strings.TrimPrefix(lines[0], "value "))
+			if err != nil {
+				t.Fatalf("value line %q: %v", lines[0], err)
+			}
+			c, _ := kalah.ParseCapture(tt.capture)
+			r, err := kalah.New(kalah.Options{Houses: tt.houses, Seeds: tt.seeds, Capture: c})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := minimax(r, r.Start(), map[mancala.Position]int{}); got != want {
+				t.Errorf("value %d, brute force says %d", got, want)
+			}
+			g, err := mancala.NewGame(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.PlayText(strings.TrimPrefix(lines[1], "pv")); err != nil {
+				t.Fatalf("pv %q: %v", lines[1], err)
+			}
+			o := g.Outcome()
+			if !g.Over() || o.Scores[mancala.South]-o.Scores[mancala.North] != got {
+				t.Errorf("pv %q ends in %v, not a finished game of value %d", lines[1], g.Position(), got)
+			}
+		})
+	}
+}
+
+func TestSolvePosition(t *testing.T) {
+	// South to move: B (1 seed) ends in his store (KA-3), then A reaches
+	// B, now empty, and captures a's 2 seeds (KA-4); South's row is empty,
+	// so North takes b's 2 seeds (KA-5): 5 to 3. After A first instead,
+	// North's reply b holds South to a draw.
+	var out, errb bytes.Buffer
+	args := []string{"-solve", "-houses", "2", "-seeds", "2", "-position", "1,1/2,2 1,1 S", "-table", "10"}
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.HasPrefix(out.String(), "value 2\npv B A\n") {
+		t.Errorf("output:\n%s", out.String())
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "-solve"},
+		{[]string{"-solve", "-houses", "0"}, "-houses"},
+		{[]string{"-solve", "-houses", "13"}, "-houses"},
+		{[]string{"-solve", "-seeds", "0"}, "-seeds"},
+		{[]string{"-solve", "-seeds", "22"}, "-seeds"},
+		{[]string{"-solve", "-capture", "all"}, "-capture"},
+		{[]string{"-solve", "-table", "99"}, "-table"},
+		{[]string{"-solve", "-position", "4,4/4,4 0,0"}, "-position"},
+		{[]string{"-solve", "-houses", "2", "-seeds", "2", "-position", "4,4/4,4 0,0 S"}, "-position"},
+		{[]string{"-solve", "-bogus"}, "bogus"},
+		{[]string{"-solve", "now"}, "now"},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run(tt.args, &out, &errb); code != 2 {
+				t.Errorf("exit status %d, want 2", code)
+			}
+			msg := errb.String()
+			if strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "kalah: ") || !strings.Contains(msg, tt.want) {
+				t.Errorf("stderr %q: want one line naming %q", msg, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// ANSI attributes for paint.
+const (
+	bold   = "1"
+	dim    = "2"
+	red    = "31"
+	green  = "32"
+	yellow = "33"
+	cyan   = "36"
+)
+
+// sideColor is each player's colour: South cyan, North yellow.
+var sideColor = [2]string{cyan, yellow}
+
+// paint wraps text in the ANSI attributes given, or returns it as it is
+// when the session is plain.
+func (s *session) paint(attr, text string) string {
+	if !s.color || attr == "" {
+		return text
+	}
+	return "\x1b[" + attr + "m" + text + "\x1b[0m"
+}
+
+// burnt counts p's burnt houses.
+func burnt(b mancala.Board, p mancala.Player) int {
+	n := 0
+	for i := 0; i < b.Houses(); i++ {
+		if b.Burnt(p, i) {
+			n++
+		}
+	}
+	return n
+}
+
+// render draws p's board with box-drawing characters, North on top read
+// right to left, South below read left to right, North's store at the left
+// and South's at the right; then the hands, the round and whose turn it
+// is. Houses whose seeds differ from prev (the board before the last move,
+// or nil) are bold in colour.
+//
+//	          f    e    d    c    b    a
+//	       ╭────┬────┬────┬────┬────┬────╮
+//	 North │   4│   4│   4│   4│   4│   4│
+//	╭──────┼────┴────┴────┴────┴────┴────┼──────╮
+//	│    0 │ ◀ North            South ▶ │    0 │
+//	╰──────┼────┬────┬────┬────┬────┬────┼──────╯
+//	 South │   4│   4│   4│   4│   4│   4│
+//	       ╰────┴────┴────┴────┴────┴────╯
+//	          A    B    C    D    E    F
+func (s *session) render(p mancala.Position, prev *mancala.Board) string {
+	b := p.Board
+	n := b.Houses()
+	var w strings.Builder
+	const margin = "       " // the width of " South "
+	letters := func(pl mancala.Player) {
+		w.WriteString(margin)
+		for k := 0; k < n; k++ {
+			i := k
+			if pl == mancala.North {
+				i = n - 1 - k
+			}
+			fmt.Fprintf(&w, "    %s", s.paint(sideColor[pl], mancala.Single(pl, i).String()))
+		}
+		w.WriteString("\n")
+	}
+	cell := func(pl mancala.Player, i int) string {
+		if b.Burnt(pl, i) {
+			return s.paint(dim+";"+red, "   ×")
+		}
+		txt := fmt.Sprintf("%4d", b.Seeds(pl, i))
+		attr := sideColor[pl]
+		if prev != nil && prev.Houses() == n && prev.Seeds(pl, i) != b.Seeds(pl, i) {
+			attr = bold + ";" + attr
+		}
+		if b.Seeds(pl, i) == 0 {
+			attr = dim
+		}
+		return s.paint(attr, txt)
+	}
+	row := func(pl mancala.Player) {
+		name := " South "
+		if pl == mancala.North {
+			name = " North "
+		}
+		w.WriteString(s.paint(sideColor[pl], name))
+		w.WriteString("│")
+		for k := 0; k < n; k++ {
+			i := k
+			if pl == mancala.North {
+				i = n - 1 - k
+			}
+			w.WriteString(cell(pl, i))
+			w.WriteString("│")
+		}
+		w.WriteString("\n")
+	}
+	line := func(left, seg, sep, right string) string {
+		return left + strings.TrimSuffix(strings.Repeat(seg+sep, n), sep) + right
+	}
+	letters(mancala.North)
+	w.WriteString(margin + line("╭", "────", "┬", "╮") + "\n")
+	row(mancala.North)
+	w.WriteString(line("╭──────┼", "────", "┴", "┼──────╮") + "\n")
+	inner := 5*n - 1
+	mid := strings.Repeat(" ", inner)
+	if l, r := " ◀ North", "South ▶ "; inner >= len([]rune(l))+len([]rune(r))+2 {
+		mid = s.paint(sideColor[mancala.North], l) + strings.Repeat(" ", inner-len([]rune(l))-len([]rune(r))) + s.paint(sideColor[mancala.South], r)
+	}
+	store := func(pl mancala.Player) string {
+		return s.paint(bold+";"+sideColor[pl], fmt.Sprintf("%5d ", b.Store(pl)))
+	}
+	w.WriteString("│" + store(mancala.North) + "│" + mid + "│" + store(mancala.South) + "│\n")
+	w.WriteString(line("╰──────┼", "────", "┬", "┼──────╯") + "\n")
+	row(mancala.South)
+	w.WriteString(margin + line("╰", "────", "┴", "╯") + "\n")
+	letters(mancala.South)
+
+	var info []string
+	if p.Round > 0 {
+		info = append(info, fmt.Sprintf("round %d", p.Round))
+	}
+	for pl := mancala.South; pl <= mancala.North; pl++ {
+		if seeds, at := b.Hand(pl); seeds > 0 {
+			info = append(info, fmt.Sprintf("%s holds %d seed%s in hand (last at %v)", s.name(pl), seeds, plural(seeds), at))
+		}
+		if k := burnt(b, pl); k > 0 {
+			info = append(info, fmt.Sprintf("%s: %d burnt house%s", s.name(pl), k, plural(k)))
+		}
+	}
+	switch {
+	case s.g.Over():
+		info = append(info, "game over")
+	case p.ToMove.Simultaneous():
+		info = append(info, "both players choose at once")
+	default:
+		pl, _ := p.ToMove.Player()
+		info = append(info, s.paint(sideColor[pl], s.name(pl)+" to move"))
+	}
+	w.WriteString(" " + strings.Join(info, " · ") + "\n")
+	return w.String()
+}

@@ -1,0 +1,619 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
+)
+
+// runPlay runs the program on input and returns its exit status and
+// outputs.
+func runPlay(t *testing.T, input string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(input), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// readRecord reads the one game saved in file.
+func readRecord(t *testing.T, file string) *record.Record {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := record.Read(f)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("read %s: %d records, %v", file, len(recs), err)
+	}
+	return recs[0]
+}
+
+// replay plays the moves text under r and returns the game.
+func replay(t *testing.T, r mancala.Ruleset, moves string) *mancala.Game {
+	t.Helper()
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.PlayText(moves); err != nil {
+		t.Fatalf("replaying %q: %v", moves, err)
+	}
+	return g
+}
+
+var movesLine = regexp.MustCompile(`(?m)^Moves: (.*)$`)
+var scoreLine = regexp.MustCompile(`Game over: (?:(South|North)[^,]* wins|a draw), (\d+)–(\d+)\.`)
+
+// checkFinished checks that out reports a finished game whose moves, played
+// again under r, give the result and scores it states (AW-9).
+func checkFinished(t *testing.T, r mancala.Ruleset, out string) *mancala.Game {
+	t.Helper()
+	mm := movesLine.FindStringSubmatch(out)
+	sm := scoreLine.FindStringSubmatch(out)
+	if mm == nil || sm == nil {
+		t.Fatalf("no result or moves in the output:\n%s", out)
+	}
+	g := replay(t, r, mm[1])
+	if !g.Over() {
+		t.Fatalf("the moves %q do not finish the game", mm[1])
+	}
+	o := g.Outcome()
+	want := fmt.Sprintf("%d–%d", o.Scores[mancala.South], o.Scores[mancala.North])
+	if got := sm[2] + "–" + sm[3]; got != want {
+		t.Errorf("printed score %s, the moves give %s", got, want)
+	}
+	winner := ""
+	if w, ok := o.Result.Winner(); ok {
+		winner = title(w)
+	}
+	if sm[1] != winner {
+		t.Errorf("printed winner %q, the moves give %q", sm[1], winner)
+	}
+	return g
+}
+
+func awaleRules(t *testing.T, o awale.Options) mancala.Ruleset {
+	t.Helper()
+	r, err := awale.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// A human who tries A, B, C over and over plays a whole game of small
+// Awalé against greedy: refused tries (AW-3, AW-5) are explained and the
+// game goes on to its end (AW-7, AW-9).
+func TestWholeGameAgainstGreedy(t *testing.T) {
+	input := strings.Repeat("A\nB\nC\n", 200)
+	code, out, errOut := runPlay(t, input, "-houses", "3", "-seeds", "2", "-ai", "greedy", "-seed", "7")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	o := awale.Documents()
+	o.Houses, o.Seeds = 3, 2
+	g := checkFinished(t, awaleRules(t, o), out)
+	// Every move the output reports is in the game, in order.
+	var reported []string
+	for _, m := range regexp.MustCompile(`(?m)(?:South|North) \((?:you|computer)\) plays ([A-Za-z])\.$`).FindAllStringSubmatch(out, -1) {
+		reported = append(reported, m[1])
+	}
+	if got, want := strings.Join(reported, " "), g.MovesText(); got != want {
+		t.Errorf("reported moves %q, game %q", got, want)
+	}
+	if !strings.Contains(out, "The game is over: type undo") {
+		t.Errorf("letters after the end are not answered")
+	}
+}
+
+// Two computer players finish a whole default game (AW-1..AW-9), the same
+// for the same seed.
+func TestComputerAgainstComputer(t *testing.T) {
+	args := []string{"-human", "none", "-ai", "greedy", "-seed", "3"}
+	code, out, errOut := runPlay(t, "", args...)
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	g := checkFinished(t, awaleRules(t, awale.Documents()), out)
+	// AW-4: the captures reported are the store gains of the moves, in order.
+	var want []string
+	ps := g.Positions()
+	for i := 1; i < len(ps); i++ {
+		if ps[i].Over() {
+			break
+		}
+		for _, p := range []mancala.Player{mancala.South, mancala.North} {
+			if d := ps[i].Board.Store(p) - ps[i-1].Board.Store(p); d != 0 {
+				want = append(want, fmt.Sprintf("%s captures %d (AW-4); store now %d.", title(p), d, ps[i].Board.Store(p)))
+			}
+		}
+	}
+	got := regexp.MustCompile(`(South|North) captures .*`).FindAllString(out, -1)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || len(want) == 0 {
+		t.Errorf("AW-4: reported captures\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if _, again, _ := runPlay(t, "", args...); again != out {
+		t.Errorf("two runs with the same seed differ")
+	}
+}
+
+// AW-3: an empty house is refused with the ruleset's reason and rule, and
+// the same player is asked again.
+func TestIllegalMove(t *testing.T) {
+	code, out, _ := runPlay(t, "A\na\nA\nB\n", "-human", "both")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	r := awaleRules(t, awale.Documents())
+	g := replay(t, r, "A a")
+	_, err := r.Play(g.Position(), mancala.Single(mancala.South, 0))
+	var me *mancala.MoveError
+	if !errors.As(err, &me) || me.Rule != "AW-3" {
+		t.Fatalf("AW-3: the ruleset does not refuse A with AW-3: %v", err)
+	}
+	want := "can't play A: " + me.Reason + " (rule AW-3)."
+	if !strings.Contains(out, want) {
+		t.Errorf("AW-3: no %q in:\n%s", want, out)
+	}
+	if !strings.Contains(out[strings.Index(out, want):], "South plays B.") {
+		t.Errorf("AW-3: the game did not go on after the refusal")
+	}
+}
+
+// Bad input of every kind is answered in one line and the prompt comes
+// back: the game is not lost.
+func TestBadInput(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"frobnicate", `Unknown command "frobnicate"`},
+		{"Z", "There is no house Z: the houses are A–F."},
+		{"Ab", `Unknown command "Ab"`},
+		{"save", "save: name the file"},
+		{"load", "load: name the file"},
+		{"redo", "Nothing to redo."},
+		{"undo", "Nothing to undo."},
+	} {
+		t.Run(tt.in, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "after.txt")
+			code, out, _ := runPlay(t, tt.in+"\nC\nsave "+file+"\n", "-ai", "greedy")
+			if code != 0 {
+				t.Fatalf("exit %d", code)
+			}
+			if !strings.Contains(out, tt.want) {
+				t.Errorf("no %q in:\n%s", tt.want, out)
+			}
+			if rec := readRecord(t, file); len(rec.Moves) != 2 || rec.Moves[0] != mancala.Single(mancala.South, 2) {
+				t.Errorf("after the bad input, the game is %v, want C and a reply", rec.Moves)
+			}
+		})
+	}
+}
+
+// A file that is not a record, or holds an unknown ruleset, is refused
+// with a message and the game goes on.
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.txt")
+	chess := filepath.Join(dir, "chess.txt")
+	os.WriteFile(garbage, []byte("[Rules \"awale\"\n1. Q"), 0o644)
+	os.WriteFile(chess, []byte("[Rules \"chess\"]\n\n1. e4 *\n"), 0o644)
+	for _, f := range []string{garbage, chess, filepath.Join(dir, "missing.txt")} {
+		code, out, _ := runPlay(t, "load "+f+"\nC\n", "-ai", "greedy")
+		if code != 0 || !strings.Contains(out, "load "+f+": ") || !strings.Contains(out, "South (you) plays C.") {
+			t.Errorf("load %s: exit %d, output:\n%s", filepath.Base(f), code, out)
+		}
+	}
+}
+
+// undo takes back the human's move and the computer's reply; redo plays
+// both again.
+func TestUndoRedo(t *testing.T) {
+	dir := t.TempDir()
+	f0, f1, f2 := filepath.Join(dir, "0"), filepath.Join(dir, "1"), filepath.Join(dir, "2")
+	in := "C\nD\nsave " + f0 + "\nundo\nsave " + f1 + "\nredo\nsave " + f2 + "\n"
+	code, out, _ := runPlay(t, in, "-ai", "greedy", "-seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	r0, r1, r2 := readRecord(t, f0), readRecord(t, f1), readRecord(t, f2)
+	if len(r0.Moves) != 4 {
+		t.Fatalf("before undo: %v, want 4 moves", r0.Moves)
+	}
+	if !slicesEqual(r1.Moves, r0.Moves[:2]) {
+		t.Errorf("after undo: %v, want %v", r1.Moves, r0.Moves[:2])
+	}
+	if !slicesEqual(r2.Moves, r0.Moves) {
+		t.Errorf("after redo: %v, want %v", r2.Moves, r0.Moves)
+	}
+	if !strings.Contains(out, "Took back 2 moves.") || !strings.Contains(out, "Replayed 2 moves.") {
+		t.Errorf("undo/redo not reported:\n%s", out)
+	}
+}
+
+func slicesEqual(a, b []mancala.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// A game saved and loaded again continues where it was; loading and saving
+// again writes the same record.
+func TestSaveLoad(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		args []string
+		in   string
+	}{
+		{"awale", []string{"-ai", "greedy"}, "C\nB\n"},
+		{"awale abapa houses=5", []string{"-rules", "abapa", "-houses", "5", "-ai", "greedy"}, "C\nB\n"},
+		{"CK-8/congkak", []string{"-game", "congkak", "-ai", "greedy"}, "A\nB\nC\n"},
+		{"congkak overbeck rounds=2", []string{"-game", "congkak", "-rules", "overbeck", "-rounds", "2", "-ai", "greedy"}, "A\nB\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+			code, _, _ := runPlay(t, tt.in+"save "+a+"\n", tt.args...)
+			if code != 0 {
+				t.Fatalf("first run: exit %d", code)
+			}
+			code, out, _ := runPlay(t, "load "+a+"\nsave "+b+"\n", tt.args...)
+			if code != 0 {
+				t.Fatalf("second run: exit %d", code)
+			}
+			ra, rb := readRecord(t, a), readRecord(t, b)
+			if len(ra.Moves) < 2 || !ra.Equal(rb) {
+				t.Errorf("saved %v, loaded and saved %v", ra, rb)
+			}
+			if !strings.Contains(out, fmt.Sprintf("Loaded %s: ", a)) {
+				t.Errorf("load not reported:\n%s", out)
+			}
+		})
+	}
+}
+
+// Loading a game and playing on: the loaded game is the one played.
+func TestLoadThenPlay(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	runPlay(t, "C\nsave "+a+"\n", "-ai", "greedy")
+	code, _, _ := runPlay(t, "load "+a+"\nA\nsave "+b+"\n", "-ai", "greedy")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	ra, rb := readRecord(t, a), readRecord(t, b)
+	if len(rb.Moves) != 4 || !slicesEqual(rb.Moves[:2], ra.Moves) || rb.Moves[2] != mancala.Single(mancala.South, 0) {
+		t.Errorf("loaded %v, then played A: %v", ra.Moves, rb.Moves)
+	}
+}
+
+// resign ends the game with the opponent's win, which the record keeps;
+// undo takes the resignation back.
+func TestResign(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	code, out, _ := runPlay(t, "resign\nsave "+a+"\nundo\nsave "+b+"\nquit\n", "-ai", "greedy")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(out, "Game over: South (you) resigned; North (computer) wins.") {
+		t.Errorf("no resignation in:\n%s", out)
+	}
+	if r := readRecord(t, a).Result; r != mancala.NorthWins {
+		t.Errorf("after resign the record says %v, want north", r)
+	}
+	if r := readRecord(t, b).Result; r != mancala.Ongoing {
+		t.Errorf("after undo the record says %v, want ongoing", r)
+	}
+	if !strings.HasSuffix(out, "Bye.\n") {
+		t.Errorf("quit does not say goodbye:\n%s", out)
+	}
+}
+
+// The end of the input, mid-game, ends the program cleanly.
+func TestEndOfInput(t *testing.T) {
+	for _, in := range []string{"", "C\n", "C\nD"} {
+		code, out, errOut := runPlay(t, in, "-ai", "greedy")
+		if code != 0 || errOut != "" || !strings.HasSuffix(out, "End of input. The game is abandoned.\n") {
+			t.Errorf("input %q: exit %d, stderr %q, output ends %q", in, code, errOut, out[max(0, len(out)-80):])
+		}
+	}
+}
+
+// CK-8: in the simultaneous opening the computer commits before the human
+// types; both choices are then revealed and played as one joint move; a
+// player whose last seed reached his store (CK-3) is asked again.
+func TestCongkakSimultaneous(t *testing.T) {
+	dir := t.TempDir()
+	var north [2]mancala.Move
+	for i, letter := range []string{"A", "C"} {
+		file := filepath.Join(dir, letter)
+		code, out, _ := runPlay(t, letter+"\nsave "+file+"\n", "-game", "congkak", "-ai", "greedy", "-seed", "11")
+		if code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		chosen := strings.Index(out, "The computer has chosen")
+		prompt := strings.Index(out, "South (you) [A B C D E F G]> ")
+		reveal := strings.Index(out, "South (you) chose "+letter+", North (computer) chose ")
+		if chosen < 0 || prompt < chosen || reveal < prompt {
+			t.Fatalf("CK-8: commit at %d, prompt at %d, reveal at %d:\n%s", chosen, prompt, reveal, out)
+		}
+		rec := readRecord(t, file)
+		if len(rec.Moves) < 1 || !rec.Moves[0].Turn().Simultaneous() {
+			t.Fatalf("CK-8: the first move %v is not joint", rec.Moves)
+		}
+		h, _ := rec.Moves[0].House(mancala.South)
+		if want := int(letter[0] - 'A'); h != want {
+			t.Errorf("CK-8: South's part is house %d, want %d", h, want)
+		}
+		n, _ := rec.Moves[0].House(mancala.North)
+		north[i] = mancala.Single(mancala.North, n)
+		if !strings.Contains(out, "North (computer) chose "+north[i].String()+".") {
+			t.Errorf("CK-8: the reveal does not name North's house %v", north[i])
+		}
+	}
+	if north[0] != north[1] {
+		t.Errorf("CK-8: the computer's choice depends on the human's (%v after A, %v after C)", north[0], north[1])
+	}
+
+	// CK-3: A's 7 seeds end in South's store; if North's hand is still
+	// sowing, South is asked again at once.
+	r, err := congkak.New(congkak.Documents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := r.Play(r.Start(), mancala.Joint(0, int(north[0].String()[0]-'a')))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runPlay(t, "A\n", "-game", "congkak", "-ai", "greedy", "-seed", "11")
+	again := strings.Count(out, "South (you) [") == 2
+	if want := after.ToMove == mancala.SouthTurn; again != want {
+		t.Errorf("CK-3: asked South again %v, the rules say %v (to move: %v)", again, want, after.ToMove)
+	}
+}
+
+// CK-8 with two humans: both letters at once, or one at each prompt.
+func TestCongkakTwoHumans(t *testing.T) {
+	for _, in := range []string{"Ab\n", "A\nb\n", "A\nB\n"} {
+		file := filepath.Join(t.TempDir(), "g.txt")
+		code, out, _ := runPlay(t, in+"save "+file+"\n", "-game", "congkak", "-human", "both")
+		if code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		rec := readRecord(t, file)
+		if len(rec.Moves) != 1 || rec.Moves[0] != mancala.Joint(0, 1) {
+			t.Errorf("input %q: moves %v, want Ab\n%s", in, rec.Moves, out)
+		}
+	}
+}
+
+// AW-2: with the human as North, the computer opens for South and the
+// human answers.
+func TestHumanNorth(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "g.txt")
+	code, out, _ := runPlay(t, "a\nsave "+file+"\n", "-human", "north", "-ai", "greedy")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	rec := readRecord(t, file)
+	if len(rec.Moves) < 2 || rec.Moves[1] != mancala.Single(mancala.North, 0) {
+		t.Errorf("moves %v, want the computer's South move then a:\n%s", rec.Moves, out)
+	}
+}
+
+// hint names one of the houses the rules allow.
+func TestHint(t *testing.T) {
+	_, out, _ := runPlay(t, "hint\n", "-ai", "greedy")
+	m := regexp.MustCompile(`Hint: ([A-Z])\.`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no hint in:\n%s", out)
+	}
+	mv, _ := mancala.ParseMove(m[1])
+	r := awaleRules(t, awale.Documents())
+	if !mancala.IsLegal(r, r.Start(), mv) {
+		t.Errorf("hint %v is not legal", mv)
+	}
+}
+
+// Colour only on a terminal, never with NO_COLOR, unless -color says.
+func TestColor(t *testing.T) {
+	for _, tt := range []struct {
+		mode     string
+		terminal bool
+		noColor  string
+		want     bool
+	}{
+		{"auto", true, "", true},
+		{"auto", true, "1", false},
+		{"auto", false, "", false},
+		{"always", false, "1", true},
+		{"never", true, "", false},
+	} {
+		if got := useColor(tt.mode, tt.terminal, tt.noColor); got != tt.want {
+			t.Errorf("useColor(%q, %v, %q) = %v", tt.mode, tt.terminal, tt.noColor, got)
+		}
+	}
+	t.Setenv("NO_COLOR", "1")
+	_, plain, _ := runPlay(t, "C\n", "-ai", "greedy")
+	_, colored, _ := runPlay(t, "C\n", "-ai", "greedy", "-color", "always")
+	if strings.Contains(plain, "\x1b") {
+		t.Errorf("escape codes in plain output")
+	}
+	if !strings.Contains(colored, "\x1b[") {
+		t.Errorf("no escape codes with -color always")
+	}
+	strip := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	if got := strip.ReplaceAllString(colored, ""); got != plain {
+		t.Errorf("coloured output differs from plain beyond the escapes")
+	}
+}
+
+// The diagram shows the Congkak round, burnt houses and seeds in hand
+// (CK-11, CK-12).
+func TestDiagram(t *testing.T) {
+	r, err := congkak.New(congkak.Documents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := mancala.ParsePosition(r.Start().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := p.Board
+	b.SetSeeds(mancala.North, 6, 0)
+	if err := b.SetBurnt(mancala.North, 6, true); err != nil {
+		t.Fatal(err)
+	}
+	b.SetStore(mancala.North, 7)
+	p.Board, p.Round = b, 3
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{g: g, human: [2]bool{true, false}}
+	d := s.render(p, nil)
+	for _, want := range []string{"round 3", "×", "North (computer): 1 burnt house", "│    7 │", "   A    B    C    D    E    F    G"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("no %q in:\n%s", want, d)
+		}
+	}
+	b.SetSeeds(mancala.South, 0, 0)
+	b.SetHand(mancala.South, 7, mancala.Hole{Owner: mancala.South, House: 0})
+	p.Board = b
+	if d := s.render(p, nil); !strings.Contains(d, "South (you) holds 7 seeds in hand (last at A)") {
+		t.Errorf("no hand in:\n%s", d)
+	}
+}
+
+// Bad flags exit with status 2 and a one-line reason.
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-human", "west"},
+		{"-ai", "deep-blue"},
+		{"-game", "chess"},
+		{"-color", "sometimes"},
+		{"-opening", "sequential"},
+		{"extra"},
+	} {
+		code, out, errOut := runPlay(t, "", args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, "play: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+	}
+	if code, _, _ := runPlay(t, "", "-help"); code != 0 {
+		t.Errorf("-help: exit %d", code)
+	}
+}
+
+// The resolver reads back every ruleset name the program can write, and
+// refuses others with ErrUnsupported.
+func TestResolve(t *testing.T) {
+	var rules []mancala.Ruleset
+	for _, o := range []awale.Options{
+		awale.Documents(), awale.Abapa(), awale.Awari(),
+		{Houses: 8, Seeds: 3, GrandSlam: awale.GrandSlamCaptureAll, StopAtMajority: true},
+		{Cycle: awale.CycleSplit},
+	} {
+		rules = append(rules, awaleRules(t, o))
+	}
+	for _, o := range []congkak.Options{
+		congkak.Documents(), congkak.Overbeck(),
+		{Opening: congkak.OpeningSequential, Starter: mancala.North, Rounds: 1},
+		{Houses: 5, Seeds: 4, FirstHand: mancala.North, EmptyCapture: congkak.EmptyCaptureStay},
+		{RoundEnd: congkak.RoundEndPassReply, Rounds: 3},
+	} {
+		r, err := congkak.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	for _, r := range rules {
+		name := fmt.Sprint(r)
+		got, err := resolve(record.Tags{{Name: record.TagRules, Value: name}})
+		if err != nil || fmt.Sprint(got) != name {
+			t.Errorf("resolve(%q) = %v, %v", name, got, err)
+		}
+	}
+	for _, name := range []string{"", "chess", "awale houses=x", "awale grandslam=sometimes", "congkak opening=never", "awale documents", "congkak overbeck houses=9"} {
+		if _, err := resolve(record.Tags{{Name: record.TagRules, Value: name}}); !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("resolve(%q): %v, want ErrUnsupported", name, err)
+		}
+	}
+	if _, err := resolve(nil); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("resolve without tags: %v", err)
+	}
+}
+
+// No input makes the program crash or fail: every line is a move, a
+// command or a one-line complaint, and the program ends cleanly at the end
+// of its input. (Inputs that would save or load files are skipped.)
+func FuzzInput(f *testing.F) {
+	for _, s := range []string{"C\nD\n", "undo\nredo\nhint\n", "Z\n\x00\nAb\n", "resign\nundo\nA\n", "help\nboard\nquit\n", "a\nB\nc\nD\n"} {
+		f.Add(s, false, uint8(0))
+		f.Add(s, true, uint8(2))
+	}
+	f.Fuzz(func(t *testing.T, input string, congkakGame bool, human uint8) {
+		if low := strings.ToLower(input); strings.Contains(low, "save") || strings.Contains(low, "load") {
+			t.Skip()
+		}
+		args := []string{"-ai", "greedy", "-human", []string{"south", "north", "both"}[human%3]}
+		if congkakGame {
+			args = append(args, "-game", "congkak", "-rounds", "1")
+		}
+		code, _, errOut := runPlay(t, input, args...)
+		if code != 0 || errOut != "" {
+			t.Fatalf("input %q: exit %d, stderr %q", input, code, errOut)
+		}
+	})
+}
+
+// CK-10, CK-11, CK-14: a Congkak game of two rounds between computers
+// reports the end of round 1 with each player's seeds, and its result
+// agrees with the moves.
+func TestCongkakRounds(t *testing.T) {
+	code, out, errOut := runPlay(t, "", "-game", "congkak", "-human", "none", "-ai", "greedy", "-rounds", "2", "-seed", "4")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	o := congkak.Documents()
+	o.Rounds = 2
+	r, err := congkak.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := checkFinished(t, r, out)
+	m := regexp.MustCompile(`Round 1 is over: South has (\d+) seeds, North (\d+) \(CK-10\)\. Round 2 begins\.`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("CK-10: no end of round 1 in:\n%s", out)
+	}
+	// The first position of round 2 holds each player's seeds in his store
+	// and row (CK-11).
+	for _, p := range g.Positions() {
+		if p.Round == 2 {
+			got := fmt.Sprintf("%d %d", p.Board.Store(mancala.South)+p.Board.RowSeeds(mancala.South), p.Board.Store(mancala.North)+p.Board.RowSeeds(mancala.North))
+			if want := m[1] + " " + m[2]; got != want {
+				t.Errorf("CK-11: round 2 starts with %s, reported %s", got, want)
+			}
+			break
+		}
+	}
+}

@@ -1,0 +1,669 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// Limits of [AlphaBeta].
+const (
+	// DefaultDepth is the depth an AlphaBeta searches to when its options
+	// set no limit at all.
+	DefaultDepth = 8
+	// MaxDepth is the deepest iteration an AlphaBeta starts.
+	MaxDepth = 128
+	// DefaultTableSize is the number of transposition-table entries of an
+	// AlphaBeta whose options leave TableSize 0 (24 bytes each).
+	DefaultTableSize = 1 << 18
+)
+
+// AlphaBetaOptions configures an [AlphaBeta]. Several limits may be set
+// together; the search stops at the first one reached. With none at all
+// (and no deadline on the context) it searches to [DefaultDepth].
+type AlphaBetaOptions struct {
+	// Depth is the deepest iteration, in decisions (plies): a decision
+	// after which the same player decides again counts as one, and so does
+	// a simultaneous decision. 0 means no depth limit ([MaxDepth]).
+	Depth int
+	// Nodes stops the search after about this many nodes (positions
+	// visited); 0 means no limit. The move is the best of the deepest
+	// iteration completed. A node limit keeps the search deterministic.
+	Nodes int64
+	// Time stops the search after this long; 0 means no limit. A deadline
+	// of the context passed to Search or Choose applies as well. Time
+	// limits make results depend on the machine's speed.
+	Time time.Duration
+	// TableSize is the number of transposition-table entries, rounded down
+	// to a power of two; 0 means [DefaultTableSize]; negative means no
+	// table.
+	TableSize int
+	// Eval estimates positions at the horizon. nil means the ruleset's own
+	// Estimate if it is an [Estimator], else [DefaultEvaluator].
+	Eval Evaluator
+	// Seed seeds the random stream used to sample a move from a mixed
+	// strategy at a simultaneous decision.
+	Seed uint64
+}
+
+// Result is what a search found.
+type Result struct {
+	// Move is the best move: mancala.Single for the player who decides, or
+	// at a simultaneous decision the joint move of one choice for each
+	// player, each sampled from his optimal mixed strategy.
+	Move mancala.Move
+	// Value is the position's value from the point of view of the player
+	// who decides (South at a simultaneous decision): final store
+	// differences times [TerminalScale] where the game ends within the
+	// search, heuristic estimates at the horizon.
+	Value float64
+	// Exact reports that every line searched reached the end of the game,
+	// so Value is the game-theoretic value (for a ruleset that is not a
+	// mancala.Cycler; see the package documentation) and Value /
+	// TerminalScale the final store difference under perfect play.
+	Exact bool
+	// Depth is the deepest iteration completed.
+	Depth int
+	// Nodes is the number of positions visited.
+	Nodes int64
+	// PV is the principal variation: the expected line of play from the
+	// position, starting with Move. At a simultaneous decision it ends
+	// with the joint move of each player's most likely choice.
+	PV []mancala.Move
+	// Mixed is set at a simultaneous decision: both players' optimal
+	// strategies in the matrix game of the position's joint moves.
+	Mixed *MixedStrategy
+}
+
+// MixedStrategy is the solution of the matrix game at a simultaneous
+// decision.
+type MixedStrategy struct {
+	// South[i] is the probability that South sows from his house i, and
+	// North[i] that North sows from his house i; one entry per house.
+	South, North []float64
+	// Value is the game's value for South: what South's strategy
+	// guarantees him on average whatever North does, and North's strategy
+	// concedes at most.
+	Value float64
+}
+
+// AlphaBeta is a depth-first minimax searcher and a [Player]: negamax with
+// alpha-beta pruning and iterative deepening, a transposition table, and
+// move ordering by the table's move, killer moves and the history
+// heuristic. Turns of several decisions by the same player keep the value
+// unnegated; simultaneous decisions are solved as matrix games (see the
+// package documentation).
+//
+// An AlphaBeta keeps its table between searches. It is not safe for
+// concurrent use.
+type AlphaBeta struct {
+	opts  AlphaBetaOptions
+	rng   *rand.Rand
+	tt    ttable
+	useTT bool
+	// sameDepthOnly restricts table cutoffs to entries of exactly the
+	// remaining depth (a test hook: the search then equals plain minimax).
+	sameDepthOnly bool
+
+	// Per search.
+	r        mancala.Ruleset
+	eval     Evaluator
+	path     path
+	plies    []abPly
+	history  [2][mancala.MaxHouses]int32
+	nodes    int64
+	stop     bool
+	horizon  bool
+	done     <-chan struct{}
+	deadline time.Time
+	ms       matrixSolver
+	hist     []mancala.Position
+	bestPV   []mancala.Move
+	resPV    []mancala.Move
+	rootS    []float64
+	rootN    []float64
+}
+
+// abPly is the preallocated working space of one ply.
+type abPly struct {
+	moves   []mancala.Move
+	scores  []int32
+	killers [2]mancala.Move
+	pv      []mancala.Move
+	sch     []int
+	nch     []int
+	mat     []float64
+	rowS    []float64
+	colS    []float64
+}
+
+// NewAlphaBeta returns an AlphaBeta with the given options. Negative
+// limits count as none.
+func NewAlphaBeta(o AlphaBetaOptions) *AlphaBeta {
+	a := &AlphaBeta{opts: o, rng: newRand(o.Seed)}
+	switch {
+	case o.TableSize == 0:
+		a.tt.init(DefaultTableSize)
+		a.useTT = true
+	case o.TableSize > 0:
+		a.tt.init(o.TableSize)
+		a.useTT = true
+	}
+	return a
+}
+
+// Options returns the options a was made with.
+func (a *AlphaBeta) Options() AlphaBetaOptions { return a.opts }
+
+// Reset forgets everything learnt in earlier searches: the table, killer
+// moves and history scores, and restarts the random stream from the seed.
+// A searcher after Reset behaves as a new one.
+func (a *AlphaBeta) Reset() {
+	a.tt.clear()
+	a.tt.gen = 0
+	a.history = [2][mancala.MaxHouses]int32{}
+	for i := range a.plies {
+		a.plies[i].killers = [2]mancala.Move{}
+	}
+	a.rng = newRand(a.opts.Seed)
+}
+
+// Choose implements [Player]: it searches the game's position and returns
+// side's choice of the best move (at a simultaneous decision, side's part
+// of it, sampled from side's optimal mixed strategy).
+func (a *AlphaBeta) Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
+	p, err := checkChoose(g, side)
+	if err != nil {
+		return mancala.Move{}, err
+	}
+	a.hist = a.hist[:0]
+	if _, ok := g.Rules().(mancala.Cycler); ok {
+		a.hist = append(a.hist, g.Positions()...)
+		a.hist = a.hist[:len(a.hist)-1]
+	}
+	res, err := a.Search(ctx, g.Rules(), a.hist, p)
+	if err != nil {
+		return mancala.Move{}, err
+	}
+	h, ok := res.Move.House(side)
+	if !ok {
+		return mancala.Move{}, fmt.Errorf("search: no move for %v: %w", side, ErrNoDecision)
+	}
+	return mancala.Single(side, h), nil
+}
+
+// Search searches p under r and returns the best move found with its value
+// and statistics. history is the game before p (oldest first), needed only
+// for rulesets that end games on repetition; it may be nil. p must be a
+// position of r (see mancala.Ruleset). Search returns an error wrapping
+// mancala.ErrGameOver if p is over; when ctx is cancelled it returns the
+// result of the deepest iteration completed, or if none was, the best
+// move of the unfinished first one (at worst the first legal move).
+func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (Result, error) {
+	if p.Over() {
+		return Result{}, fmt.Errorf("search: position is over: %w", mancala.ErrGameOver)
+	}
+	a.r = r
+	a.eval = resolveEvaluator(a.opts.Eval, r)
+	a.path.reset(r, history)
+	a.nodes = 0
+	a.stop = false
+	a.done = nil
+	if ctx != nil {
+		a.done = ctx.Done()
+	}
+	a.deadline = time.Time{}
+	if a.opts.Time > 0 {
+		a.deadline = time.Now().Add(a.opts.Time)
+	}
+	if ctx != nil {
+		if d, ok := ctx.Deadline(); ok && (a.deadline.IsZero() || d.Before(a.deadline)) {
+			a.deadline = d
+		}
+	}
+	a.tt.gen++
+	for pl := range a.history {
+		for i := range a.history[pl] {
+			a.history[pl][i] /= 8
+		}
+	}
+	maxDepth := a.opts.Depth
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
+		if a.opts.Nodes <= 0 && a.opts.Time <= 0 && a.deadline.IsZero() && a.opts.Depth <= 0 {
+			maxDepth = DefaultDepth
+		}
+	}
+	a.grow(maxDepth + 2)
+	if p.ToMove == mancala.BothTurn {
+		return a.searchSimultaneousRoot(p, maxDepth), nil
+	}
+	return a.searchRoot(p, maxDepth), nil
+}
+
+// grow makes sure n plies of working space exist.
+func (a *AlphaBeta) grow(n int) {
+	for len(a.plies) < n {
+		a.plies = append(a.plies, abPly{
+			moves:  make([]mancala.Move, 0, mancala.MaxHouses*mancala.MaxHouses),
+			scores: make([]int32, mancala.MaxHouses*mancala.MaxHouses),
+			pv:     make([]mancala.Move, 0, MaxDepth+2),
+			sch:    make([]int, 0, mancala.MaxHouses),
+			nch:    make([]int, 0, mancala.MaxHouses),
+			mat:    make([]float64, mancala.MaxHouses*mancala.MaxHouses),
+			rowS:   make([]float64, mancala.MaxHouses),
+			colS:   make([]float64, mancala.MaxHouses),
+		})
+	}
+}
+
+// poll sets a.stop when a limit is reached. It is called every 1024 nodes
+// and at the start of each iteration.
+func (a *AlphaBeta) poll() {
+	if a.opts.Nodes > 0 && a.nodes >= a.opts.Nodes {
+		a.stop = true
+		return
+	}
+	if a.done != nil {
+		select {
+		case <-a.done:
+			a.stop = true
+			return
+		default:
+		}
+	}
+	if !a.deadline.IsZero() && !time.Now().Before(a.deadline) {
+		a.stop = true
+	}
+}
+
+// searchRoot runs iterative deepening at a single player's decision.
+func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
+	root := &a.plies[0]
+	moves := a.r.Legal(root.moves[:0], p)
+	root.moves = moves
+	me := perspective(p)
+	h := p.Hash()
+	if a.useTT {
+		// Start from the table's move of an earlier search, if any.
+		if e := a.tt.probe(h); e != nil {
+			moveToFront(moves, e.move)
+		}
+	}
+	res := Result{Move: moves[0], Value: math.Inf(-1)}
+	a.resPV = append(a.resPV[:0], moves[0])
+	a.path.push(p, h)
+	defer a.path.pop()
+	for depth := 1; depth <= maxDepth; depth++ {
+		a.poll()
+		if a.stop {
+			break
+		}
+		a.horizon = false
+		alpha, beta := math.Inf(-1), math.Inf(1)
+		best := math.Inf(-1)
+		var bestMove mancala.Move
+		completed := 0
+		for _, m := range moves {
+			v := a.child(p, m, me, depth, 1, alpha, beta)
+			if a.stop {
+				break
+			}
+			completed++
+			if v > best {
+				best, bestMove = v, m
+				a.bestPV = append(append(a.bestPV[:0], m), a.plies[1].pv...)
+			}
+			alpha = max(alpha, v)
+		}
+		if a.stop {
+			// An unfinished iteration counts only if nothing finished
+			// before it and it settled at least one move.
+			if res.Depth == 0 && completed > 0 {
+				res.Move, res.Value = bestMove, best
+				a.resPV = append(a.resPV[:0], a.bestPV...)
+			}
+			break
+		}
+		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !a.horizon}
+		a.resPV = append(a.resPV[:0], a.bestPV...)
+		if a.useTT {
+			a.tt.store(h, best, bestMove, depth, boundExact, !a.horizon)
+			a.extendPV(p, depth)
+		}
+		moveToFront(moves, bestMove)
+		if res.Exact {
+			break // deeper iterations cannot change a proven value
+		}
+	}
+	if math.IsInf(res.Value, -1) {
+		res.Value = 0
+	}
+	res.Nodes = a.nodes
+	res.PV = append([]mancala.Move(nil), a.resPV...)
+	return res
+}
+
+// extendPV lengthens a.resPV, the principal variation from p, with the
+// table's moves from exact entries where the search's own line was cut
+// short by a table hit, up to depth moves in all.
+func (a *AlphaBeta) extendPV(p mancala.Position, depth int) {
+	q := p
+	for _, m := range a.resPV {
+		q = a.r.Apply(q, m)
+	}
+	buf := a.plies[len(a.plies)-1].moves
+	for len(a.resPV) < depth && !q.Over() {
+		e := a.tt.probe(q.Hash())
+		if e == nil || e.bound != boundExact || e.move.IsZero() || e.move.Turn() != q.ToMove {
+			break
+		}
+		legal := false
+		buf = a.r.Legal(buf[:0], q)
+		for _, m := range buf {
+			legal = legal || m == e.move
+		}
+		if !legal {
+			break
+		}
+		a.resPV = append(a.resPV, e.move)
+		q = a.r.Apply(q, e.move)
+	}
+	a.plies[len(a.plies)-1].moves = buf
+}
+
+// child searches the position after m from p (whose player to move is me)
+// at the given remaining depth and returns its value for me.
+func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
+	q := a.r.Apply(p, m)
+	hq := q.Hash()
+	q, hq = a.path.end(q, hq)
+	a.path.push(q, hq)
+	var v float64
+	if perspective(q) == me {
+		v = a.search(q, hq, depth-1, ply, alpha, beta)
+	} else {
+		v = -a.search(q, hq, depth-1, ply, -beta, -alpha)
+	}
+	a.path.pop()
+	return v
+}
+
+func moveToFront(moves []mancala.Move, m mancala.Move) {
+	for i, x := range moves {
+		if x == m {
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = m
+			return
+		}
+	}
+}
+
+// search returns p's value from the point of view of perspective(p),
+// fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
+func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, beta float64) float64 {
+	a.nodes++
+	if a.nodes&1023 == 0 {
+		a.poll()
+	}
+	if a.stop {
+		return 0
+	}
+	pl := &a.plies[ply]
+	pl.pv = pl.pv[:0]
+	if p.Over() {
+		return terminalValue(p)
+	}
+	if depth <= 0 {
+		a.horizon = true
+		return clampHeuristic(a.eval(p, perspective(p)))
+	}
+	var ttMove mancala.Move
+	if a.useTT {
+		if e := a.tt.probe(h); e != nil {
+			ttMove = e.move
+			if a.usable(e, depth) && (e.bound == boundExact ||
+				(e.bound == boundLower && e.value >= beta) ||
+				(e.bound == boundUpper && e.value <= alpha)) {
+				if !e.proven {
+					a.horizon = true
+				}
+				return e.value
+			}
+		}
+	}
+	if p.ToMove == mancala.BothTurn {
+		return a.simultaneous(p, h, depth, ply)
+	}
+	saved := a.horizon
+	a.horizon = false
+	me := perspective(p)
+	moves := a.r.Legal(pl.moves[:0], p)
+	pl.moves = moves
+	a.score(pl, moves, ttMove, me)
+	alpha0 := alpha
+	best := math.Inf(-1)
+	var bestMove mancala.Move
+	for i := range moves {
+		m := pickNext(moves, pl.scores, i)
+		v := a.child(p, m, me, depth, ply+1, alpha, beta)
+		if a.stop {
+			a.horizon = true
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				pl.pv = append(append(pl.pv[:0], m), a.plies[ply+1].pv...)
+			}
+		}
+		if alpha >= beta {
+			if m != pl.killers[0] {
+				pl.killers[1], pl.killers[0] = pl.killers[0], m
+			}
+			if hs, ok := m.House(me); ok {
+				a.history[me][hs] += int32(depth * depth)
+			}
+			break
+		}
+	}
+	proven := !a.horizon
+	a.horizon = a.horizon || saved
+	if a.useTT {
+		bound := boundExact
+		switch {
+		case best <= alpha0:
+			bound = boundUpper
+		case best >= beta:
+			bound = boundLower
+		}
+		a.tt.store(h, best, bestMove, depth, bound, proven)
+	}
+	return best
+}
+
+// usable reports whether a table entry's value holds at the remaining depth.
+func (a *AlphaBeta) usable(e *ttEntry, depth int) bool {
+	if a.sameDepthOnly {
+		return int(e.depth) == depth
+	}
+	return e.proven || int(e.depth) >= depth
+}
+
+// score gives each move its ordering score: the table's move first, then
+// the killer moves of the ply, then by history score.
+func (a *AlphaBeta) score(pl *abPly, moves []mancala.Move, ttMove mancala.Move, me mancala.Player) {
+	for i, m := range moves {
+		var s int32
+		switch m {
+		case ttMove:
+			s = 1 << 30
+		case pl.killers[0]:
+			s = 1 << 29
+		case pl.killers[1]:
+			s = 1 << 28
+		default:
+			if h, ok := m.House(me); ok {
+				s = min(a.history[me][h], 1<<27)
+			}
+		}
+		pl.scores[i] = s
+	}
+}
+
+// pickNext moves the best-scored move among moves[i:] to index i and
+// returns it (a selection sort done lazily: cutoffs skip the rest).
+func pickNext(moves []mancala.Move, scores []int32, i int) mancala.Move {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	if b != i {
+		moves[i], moves[b] = moves[b], moves[i]
+		scores[i], scores[b] = scores[b], scores[i]
+	}
+	return moves[i]
+}
+
+// simultaneous values a simultaneous decision: every joint move is
+// searched with a full window to the remaining depth, and the node's value
+// (for South) is the value of the matrix game of those values.
+func (a *AlphaBeta) simultaneous(p mancala.Position, h uint64, depth, ply int) float64 {
+	saved := a.horizon
+	a.horizon = false
+	v := a.matrix(p, depth, ply)
+	if a.stop {
+		a.horizon = true
+		return 0
+	}
+	pl := &a.plies[ply]
+	proven := !a.horizon
+	a.horizon = a.horizon || saved
+	ns, nn := len(pl.sch), len(pl.nch)
+	m := mancala.Joint(pl.sch[argmax(pl.rowS[:ns])], pl.nch[argmax(pl.colS[:nn])])
+	pl.pv = append(pl.pv[:0], m)
+	if a.useTT {
+		a.tt.store(h, v, m, depth, boundExact, proven)
+	}
+	return v
+}
+
+// matrix fills the ply's payoff matrix for p's joint moves (South's view),
+// solves it into the ply's strategy buffers and returns the value.
+func (a *AlphaBeta) matrix(p mancala.Position, depth, ply int) float64 {
+	pl := &a.plies[ply]
+	moves := a.r.Legal(pl.moves[:0], p)
+	pl.moves = moves
+	pl.sch = mancala.Choices(pl.sch[:0], moves, mancala.South)
+	pl.nch = mancala.Choices(pl.nch[:0], moves, mancala.North)
+	ns, nn := len(pl.sch), len(pl.nch)
+	inf := math.Inf(1)
+	for i, s := range pl.sch {
+		for j, n := range pl.nch {
+			v := a.child(p, mancala.Joint(s, n), mancala.South, depth, ply+1, -inf, inf)
+			if a.stop {
+				return 0
+			}
+			pl.mat[i*nn+j] = v
+		}
+	}
+	return a.ms.solve(pl.mat[:ns*nn], ns, nn, pl.rowS[:ns], pl.colS[:nn])
+}
+
+func argmax(p []float64) int {
+	b := 0
+	for i, v := range p {
+		if v > p[b] {
+			b = i
+		}
+	}
+	return b
+}
+
+// searchSimultaneousRoot runs iterative deepening at a simultaneous
+// decision and samples the joint move from the last solved matrix game.
+func (a *AlphaBeta) searchSimultaneousRoot(p mancala.Position, maxDepth int) Result {
+	h := p.Hash()
+	a.path.push(p, h)
+	defer a.path.pop()
+	var res Result
+	houses := p.Board.Houses()
+	// The strategies of the deepest completed iteration, by house.
+	a.rootS = append(a.rootS[:0], make([]float64, houses)...)
+	a.rootN = append(a.rootN[:0], make([]float64, houses)...)
+	for depth := 1; depth <= maxDepth; depth++ {
+		a.poll()
+		if a.stop {
+			break
+		}
+		a.horizon = false
+		v := a.matrix(p, depth, 0)
+		if a.stop {
+			break
+		}
+		pl := &a.plies[0]
+		ns, nn := len(pl.sch), len(pl.nch)
+		clear(a.rootS)
+		clear(a.rootN)
+		for i, s := range pl.sch {
+			a.rootS[s] = pl.rowS[i]
+		}
+		for j, n := range pl.nch {
+			a.rootN[n] = pl.colS[j]
+		}
+		likely := mancala.Joint(pl.sch[argmax(pl.rowS[:ns])], pl.nch[argmax(pl.colS[:nn])])
+		res = Result{Value: v, Exact: !a.horizon, Depth: depth}
+		a.resPV = append(a.resPV[:0], likely)
+		if res.Exact {
+			break
+		}
+	}
+	if res.Depth == 0 {
+		// Not even depth 1 finished: play uniformly among the choices.
+		pl := &a.plies[0]
+		moves := a.r.Legal(pl.moves[:0], p)
+		pl.sch = mancala.Choices(pl.sch[:0], moves, mancala.South)
+		pl.nch = mancala.Choices(pl.nch[:0], moves, mancala.North)
+		for _, s := range pl.sch {
+			a.rootS[s] = 1 / float64(len(pl.sch))
+		}
+		for _, n := range pl.nch {
+			a.rootN[n] = 1 / float64(len(pl.nch))
+		}
+		a.resPV = append(a.resPV[:0], mancala.Joint(pl.sch[0], pl.nch[0]))
+	}
+	res.Mixed = &MixedStrategy{
+		South: append([]float64(nil), a.rootS...),
+		North: append([]float64(nil), a.rootN...),
+		Value: res.Value,
+	}
+	res.Move = mancala.Joint(sample(a.rng, res.Mixed.South), sample(a.rng, res.Mixed.North))
+	res.Nodes = a.nodes
+	res.PV = append([]mancala.Move(nil), a.resPV...)
+	return res
+}
+
+// sample draws an index with the given probabilities (which sum to 1, up
+// to rounding). It never returns an index of probability 0.
+func sample(rng *rand.Rand, probs []float64) int {
+	x := rng.Float64()
+	last := -1
+	for i, q := range probs {
+		if q <= 0 {
+			continue
+		}
+		last = i
+		if x < q {
+			return i
+		}
+		x -= q
+	}
+	return max(last, 0)
+}

@@ -1,0 +1,108 @@
+// Package search plays and solves sowing games: computer players of
+// several strengths behind one small interface, a minimax searcher, a
+// Monte Carlo tree searcher, an exact solver, and a solver for the matrix
+// games that simultaneous decisions make. It works with any
+// [mancala.Ruleset] through the public core API alone.
+//
+// # Players
+//
+// A [Player] chooses a move for one side of a [mancala.Game]. [NewRandom]
+// and [NewGreedy] make the weakest players (uniform random, and best store
+// difference after one decision); [AlphaBeta] and [MCTS] search. At a
+// simultaneous decision each side's Player is asked separately and the
+// caller combines the two choices with [mancala.Joint]. [ParsePlayer] makes
+// any of them from a short text spec such as "alphabeta:depth=8" or
+// "mcts:playouts=20000", for command lines and tournament tools.
+//
+// All players are deterministic for a given seed and a given depth, node
+// or playout limit (and the same sequence of calls); limits by time depend
+// on the machine's speed. Choose honours its context: at a cancellation or
+// deadline it returns the best move found so far.
+//
+// # Minimax search
+//
+// [AlphaBeta] is negamax with alpha-beta pruning, iterative deepening, a
+// transposition table keyed by [mancala.Position.Hash] (the whole 64-bit
+// hash is kept and compared) and move ordering by the table's move, killer
+// moves and the history heuristic. Values are from the point of view of
+// the player who decides: when a decision leads to another decision by
+// the same player (Kalah's move again, Congkak's sowing again from the
+// store), the value is passed up unnegated. Horizon positions are scored
+// by an [Evaluator] ([DefaultEvaluator] unless the options or the ruleset,
+// as an [Estimator], say otherwise); finished positions by their final
+// store difference times [TerminalScale], so that proven results outrank
+// every estimate. A search whose every line reached the end of the game
+// reports its value as exact and stops deepening.
+//
+// Depth counts decisions. Limits by depth, nodes or time can be combined;
+// the searcher stops at the first one reached and returns the result of
+// the deepest iteration completed.
+//
+// # Simultaneous decisions
+//
+// At a simultaneous decision ([mancala.BothTurn], as in the opening of
+// Congkak) neither player sees the other's choice, so the position's value
+// is that of a zero-sum matrix game: every joint move is searched (with a
+// full window) to the remaining depth, and the matrix of values is solved
+// exactly by [SolveMatrixGame] (the simplex method on the game's linear
+// program). The game's value is the node's value; at the root, each
+// player's move is sampled from his optimal mixed strategy with the
+// searcher's seeded random stream, and the strategies are reported in
+// [Result.Mixed]. South's point of view is the node's.
+//
+// [MCTS] handles simultaneous decisions by decoupled UCT instead: each
+// player chooses by UCB1 on his own statistics, and the final choice is
+// sampled from the visit frequencies.
+//
+// # Monte Carlo tree search
+//
+// [MCTS] is UCT with random playouts through [mancala.Playout], which uses
+// a ruleset's fast [mancala.Playouter]. Rewards are 1, 1/2 and 0 for a
+// win, a draw and a loss, each node's statistics from the point of view of
+// the player who decides at its parent, so a player's successive decisions
+// need no special treatment. Limits by playouts or time.
+//
+// # Exact solving
+//
+// [Solve] computes the final store difference under perfect play and a
+// principal variation, for positions small enough: MTD(f) over null-window
+// alpha-beta searches to the end of the game, with a large transposition
+// table of bounds, enhanced transposition cutoffs, move ordering (the
+// table's move, gains in store difference, moves after which the same
+// player decides again, the house nearest the store first), and bounds on
+// the final result that end lines early. Rulesets make solving practical by
+// implementing [ScoreBounder] ([StoreBounds] does for games whose stores
+// only grow) and, where it holds, [StoreIndependent], which lets positions
+// that differ only in their stores share one table entry. The table should
+// be large: Kalah with 6 houses and 4 seeds visits some 60 million
+// positions and wants 2^25 entries ([SolveOptions.TableBits]).
+//
+// # Repetition
+//
+// For rulesets that end a game when a position repeats
+// ([mancala.Cycler]), the searchers keep the line from the start of the
+// game (pass it as history) and end lines at a repetition with
+// [mancala.Cycler.Cycle], as [mancala.EndCycle] does. Their transposition
+// tables do not record the line, so a value stored for a position reached
+// by one line can be reused for the same position reached by another,
+// along which a different repetition was possible (the graph-history
+// interaction problem). For play this is a small inaccuracy, as in every
+// engine with a table; for [Solve] it means that values of Cycler games
+// are exact only when repetitions cannot change the result, and should be
+// checked in other ways otherwise (for tiny positions, [AlphaBeta] with
+// TableSize -1 searches without a table).
+//
+// # Allocation and speed
+//
+// The searchers allocate their tables and per-ply buffers when they are
+// made or first grow; the search itself allocates nothing per node
+// (BenchmarkAlphaBeta and the allocation tests check this). The cost per
+// node is dominated by the ruleset's Legal and Apply and by table memory
+// traffic.
+//
+// # Concurrency
+//
+// Functions of this package are safe for concurrent use. Players,
+// searchers and their tables are not: make one per goroutine (a tournament
+// makes one per game). Rulesets are shared safely, being immutable.
+package search

@@ -1,0 +1,92 @@
+package search
+
+import "github.com/sowing-games/sowing/mancala"
+
+// TerminalScale is the value of one seed of final store difference in a
+// finished position: a game that ends d seeds up for a player is worth
+// d*TerminalScale to him. Heuristic values are kept strictly inside
+// (-TerminalScale, TerminalScale), so a proven win by one seed outranks any
+// heuristic estimate, and a proven loss by one seed is worse than any.
+const TerminalScale = 1000
+
+// maxHeuristic is the largest magnitude a heuristic value may take.
+const maxHeuristic = TerminalScale - 1
+
+// An Evaluator estimates a position that is not over, from the point of
+// view of side: positive is good for side. It must be deterministic, must
+// not change anything, and should be cheap: the search calls it at every
+// leaf. Values are clamped to (-TerminalScale, TerminalScale).
+type Evaluator func(p mancala.Position, side mancala.Player) float64
+
+// An Estimator is a ruleset that can estimate its own positions better than
+// [DefaultEvaluator] does. [AlphaBeta] uses a ruleset's Estimate, found by
+// type assertion, when its options name no Evaluator. Estimate has the
+// contract of an [Evaluator].
+type Estimator interface {
+	Estimate(p mancala.Position, side mancala.Player) float64
+}
+
+// StoreDifference is the Evaluator that counts side's store minus his
+// opponent's.
+func StoreDifference(p mancala.Position, side mancala.Player) float64 {
+	return float64(p.Board.Store(side) - p.Board.Store(side.Other()))
+}
+
+// rowWeight is what a seed in a player's own houses is worth to him in
+// DefaultEvaluator, against 1 for a seed in his store.
+const rowWeight = 0.25
+
+// DefaultEvaluator is the store difference for side plus a quarter of the
+// difference between the seeds in side's houses and in his opponent's
+// houses. Seeds left in a player's row usually end in his store when the
+// game ends (Kalah, Awalé's endless cycle, Congkak's round scoring), but
+// they are not his yet, hence the lower weight.
+func DefaultEvaluator(p mancala.Position, side mancala.Player) float64 {
+	b := &p.Board
+	o := side.Other()
+	return float64(b.Store(side)-b.Store(o)) + rowWeight*float64(b.RowSeeds(side)-b.RowSeeds(o))
+}
+
+// FinalDifference returns South's store minus North's: in a finished
+// position, the final store difference.
+func FinalDifference(p mancala.Position) int {
+	return p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
+}
+
+// perspective returns the player from whose point of view the search values
+// p: the single player who decides, or South when both or nobody decide.
+func perspective(p mancala.Position) mancala.Player {
+	if p.ToMove == mancala.NorthTurn {
+		return mancala.North
+	}
+	return mancala.South
+}
+
+// terminalValue is a finished position's value for South.
+func terminalValue(p mancala.Position) float64 {
+	return float64(FinalDifference(p) * TerminalScale)
+}
+
+func clampHeuristic(v float64) float64 {
+	switch {
+	case v > maxHeuristic:
+		return maxHeuristic
+	case v < -maxHeuristic:
+		return -maxHeuristic
+	case v != v: // NaN: an evaluator bug; treat as even
+		return 0
+	}
+	return v
+}
+
+// resolveEvaluator picks the evaluator for r: e if set, else r's own
+// Estimate, else DefaultEvaluator.
+func resolveEvaluator(e Evaluator, r mancala.Ruleset) Evaluator {
+	if e != nil {
+		return e
+	}
+	if est, ok := r.(Estimator); ok {
+		return est.Estimate
+	}
+	return DefaultEvaluator
+}

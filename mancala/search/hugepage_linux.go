@@ -1,0 +1,17 @@
+package search
+
+import (
+	"syscall"
+	"unsafe"
+)
+
+// adviseHugePages asks Linux to back the solver's table with huge pages:
+// with a table of hundreds of megabytes, nearly every probe would
+// otherwise miss the TLB as well as the cache. Failure is harmless.
+func adviseHugePages(tt []solveEntry) {
+	if len(tt) == 0 {
+		return
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&tt[0])), len(tt)*int(unsafe.Sizeof(tt[0])))
+	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE
+}

@@ -1,0 +1,117 @@
+package search_test
+
+// Integration tests with the module's rulesets. They are small: the
+// search package is tested on its own rulesets; these only check that the
+// searchers and players work with Awalé (a Cycler with feeding rules) and
+// Congkak (a simultaneous opening, relays, rounds).
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+func TestIntegrationPlayers(t *testing.T) {
+	aw, err := awale.New(awale.Documents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, err := congkak.New(congkak.Options{Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []mancala.Ruleset{aw, ck} {
+		for _, spec := range []string{"random", "greedy", "alphabeta:depth=2", "mcts:playouts=100"} {
+			t.Run(fmt.Sprintf("%v/%s", r, spec), func(t *testing.T) {
+				g, err := mancala.NewGame(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var players [2]search.Player
+				for i := range players {
+					if players[i], err = search.ParsePlayer(spec, uint64(i)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				// A few decisions from the start, simultaneous ones
+				// included, each side choosing without the other's.
+				for ply := 0; ply < 12 && !g.Over(); ply++ {
+					var m mancala.Move
+					if g.Turn() == mancala.BothTurn {
+						ms, err1 := players[0].Choose(context.Background(), g, mancala.South)
+						mn, err2 := players[1].Choose(context.Background(), g, mancala.North)
+						if err1 != nil || err2 != nil {
+							t.Fatal(err1, err2)
+						}
+						s, _ := ms.House(mancala.South)
+						n, _ := mn.House(mancala.North)
+						m = mancala.Joint(s, n)
+					} else {
+						side, _ := g.Turn().Player()
+						if m, err = players[side].Choose(context.Background(), g, side); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if err := g.Play(m); err != nil {
+						t.Fatalf("after %s: %v", g.MovesText(), err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestIntegrationCongkakOpening: the searcher solves the matrix game of
+// Congkak's simultaneous opening (CK-8) and reports strategies over the
+// seven houses of each player.
+func TestIntegrationCongkakOpening(t *testing.T) {
+	ck, err := congkak.New(congkak.Options{Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 1}).Search(context.Background(), ck, nil, ck.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Mixed == nil || len(res.Mixed.South) != 7 || len(res.Mixed.North) != 7 {
+		t.Fatalf("CK-8: mixed strategy %+v", res.Mixed)
+	}
+	for _, p := range [][]float64{res.Mixed.South, res.Mixed.North} {
+		sum := 0.0
+		for _, x := range p {
+			sum += x
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("CK-8: strategy %v sums to %v", p, sum)
+		}
+	}
+	if !mancala.IsLegal(ck, ck.Start(), res.Move) {
+		t.Errorf("CK-8: joint move %v is not legal", res.Move)
+	}
+}
+
+// TestIntegrationAwaleSolve: the solver agrees with brute force on tiny
+// Awalé boards (AW-8 repetitions included).
+func TestIntegrationAwaleSolve(t *testing.T) {
+	for _, o := range []awale.Options{{Houses: 2, Seeds: 1}, {Houses: 2, Seeds: 2}, {Houses: 1, Seeds: 3}} {
+		r, err := awale.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := bruteCycler(r, nil, r.Start(), map[string]float64{})
+		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 12, Bounds: search.StoreBounds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Value != want {
+			t.Errorf("%v: value %v, brute force %v", r, sol.Value, want)
+		}
+		checkSolutionPV(t, r, r.Start(), sol)
+	}
+}

@@ -1,0 +1,147 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// A Player chooses a move for side in the game's current position. side is
+// a player who must decide (g.Turn().Has(side)); the result is
+// mancala.Single(side, house). At a simultaneous decision each side's
+// Player is asked separately and the caller combines the two with
+// mancala.Joint. Choose must not change g (clone it if needed). A Player is
+// not safe for concurrent use; make one per goroutine.
+//
+// Choose returns an error only when it cannot give a move: the game is
+// over (the error wraps [mancala.ErrGameOver]) or side does not decide
+// ([ErrNoDecision]). When ctx is cancelled or its deadline passes, a
+// searching player returns the best move found so far, and at worst a
+// legal move chosen without search.
+type Player interface {
+	Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error)
+}
+
+// ErrNoDecision is returned by [Player.Choose] when side is not among the
+// players who decide in the game's position.
+var ErrNoDecision = errors.New("search: the player does not decide in this position")
+
+// checkChoose validates a Choose call and returns the position.
+func checkChoose(g *mancala.Game, side mancala.Player) (mancala.Position, error) {
+	if g == nil {
+		return mancala.Position{}, fmt.Errorf("search: nil game: %w", mancala.ErrGameOver)
+	}
+	t := g.Turn()
+	if t == mancala.NoTurn {
+		return mancala.Position{}, fmt.Errorf("search: %v to choose: %w", side, mancala.ErrGameOver)
+	}
+	if !side.Valid() || !t.Has(side) {
+		return mancala.Position{}, fmt.Errorf("search: %v to choose when %v decides: %w", side, t, ErrNoDecision)
+	}
+	return g.Position(), nil
+}
+
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+}
+
+// Random is a Player that chooses uniformly among its legal choices.
+type Random struct {
+	rng     *rand.Rand
+	moves   []mancala.Move
+	choices []int
+}
+
+// NewRandom returns a Player that chooses uniformly at random among side's
+// legal houses, from a random stream seeded with seed: the same seed and
+// the same sequence of calls give the same choices.
+func NewRandom(seed uint64) Player { return &Random{rng: newRand(seed)} }
+
+// Choose implements [Player].
+func (r *Random) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
+	if _, err := checkChoose(g, side); err != nil {
+		return mancala.Move{}, err
+	}
+	r.moves = g.AppendLegal(r.moves[:0])
+	r.choices = mancala.Choices(r.choices[:0], r.moves, side)
+	if len(r.choices) == 0 {
+		return mancala.Move{}, fmt.Errorf("search: %v has no legal move: %w", side, ErrNoDecision)
+	}
+	return mancala.Single(side, r.choices[r.rng.IntN(len(r.choices))]), nil
+}
+
+// Greedy is a Player that maximises the store difference right after its
+// own decision.
+type Greedy struct {
+	rng     *rand.Rand
+	moves   []mancala.Move
+	mine    []int
+	theirs  []int
+	best    []int
+	history []mancala.Position
+}
+
+// NewGreedy returns a Player that chooses the house giving side the best
+// store difference (his store minus his opponent's) right after his own
+// decision, looking no further: a decision after which the same player
+// decides again counts as it stands. A decision that ends the game counts
+// with the final stores. At a simultaneous decision the opponent's choice
+// is taken as uniformly random: Greedy maximises the average difference
+// over the opponent's choices. Ties are broken uniformly at random from a
+// stream seeded with seed.
+func NewGreedy(seed uint64) Player { return &Greedy{rng: newRand(seed)} }
+
+// Choose implements [Player].
+func (gr *Greedy) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
+	p, err := checkChoose(g, side)
+	if err != nil {
+		return mancala.Move{}, err
+	}
+	r := g.Rules()
+	gr.moves = g.AppendLegal(gr.moves[:0])
+	gr.mine = mancala.Choices(gr.mine[:0], gr.moves, side)
+	if len(gr.mine) == 0 {
+		return mancala.Move{}, fmt.Errorf("search: %v has no legal move: %w", side, ErrNoDecision)
+	}
+	_, cycler := r.(mancala.Cycler)
+	if cycler {
+		gr.history = append(gr.history[:0], g.Positions()...)
+	}
+	joint := p.ToMove == mancala.BothTurn
+	if joint {
+		gr.theirs = mancala.Choices(gr.theirs[:0], gr.moves, side.Other())
+	}
+	gr.best = gr.best[:0]
+	bestScore := 0
+	for _, h := range gr.mine {
+		score := 0
+		if !joint {
+			score = storeDiff(mancala.EndCycle(r, gr.history, r.Apply(p, mancala.Single(side, h))), side)
+		} else {
+			// The sum over the opponent's choices: the same number of
+			// terms for every h, so comparing sums compares averages.
+			for _, o := range gr.theirs {
+				m := mancala.Joint(h, o)
+				if side == mancala.North {
+					m = mancala.Joint(o, h)
+				}
+				score += storeDiff(mancala.EndCycle(r, gr.history, r.Apply(p, m)), side)
+			}
+		}
+		switch {
+		case len(gr.best) == 0 || score > bestScore:
+			gr.best = append(gr.best[:0], h)
+			bestScore = score
+		case score == bestScore:
+			gr.best = append(gr.best, h)
+		}
+	}
+	return mancala.Single(side, gr.best[gr.rng.IntN(len(gr.best))]), nil
+}
+
+func storeDiff(p mancala.Position, side mancala.Player) int {
+	return p.Board.Store(side) - p.Board.Store(side.Other())
+}

@@ -1,0 +1,804 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// ScoreBounder is implemented by rulesets that can bound the result of a
+// game cheaply: [Solve] prunes every line whose bounds show it cannot
+// matter, which is what makes solving practical. A ruleset does not need
+// to import this package to implement it.
+type ScoreBounder interface {
+	// ScoreBounds returns lo <= hi such that every game continuing from p
+	// ends with a final store difference (South's store minus North's)
+	// within [lo, hi]. p is not over. It must be cheap and must not change
+	// anything.
+	ScoreBounds(p mancala.Position) (lo, hi int)
+}
+
+// StoreIndependent is implemented by rulesets that can declare that their
+// rules never look at the stores: two positions that differ only in their
+// stores have the same legal moves, and each move adds the same seeds to
+// each store in both and leads to positions that again differ only in
+// their stores, by the same amounts. The final store difference of a game
+// from such a position is then its current difference plus a sum that
+// depends only on the rest of the position, and [Solve] keeps one table
+// entry for all positions that differ only in their stores (often halving
+// the work). Kalah and Awalé without Abapa's stop-at-majority rule are
+// such games; Congkak, whose stores refill the houses, is not.
+type StoreIndependent interface {
+	// StoreIndependent reports whether the ruleset, with its options, is
+	// store-independent.
+	StoreIndependent() bool
+}
+
+// StoreBounds is ScoreBounds for rulesets in which a seed in a store stays
+// there for the rest of the game (Kalah, Awalé): the final difference is
+// the current one give or take every seed not yet in a store.
+func StoreBounds(p mancala.Position) (lo, hi int) {
+	b := &p.Board
+	s, n := b.Store(mancala.South), b.Store(mancala.North)
+	rest := b.Total() - s - n
+	return s - n - rest, s - n + rest
+}
+
+// Defaults of [SolveOptions].
+const (
+	// DefaultSolveTableBits is log2 of the solver's default table size:
+	// 2^22 entries of 16 bytes, 64 MiB.
+	DefaultSolveTableBits = 22
+	// MaxSolveTableBits is the largest table Solve accepts (2^30 entries,
+	// 16 GiB).
+	MaxSolveTableBits = 30
+)
+
+// SolveOptions configures [Solve].
+type SolveOptions struct {
+	// TableBits is log2 of the number of transposition-table entries (16
+	// bytes each); 0 means [DefaultSolveTableBits]. Values above
+	// [MaxSolveTableBits] are refused. The table should hold a good part
+	// of the positions the solve visits: when it is too small, entries are
+	// overwritten and work is redone. Kalah with 6 houses and 4 seeds
+	// (some 60 million nodes) wants 2^25 entries (512 MiB); twice as many
+	// saves little.
+	TableBits int
+	// Bounds bounds the final store difference of games from a position
+	// (see [ScoreBounder]). nil means the ruleset's own ScoreBounds if it
+	// is a ScoreBounder, else no bounds (much slower). [StoreBounds] is
+	// right for rulesets whose stores never lose seeds.
+	Bounds func(p mancala.Position) (lo, hi int)
+	// Guess is the first guess of the value (South's final store
+	// difference) for MTD(f); nil means guess by a short alpha-beta search.
+	// A good guess saves passes; any guess gives the same value.
+	Guess *int
+	// Progress, if not nil, receives a line for each pass of MTD(f) and,
+	// at least every few seconds, the nodes searched so far.
+	Progress io.Writer
+	// NoPV skips computing the principal variation.
+	NoPV bool
+	// StoreIndependent declares that r's rules never look at the stores
+	// (see [StoreIndependent]), for rulesets that do not say so themselves.
+	StoreIndependent bool
+}
+
+// Solution is the result of [Solve].
+type Solution struct {
+	// Value is the final store difference, South's store minus North's,
+	// when both players play perfectly from the position. It is a whole
+	// number unless the game has simultaneous decisions, where it is the
+	// value of the matrix games involved (the expected difference when both
+	// play their optimal mixed strategies).
+	Value float64
+	// PV is a principal variation: a line of perfect play from the position
+	// to the end of the game. At a simultaneous decision it shows the joint
+	// move of each player's most likely choice in his optimal strategy
+	// (which may be a mixed one: other lines are as good on average).
+	PV []mancala.Move
+	// Mixed is set when the position is a simultaneous decision: both
+	// players' optimal strategies.
+	Mixed *MixedStrategy
+	// Nodes is the number of positions visited.
+	Nodes int64
+	// Passes is the number of MTD(f) null-window searches of the root.
+	Passes int
+}
+
+// solveEntry is one slot of the solver's table: bounds of a position's
+// value (South's final store difference) that hold whatever the remaining
+// search depth, since the solver always searches to the end.
+type solveEntry struct {
+	key    uint64
+	lo, hi int16 // lo <= value <= hi; fractional values round outwards
+	move   uint8 // best house plus one, or 0
+	work   uint8 // log2 of the nodes spent on this entry, for replacement
+	_      [2]byte
+}
+
+const (
+	solveMin = math.MinInt16 + 1
+	solveMax = math.MaxInt16 - 1
+)
+
+// solver is the state of one Solve call.
+type solver struct {
+	r         mancala.Ruleset
+	bounds    func(mancala.Position) (lo, hi int)
+	tt        []solveEntry
+	mask      uint64
+	path      path
+	plies     []solvePly
+	nodes     int64
+	nextPoll  int64
+	ctx       context.Context
+	err       error
+	progress  io.Writer
+	start     time.Time
+	lastPrint time.Time
+	exact     map[mancala.Position]float64 // simultaneous decisions solved
+	relative  bool                         // table values relative to the store difference
+	ms        matrixSolver
+}
+
+type solvePly struct {
+	moves  []mancala.Move
+	kids   []mancala.Position
+	hashes []uint64
+	keys   []int32
+	mat    []float64
+	rowS   []float64
+	colS   []float64
+	sch    []int
+	nch    []int
+}
+
+// Solve computes the exact result of perfect play from p under r: the
+// final store difference and a principal variation. history is the game
+// before p (oldest first), needed only for rulesets that end games on
+// repetition; it may be nil.
+//
+// The method is MTD(f): a sequence of null-window alpha-beta searches to
+// the end of the game, each one testing a bound on the value, with a
+// memory of bounds in a transposition table (buckets of two entries, one
+// kept for the costlier search, one for the latest; the whole 64-bit key
+// is compared). Every node generates its children and looks them up
+// before searching any (enhanced transposition cutoffs; a node whose
+// children are all known to fail needs no search at all), then searches
+// them in order: the table's move first, then by the mover's gain in store
+// difference, a move after which he decides again counting as three
+// seeds, ties to the house later in his sowing order. The score bounds of
+// [SolveOptions.Bounds] end lines that cannot matter, and with
+// [StoreIndependent] rulesets positions that differ only in their stores
+// share an entry. The first guess comes from a short alpha-beta search.
+// Simultaneous decisions are solved exactly as matrix games of the exact
+// values of their joint moves.
+//
+// Solve works for positions small enough to be solved: its time grows
+// exponentially with the seeds in play. It returns ctx.Err() (wrapped) if
+// ctx is done first, and an error wrapping mancala.ErrUnsupported for
+// options it cannot honour. A finished position has its stores' difference
+// as value and an empty PV.
+//
+// For a ruleset that is a mancala.Cycler, the table can make a value
+// depend on the line by which a position was first reached (the
+// graph-history interaction problem): a repetition ends a game on one path
+// to a position and not on another. Solve's values are then exact only if
+// no position is reached by two lines whose histories differ in a way that
+// matters; see the package documentation.
+func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position, opts SolveOptions) (Solution, error) {
+	bits := opts.TableBits
+	if bits == 0 {
+		bits = DefaultSolveTableBits
+	}
+	if bits < 1 || bits > MaxSolveTableBits {
+		return Solution{}, fmt.Errorf("search: solver table of 2^%d entries (want 1 to %d): %w", bits, MaxSolveTableBits, mancala.ErrUnsupported)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if p.Over() {
+		return Solution{Value: float64(FinalDifference(p))}, nil
+	}
+	s := &solver{
+		r:        r,
+		bounds:   opts.Bounds,
+		tt:       make([]solveEntry, 1<<bits),
+		mask:     1<<bits - 1,
+		ctx:      ctx,
+		progress: opts.Progress,
+		start:    time.Now(),
+		nextPoll: 1 << 14,
+	}
+	s.lastPrint = s.start
+	adviseHugePages(s.tt)
+	s.relative = opts.StoreIndependent
+	if si, ok := r.(StoreIndependent); ok && si.StoreIndependent() {
+		s.relative = true
+	}
+	if s.bounds == nil {
+		if b, ok := r.(ScoreBounder); ok {
+			s.bounds = b.ScoreBounds
+		}
+	}
+	s.path.reset(r, history)
+	h := s.hash(p)
+	guess := 0
+	if opts.Guess != nil {
+		guess = *opts.Guess
+	} else {
+		guess = s.guess(ctx, history, p)
+	}
+	var sol Solution
+	var v float64
+	if p.ToMove == mancala.BothTurn {
+		s.path.push(p, h)
+		v = s.simultaneous(p, 0, true)
+		s.path.pop()
+		if s.err == nil {
+			pl := &s.plies[0]
+			houses := p.Board.Houses()
+			mixed := &MixedStrategy{South: make([]float64, houses), North: make([]float64, houses), Value: v}
+			for i, c := range pl.sch {
+				mixed.South[c] = pl.rowS[i]
+			}
+			for j, c := range pl.nch {
+				mixed.North[c] = pl.colS[j]
+			}
+			sol.Mixed = mixed
+		}
+	} else {
+		v, sol.Passes = s.mtdf(p, h, 0, float64(guess), true)
+	}
+	if s.err != nil {
+		return Solution{Nodes: s.nodes}, s.err
+	}
+	sol.Value = v
+	if !opts.NoPV {
+		sol.PV = s.principalVariation(p, h, v)
+		if s.err != nil {
+			return Solution{Nodes: s.nodes}, s.err
+		}
+	}
+	sol.Nodes = s.nodes
+	if s.progress != nil {
+		fmt.Fprintf(s.progress, "solve: value %v, %d nodes, %v\n", v, s.nodes, time.Since(s.start).Round(time.Millisecond))
+	}
+	return sol, nil
+}
+
+// guess runs a short alpha-beta search for MTD(f)'s first guess.
+func (s *solver) guess(ctx context.Context, history []mancala.Position, p mancala.Position) int {
+	if p.ToMove == mancala.BothTurn {
+		return 0
+	}
+	ab := NewAlphaBeta(AlphaBetaOptions{Depth: 10, Nodes: 200000, TableSize: 1 << 16, Eval: StoreDifference})
+	res, err := ab.Search(ctx, s.r, history, p)
+	if err != nil {
+		return 0
+	}
+	v := res.Value
+	if perspective(p) == mancala.North {
+		v = -v
+	}
+	if math.Abs(v) >= TerminalScale {
+		v /= TerminalScale // a value of finished games
+	}
+	return int(math.Round(max(min(v, solveMax), solveMin)))
+}
+
+// mtdf finds the exact value of p (South's view) by null-window tests
+// starting at guess. It returns the value and the number of passes.
+func (s *solver) mtdf(p mancala.Position, h uint64, ply int, guess float64, root bool) (float64, int) {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	g := guess
+	passes := 0
+	for lo < hi {
+		beta := g
+		if g == lo {
+			beta = g + 1
+		}
+		alpha := beta - 1
+		g = s.search(p, h, ply, alpha, beta)
+		passes++
+		if s.err != nil {
+			return 0, passes
+		}
+		switch {
+		case g <= alpha:
+			hi = g
+		case g >= beta:
+			lo = g
+		default:
+			lo, hi = g, g
+		}
+		if root && s.progress != nil {
+			fmt.Fprintf(s.progress, "solve: pass %d, test %v: value in [%v, %v], %d nodes, %v\n",
+				passes, beta, lo, hi, s.nodes, time.Since(s.start).Round(time.Millisecond))
+		}
+	}
+	return lo, passes
+}
+
+func (s *solver) grow(ply int) {
+	for len(s.plies) <= ply {
+		const n = mancala.MaxHouses * mancala.MaxHouses
+		s.plies = append(s.plies, solvePly{
+			moves:  make([]mancala.Move, 0, n),
+			kids:   make([]mancala.Position, n),
+			hashes: make([]uint64, n),
+			keys:   make([]int32, n),
+			mat:    make([]float64, n),
+			rowS:   make([]float64, mancala.MaxHouses),
+			colS:   make([]float64, mancala.MaxHouses),
+			sch:    make([]int, 0, mancala.MaxHouses),
+			nch:    make([]int, 0, mancala.MaxHouses),
+		})
+	}
+}
+
+// poll checks the context and prints progress; called every 2^14 nodes.
+func (s *solver) poll() {
+	s.nextPoll = s.nodes + 1<<14
+	if err := s.ctx.Err(); err != nil {
+		s.err = fmt.Errorf("search: solve stopped after %d nodes: %w", s.nodes, err)
+		return
+	}
+	if s.progress != nil {
+		if now := time.Now(); now.Sub(s.lastPrint) >= 5*time.Second {
+			s.lastPrint = now
+			el := now.Sub(s.start)
+			fmt.Fprintf(s.progress, "solve: %d nodes, %v, %.0f nodes/s\n", s.nodes, el.Round(time.Millisecond), float64(s.nodes)/el.Seconds())
+		}
+	}
+}
+
+// hash is the table key of p: its hash, or when values are kept relative
+// to the store difference, a hash of everything but the stores.
+func (s *solver) hash(p mancala.Position) uint64 {
+	if s.relative {
+		return storelessHash(p)
+	}
+	return p.Hash()
+}
+
+// offset is what the table's values of p are relative to.
+func (s *solver) offset(p mancala.Position) int16 {
+	if s.relative {
+		return int16(FinalDifference(p))
+	}
+	return 0
+}
+
+// lookup returns the table's entry for h, or nil. The table is in buckets
+// of two: the first slot keeps the entry that cost more work, the second
+// takes whatever comes.
+func (s *solver) lookup(h uint64) *solveEntry {
+	i := h & s.mask &^ 1
+	if e := &s.tt[i]; e.key == h {
+		return e
+	}
+	if e := &s.tt[i+1]; e.key == h {
+		return e
+	}
+	return nil
+}
+
+// floor16 and ceil16 round a value outwards to the table's integers.
+func floor16(v float64) int16 {
+	if v <= solveMin {
+		return solveMin
+	}
+	if v >= solveMax {
+		return solveMax
+	}
+	i := int16(v)
+	if float64(i) > v {
+		i--
+	}
+	return i
+}
+
+func ceil16(v float64) int16 {
+	if v <= solveMin {
+		return solveMin
+	}
+	if v >= solveMax {
+		return solveMax
+	}
+	i := int16(v)
+	if float64(i) < v {
+		i++
+	}
+	return i
+}
+
+// store records what a search of p with window (alpha, beta) returned.
+func (s *solver) store(h uint64, d int16, v, alpha, beta float64, move mancala.Move, nodes int64) {
+	v -= float64(d)
+	alpha -= float64(d)
+	beta -= float64(d)
+	work := uint8(0)
+	for n := nodes; n > 1 && work < 63; n >>= 1 {
+		work++
+	}
+	e := s.lookup(h)
+	if e == nil {
+		i := h & s.mask &^ 1
+		e0, e1 := &s.tt[i], &s.tt[i+1]
+		if work >= e0.work {
+			*e1 = *e0
+			e = e0
+		} else {
+			e = e1
+		}
+		*e = solveEntry{key: h, lo: solveMin, hi: solveMax}
+	}
+	switch {
+	case v <= alpha:
+		e.hi = min(e.hi, ceil16(v))
+	case v >= beta:
+		e.lo = max(e.lo, floor16(v))
+	default:
+		e.lo = max(e.lo, floor16(v))
+		e.hi = min(e.hi, ceil16(v))
+	}
+	if hs, ok := movePlayerHouse(move); ok {
+		e.move = uint8(hs + 1)
+	}
+	e.work = max(e.work, work)
+}
+
+func movePlayerHouse(m mancala.Move) (int, bool) {
+	if pl, ok := m.Player(); ok {
+		return m.House(pl)
+	}
+	return 0, false
+}
+
+// search is a fail-soft alpha-beta search of p to the end of the game. It
+// returns p's value for South: a value <= alpha is an upper bound, >= beta
+// a lower bound, and between them exact. p is not over.
+func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float64) float64 {
+	s.nodes++
+	if s.nodes >= s.nextPoll {
+		s.poll()
+	}
+	if s.err != nil {
+		return 0
+	}
+	lo, hi := math.Inf(-1), math.Inf(1)
+	if s.bounds != nil {
+		l, u := s.bounds(p)
+		lo, hi = float64(l), float64(u)
+		if lo >= beta {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+	}
+	ttHouse := -1
+	d := s.offset(p)
+	if e := s.lookup(h); e != nil {
+		if l := float64(e.lo) + float64(d); l > lo {
+			lo = l
+		}
+		if u := float64(e.hi) + float64(d); u < hi {
+			hi = u
+		}
+		if lo >= beta || lo == hi {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		ttHouse = int(e.move) - 1
+	}
+	if p.ToMove == mancala.BothTurn {
+		return s.simultaneous(p, ply, false)
+	}
+	nodes0 := s.nodes
+	s.grow(ply + 1)
+	pl := &s.plies[ply]
+	moves := s.r.Legal(pl.moves[:0], p)
+	pl.moves = moves
+	me := perspective(p)
+	maxNode := me == mancala.South
+	best := math.Inf(1)
+	if maxNode {
+		best = math.Inf(-1)
+	}
+	var bestMove mancala.Move
+	a, b := max(alpha, lo), min(beta, hi)
+	// Generate the children, then look them up: terminal children and
+	// table bounds may end the node at once (enhanced transposition
+	// cutoffs), before any search, even of the table's move. The lookups
+	// have a loop of their own so that the processor can overlap their
+	// cache misses.
+	for i, m := range moves {
+		q := s.r.Apply(p, m)
+		hq := s.hash(q)
+		if s.path.cyc != nil {
+			q, hq = s.path.end(q, hq)
+		}
+		pl.kids[i], pl.hashes[i] = q, hq
+	}
+	myStore := p.Board.Store(me) - p.Board.Store(me.Other())
+	// allFail tracks whether every child is already known to fail (all
+	// at most alpha at South's decision, all at least beta at North's),
+	// and worst their best bound, so that such a node needs no search.
+	allFail, worst := true, math.Inf(-1)
+	if !maxNode {
+		worst = math.Inf(1)
+	}
+	for i, m := range moves {
+		q, hq := &pl.kids[i], pl.hashes[i]
+		v, cut := 0.0, false
+		cl, ch := math.Inf(-1), math.Inf(1) // bounds of the child
+		if q.Over() {
+			v = float64(FinalDifference(*q))
+			cl, ch = v, v
+			cut = (maxNode && v >= beta) || (!maxNode && v <= alpha)
+		} else {
+			if ce := s.lookup(hq); ce != nil {
+				dq := float64(s.offset(*q))
+				cl, ch = max(cl, float64(ce.lo)+dq), min(ch, float64(ce.hi)+dq)
+			}
+			if maxNode && cl >= beta {
+				v, cut = cl, true
+			} else if !maxNode && ch <= alpha {
+				v, cut = ch, true
+			}
+		}
+		if cut {
+			v = max(min(v, hi), lo)
+			s.store(h, d, v, alpha, beta, m, s.nodes-nodes0)
+			return v
+		}
+		if maxNode {
+			allFail = allFail && ch <= alpha
+			worst = max(worst, ch)
+		} else {
+			allFail = allFail && cl >= beta
+			worst = min(worst, cl)
+		}
+		// Ordering: the table's move first; then by the mover's gain in
+		// store difference, another decision of his own counting as three
+		// seeds; ties to the house later in sowing order (in Kalah and
+		// Congkak, nearer the store: sowing it first keeps the others'
+		// counts intact).
+		gain := int32(q.Board.Store(me) - q.Board.Store(me.Other()) - myStore)
+		key := (gain + 256) << 8
+		if q.ToMove == p.ToMove {
+			key += 3 << 8
+		}
+		if hs, ok := m.House(me); ok {
+			key += int32(hs)
+			if hs == ttHouse {
+				key += 1 << 22
+			}
+		}
+		pl.keys[i] = key
+	}
+	if allFail {
+		v := max(min(worst, hi), lo)
+		s.store(h, d, v, alpha, beta, mancala.Move{}, s.nodes-nodes0)
+		return v
+	}
+	for i := range moves {
+		k := pickKid(pl, i, len(moves))
+		m := moves[k]
+		v := s.child(pl.kids[k], pl.hashes[k], ply, a, b)
+		if s.err != nil {
+			return 0
+		}
+		pl = &s.plies[ply] // s.plies may have grown
+		if maxNode {
+			if v > best {
+				best, bestMove = v, m
+			}
+			if best >= b {
+				break
+			}
+			a = max(a, best)
+		} else {
+			if v < best {
+				best, bestMove = v, m
+			}
+			if best <= a {
+				break
+			}
+			b = min(b, best)
+		}
+	}
+	best = max(min(best, hi), lo)
+	s.store(h, d, best, alpha, beta, bestMove, s.nodes-nodes0)
+	return best
+}
+
+// child returns the value for South of q, a child of the node at ply,
+// searched with window (a, b).
+func (s *solver) child(q mancala.Position, hq uint64, ply int, a, b float64) float64 {
+	if q.Over() {
+		return float64(FinalDifference(q))
+	}
+	s.path.push(q, hq)
+	v := s.search(q, hq, ply+1, a, b)
+	s.path.pop()
+	return v
+}
+
+// pickKid returns the index of the best-keyed child among order positions
+// i..n-1, swapping it into position i. Children are kept in place; the
+// ply's moves, kids and hashes are permuted together.
+func pickKid(pl *solvePly, i, n int) int {
+	b := i
+	for j := i + 1; j < n; j++ {
+		if pl.keys[j] > pl.keys[b] {
+			b = j
+		}
+	}
+	if b != i {
+		pl.keys[i], pl.keys[b] = pl.keys[b], pl.keys[i]
+		pl.moves[i], pl.moves[b] = pl.moves[b], pl.moves[i]
+		pl.kids[i], pl.kids[b] = pl.kids[b], pl.kids[i]
+		pl.hashes[i], pl.hashes[b] = pl.hashes[b], pl.hashes[i]
+	}
+	return i
+}
+
+// exactValue returns the exact value of a position that is not over.
+func (s *solver) exactValue(q mancala.Position, hq uint64, ply int) float64 {
+	if q.Over() {
+		return float64(FinalDifference(q))
+	}
+	guess := 0.0
+	if e := s.lookup(hq); e != nil {
+		d := s.offset(q)
+		guess = max(min(float64(e.hi)+float64(d), 255), float64(e.lo)+float64(d), -255)
+	} else if s.bounds != nil {
+		l, u := s.bounds(q)
+		guess = float64(l+u) / 2
+	}
+	v, _ := s.mtdf(q, hq, ply, math.Round(guess), false)
+	return v
+}
+
+// simultaneous solves a simultaneous decision exactly: the matrix game of
+// the exact values of its joint moves. Results are remembered in s.exact;
+// fill forces the work, to leave the choices and strategies in the ply.
+func (s *solver) simultaneous(p mancala.Position, ply int, fill bool) float64 {
+	if v, ok := s.exact[p]; ok && !fill {
+		return v
+	}
+	s.grow(ply + 1)
+	pl := &s.plies[ply]
+	moves := s.r.Legal(pl.moves[:0], p)
+	pl.moves = moves
+	pl.sch = mancala.Choices(pl.sch[:0], moves, mancala.South)
+	pl.nch = mancala.Choices(pl.nch[:0], moves, mancala.North)
+	ns, nn := len(pl.sch), len(pl.nch)
+	for i, a := range pl.sch {
+		for j, b := range pl.nch {
+			q := s.r.Apply(p, mancala.Joint(a, b))
+			hq := s.hash(q)
+			q, hq = s.path.end(q, hq)
+			s.path.push(q, hq)
+			v := s.exactValue(q, hq, ply+1)
+			s.path.pop()
+			if s.err != nil {
+				return 0
+			}
+			pl = &s.plies[ply]
+			pl.mat[i*nn+j] = v
+		}
+	}
+	v := s.ms.solve(pl.mat[:ns*nn], ns, nn, pl.rowS[:ns], pl.colS[:nn])
+	if s.exact == nil {
+		s.exact = make(map[mancala.Position]float64)
+	}
+	s.exact[p] = v
+	return v
+}
+
+// principalVariation follows perfect play from p, whose value is v: at
+// each decision it plays the first move whose exact value equals the
+// position's (checked by two null-window tests each).
+func (s *solver) principalVariation(p mancala.Position, h uint64, v float64) []mancala.Move {
+	var pv []mancala.Move
+	pushed := 0
+	defer func() {
+		for range pushed {
+			s.path.pop()
+		}
+	}()
+	s.path.push(p, h)
+	pushed++
+	var buf []mancala.Move
+	for !p.Over() && len(pv) < 100000 {
+		buf = s.r.Legal(buf[:0], p)
+		var next mancala.Position
+		var nh uint64
+		found := false
+		if p.ToMove == mancala.BothTurn {
+			s.simultaneous(p, 1, true)
+			if s.err != nil {
+				return nil
+			}
+			pl := &s.plies[1]
+			ns, nn := len(pl.sch), len(pl.nch)
+			m := mancala.Joint(pl.sch[argmax(pl.rowS[:ns])], pl.nch[argmax(pl.colS[:nn])])
+			next = s.r.Apply(p, m)
+			nh = s.hash(next)
+			next, nh = s.path.end(next, nh)
+			pv = append(pv, m)
+			v = s.exactValue(next, nh, 1)
+			found = true
+		} else {
+			// The table's move first: usually the one. Children whose
+			// table bounds exclude v are skipped.
+			me := perspective(p)
+			if e := s.lookup(h); e != nil && e.move > 0 {
+				for i, m := range buf {
+					if hs, ok := m.House(me); ok && hs == int(e.move)-1 {
+						buf[0], buf[i] = buf[i], buf[0]
+						break
+					}
+				}
+			}
+			for _, m := range buf {
+				q := s.r.Apply(p, m)
+				hq := s.hash(q)
+				q, hq = s.path.end(q, hq)
+				if e := s.lookup(hq); e != nil && !q.Over() {
+					d := float64(s.offset(q))
+					if float64(e.lo)+d > v || float64(e.hi)+d < v {
+						continue
+					}
+				}
+				s.path.push(q, hq)
+				ok := s.hasValue(q, hq, v, me == mancala.South)
+				s.path.pop()
+				if s.err != nil {
+					return nil
+				}
+				if ok {
+					next, nh = q, hq
+					pv = append(pv, m)
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			break // cannot happen for a correct value
+		}
+		p, h = next, nh
+		s.path.push(p, h)
+		pushed++
+	}
+	return pv
+}
+
+// hasValue reports whether q's exact value is v, given that it is at
+// most v (a child of South's decision of value v) if maxParent, at least v
+// otherwise: one null-window test decides.
+func (s *solver) hasValue(q mancala.Position, hq uint64, v float64, maxParent bool) bool {
+	if q.Over() {
+		return float64(FinalDifference(q)) == v
+	}
+	if q.ToMove == mancala.BothTurn {
+		return s.simultaneous(q, 1, false) == v
+	}
+	if maxParent {
+		g := s.search(q, hq, 1, v-1, v)
+		return s.err == nil && g >= v
+	}
+	g := s.search(q, hq, 1, v, v+1)
+	return s.err == nil && g <= v
+}
