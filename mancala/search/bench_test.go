@@ -19,6 +19,7 @@ func benchAlphaBeta(b *testing.B, r mancala.Ruleset, depth int) {
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: depth})
 	ctx := context.Background()
 	var nodes int64
+	b.ResetTimer()
 	for range b.N {
 		a.Reset() // each search from scratch, as a new searcher would do
 		res, err := a.Search(ctx, r, nil, r.Start())
@@ -92,6 +93,7 @@ func BenchmarkMCTS(b *testing.B) {
 	b.ReportAllocs()
 	r := toyKalah{houses: 6, seeds: 4}
 	m := search.NewMCTS(search.MCTSOptions{Playouts: 1000, Seed: 1})
+	b.ResetTimer()
 	for range b.N {
 		if _, err := m.Search(context.Background(), r, nil, r.Start()); err != nil {
 			b.Fatal(err)
@@ -115,6 +117,7 @@ func BenchmarkSolveMatrixGame(b *testing.B) {
 			}
 		}
 	}
+	b.ResetTimer()
 	for i := range b.N {
 		if _, _, _, err := search.SolveMatrixGame(games[i%len(games)]); err != nil {
 			b.Fatal(err)

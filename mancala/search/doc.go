@@ -95,10 +95,12 @@
 // # Allocation and speed
 //
 // The searchers allocate their tables and per-ply buffers when they are
-// made or first grow; the search itself allocates nothing per node
-// (BenchmarkAlphaBeta and the allocation tests check this). The cost per
-// node is dominated by the ruleset's Legal and Apply and by table memory
-// traffic.
+// made or first grow; the search itself allocates nothing per node (the
+// allocation tests and benchmarks check this), except that [Solve] keeps
+// the exact values of the simultaneous decisions it solves in a map. The
+// cost per node is dominated by the ruleset's Legal and Apply and by
+// table memory traffic; on Linux the solver asks for huge pages for its
+// table.
 //
 // # Concurrency
 //
