@@ -39,106 +39,18 @@ func gameResolver(tags record.Tags) (mancala.Ruleset, error) {
 		}
 		return nil, fmt.Errorf("no Rules tag: %w", mancala.ErrUnsupported)
 	}
-	words := strings.Fields(name)
-	if len(words) == 0 {
-		return nil, fmt.Errorf("empty Rules tag: %w", mancala.ErrUnsupported)
+	if strings.HasPrefix(name, "congkak") {
+		o, err := congkak.ParseName(name)
+		if err != nil {
+			return nil, err
+		}
+		return congkak.New(o)
 	}
-	bad := func(w string) error { return fmt.Errorf("rules %q: %q: %w", name, w, mancala.ErrUnsupported) }
-	var r mancala.Ruleset
-	var err error
-	switch words[0] {
-	case "awale":
-		o, rest := awale.Documents(), words[1:]
-		if len(rest) > 0 && (rest[0] == "abapa" || rest[0] == "awari") {
-			o, _ = awale.Preset(rest[0])
-			rest = rest[1:]
-		}
-		for _, w := range rest {
-			k, v, _ := strings.Cut(w, "=")
-			n, nerr := strconv.Atoi(v)
-			switch {
-			case k == "houses" && nerr == nil:
-				o.Houses = n
-			case k == "seeds" && nerr == nil:
-				o.Seeds = n
-			case k == "majority" && v == "":
-				o.StopAtMajority = true
-			case k == "grandslam":
-				for g := awale.GrandSlam(0); g <= awale.GrandSlamForbiddenElseCapture; g++ {
-					if g.String() == v {
-						o.GrandSlam = g
-					}
-				}
-			case k == "cycle":
-				for c := awale.CycleRule(0); c <= awale.CycleSplit; c++ {
-					if c.String() == v {
-						o.Cycle = c
-					}
-				}
-			default:
-				return nil, bad(w)
-			}
-		}
-		r, err = awale.New(o)
-	case "congkak":
-		o, rest := congkak.Documents(), words[1:]
-		if len(rest) > 0 && rest[0] == "overbeck" {
-			o, rest = congkak.Overbeck(), rest[1:]
-		}
-		seeds := false
-		player := func(v string) mancala.Player {
-			if v == mancala.North.String() {
-				return mancala.North
-			}
-			return mancala.South
-		}
-		for _, w := range rest {
-			k, v, _ := strings.Cut(w, "=")
-			n, nerr := strconv.Atoi(v)
-			switch {
-			case k == "houses" && nerr == nil:
-				o.Houses = n
-			case k == "seeds" && nerr == nil:
-				o.Seeds, seeds = n, true
-			case k == "rounds" && nerr == nil:
-				o.Rounds = n
-			case k == "empty":
-				o.EmptyCapture = congkak.EmptyCaptureStore
-				if v == congkak.EmptyCaptureStay.String() {
-					o.EmptyCapture = congkak.EmptyCaptureStay
-				}
-			case k == "opening":
-				o.Opening = congkak.OpeningSimultaneous
-				if v == congkak.OpeningSequential.String() {
-					o.Opening = congkak.OpeningSequential
-				}
-			case k == "roundend":
-				o.RoundEnd = congkak.RoundEndEmptyRow
-				if v == congkak.RoundEndPassReply.String() {
-					o.RoundEnd = congkak.RoundEndPassReply
-				}
-			case k == "starter":
-				o.Starter = player(v)
-			case k == "firsthand":
-				o.FirstHand = player(v)
-			default:
-				return nil, bad(w)
-			}
-		}
-		if !seeds {
-			o.Seeds = o.Houses
-		}
-		r, err = congkak.New(o)
-	default:
-		return nil, bad(words[0])
-	}
+	o, err := awale.ParseName(name)
 	if err != nil {
 		return nil, err
 	}
-	if got := fmt.Sprint(r); got != name {
-		return nil, fmt.Errorf("rules %q read as %q: %w", name, got, mancala.ErrUnsupported)
-	}
-	return r, nil
+	return awale.New(o)
 }
 
 func drawAwaleOptions(t *rapid.T) awale.Options {
