@@ -62,6 +62,10 @@
 //     position with the same seeds, which Setup accepts unchanged, and
 //     leaves its history argument alone. A call that has not returned after
 //     10 seconds is reported.
+//   - Trace (a [mancala.Tracer] only): for every legal move, Trace returns
+//     what Play returns; its events, replayed with [mancala.ApplyEvent] on
+//     the board before the move, give the board after it; the last
+//     EventTurnEnd names who decides next. Refused moves emit nothing.
 //
 // A panic in the ruleset fails the property being checked, with the
 // position and the stack.

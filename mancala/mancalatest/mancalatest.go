@@ -135,6 +135,7 @@ type kit struct {
 	cycler    mancala.Cycler
 	perfter   mancala.Perfter
 	playouter mancala.Playouter
+	tracer    mancala.Tracer
 	bound     int // the ruleset's MaxPlies, 0 if it states none
 	bounded   bool
 	gens      map[int]*rapid.Generator[int]
@@ -148,6 +149,7 @@ func newKit(r mancala.Ruleset, opts []Option) (*kit, []string) {
 	k.cycler, _ = r.(mancala.Cycler)
 	k.perfter, _ = r.(mancala.Perfter)
 	k.playouter, _ = r.(mancala.Playouter)
+	k.tracer, _ = r.(mancala.Tracer)
 	if b, ok := r.(mancala.Bounded); ok {
 		k.bounded, k.bound = true, b.MaxPlies()
 	}

@@ -44,11 +44,15 @@ var properties = []property{
 	{name: "Cycle", run: checkCycle, needs: isCycler, note: noteCycle},
 	{name: "Perft", run: checkPerft, needs: isPerfter},
 	{name: "Playout", run: checkPlayout, needs: isPlayouter},
+	{name: "Trace", run: checkTrace, needs: isTracer},
 }
 
 func isCycler(k *kit) (bool, string) { return k.cycler != nil, "the ruleset is not a mancala.Cycler" }
 func isPerfter(k *kit) (bool, string) {
 	return k.perfter != nil, "the ruleset is not a mancala.Perfter"
+}
+func isTracer(k *kit) (bool, string) {
+	return k.tracer != nil, "the ruleset is not a mancala.Tracer"
 }
 func isPlayouter(k *kit) (bool, string) {
 	return k.playouter != nil, "the ruleset is not a mancala.Playouter"
@@ -604,4 +608,56 @@ func checkPlayout(c *probe) {
 	if s, err := c.k.r.Setup(q); err != nil || s != q {
 		c.failf("Setup of the position Playout (seed %d) ends in, %q, returns %q, %v", seed, q, s, err)
 	}
+}
+
+// Trace: for every legal move, Trace returns what Play returns, and its
+// events, replayed with mancala.ApplyEvent on the board before the move,
+// give the board after it, the last EventTurnEnd naming who decides next.
+// A refused move is refused by Trace too, with no event.
+func checkTrace(c *probe) {
+	var events []mancala.Event
+	emit := func(e mancala.Event) { events = append(events, e) }
+	c.walk(c.walkLimit(), func(p mancala.Position) {
+		legal := c.legal(p)
+		for _, m := range legal {
+			events = events[:0]
+			q, err := c.k.tracer.Trace(p, m, emit)
+			if want, werr := c.k.r.Play(p, m); err != nil || werr != nil || q != want {
+				c.failf("Trace(%v) gives %q, %v; Play gives %q, %v", m, q, err, want, werr)
+				return
+			}
+			b := p.Board
+			next, ends := mancala.NoTurn, 0
+			for i, e := range events {
+				if err := mancala.ApplyEvent(&b, e); err != nil {
+					c.failf("Trace(%v): event %d (%v) does not apply: %v; events %v", m, i, e, err, events)
+					return
+				}
+				if e.Kind == mancala.EventTurnEnd {
+					next, ends = e.Turn, ends+1
+				}
+			}
+			switch {
+			case b != q.Board:
+				c.failf("Trace(%v): the events %v give the board %v, Play gives %v", m, events, b, q.Board)
+			case ends == 0:
+				c.failf("Trace(%v) emits no turn end: %v", m, events)
+			case next != q.ToMove:
+				c.failf("Trace(%v): the last turn end names %v, the position after has %v to move", m, next, q.ToMove)
+			}
+		}
+		if p.Over() {
+			return
+		}
+		cands := c.candidates(p, false)
+		for _, m := range []mancala.Move{{}, cands[c.draw(len(cands))]} {
+			if contains(legal, m) {
+				continue
+			}
+			events = events[:0]
+			if _, err := c.k.tracer.Trace(p, m, emit); !errors.Is(err, mancala.ErrIllegalMove) || len(events) != 0 {
+				c.failf("Trace(%v), an illegal move, returns %v after %d events", m, err, len(events))
+			}
+		}
+	})
 }
