@@ -105,12 +105,16 @@
 //
 // Boards of up to 8 houses a side run on a packed engine: a row of houses
 // in one 64-bit word, one byte a house, sowing by table (the seeds a
-// sowing adds to each house, for every house and seed count), captures
-// found with byte-parallel tests. Legal, Play and Apply allocate nothing.
-// [Rules.Perft] and [Rules.Playout] run whole searches and games on the
-// packed words, which is what [mancala.Perft] and [mancala.Playout] call.
-// Boards of 9 to 12 houses use plain arrays, and Perft and Playout go
-// through Legal and Apply.
+// sowing adds to each house, for every house and seed count, built once
+// per board size and shared), captures found with byte-parallel tests.
+// Legal, Play and Apply allocate nothing. [Rules.Perft] and
+// [Rules.Playout] run whole searches and games on the packed words, which
+// is what [mancala.Perft] and [mancala.Playout] call; a packed playout
+// allocates nothing either, draws one number from the *rand.Rand it is
+// given and plays from a SplitMix64 sequence seeded with it, and looks
+// for a repetition of the game itself (AW-8) only once every house has
+// been sown from since the last capture. Boards of 9 to 12 houses use
+// plain arrays, and Perft and Playout go through Legal and Apply.
 //
 // # Concurrency
 //

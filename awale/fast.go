@@ -3,6 +3,7 @@ package awale
 import (
 	"encoding/binary"
 	"math/bits"
+	"sync"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -42,18 +43,54 @@ type sowEntry struct {
 
 // packedTables are the per-ruleset constants of the packed engine.
 type packedTables struct {
-	rowHi uint64     // 0x80 in the n bytes of a row
-	feedT uint64     // byte i holds n-i: the seeds house i needs to reach the opponent's row
-	lapT  uint64     // 2n in each byte of a row: a house with that many seeds sows some house twice
-	tab   []sowEntry // entry h<<8|s: sowing s seeds from house h
+	rowHi uint64 // 0x80 in the n bytes of a row
+	feedT uint64 // byte i holds n-i: the seeds house i needs to reach the opponent's row
+	lapT  uint64 // 2n in each byte of a row: a house with that many seeds sows some house twice
+	// tab[s<<3|h] is sowing s seeds from house h. Seed-major, so that the
+	// entries of the usual games (48 seeds or fewer: 12 KB) are contiguous
+	// and stay in the L1 cache; a fixed size, so that indexing needs no
+	// bounds check.
+	tab *[256 * 8]sowEntry
 	// land[j] holds, in byte h, the seeds (n+j-h) that a sowing from house
 	// h needs for its last seed to fall into the opponent's house j
 	// without passing a house twice.
 	land [8]uint64
-	ring int // 2n
+	ring int         // 2n
+	play *playTables // the sowing table as playouts and perft read it
 }
 
+// playTables is the sowing table split by field, indexed by s<<3|h for
+// sowing s seeds from house h: arrays of words, so that a lookup needs no
+// multiply of the index, and the sets of the houses that receive seeds,
+// so that a playout knows the non-empty houses of the next mover without
+// computing them from his row. Seed-major, so that the entries of the
+// usual games (48 seeds or fewer) are contiguous and do not compete for
+// the same sets of the L1 cache.
+type playTables struct {
+	ownD   [256 * 8]uint64 // the change to the mover's row: seeds added, minus the s taken from house h
+	opp    [256 * 8]uint64 // seeds added to the opponent's row
+	cm, cv [256 * 8]uint64 // the capture test of sowEntry
+	ownSet [256 * 8]uint16 // the mover's houses that receive seeds (bit 8+i: house i)
+	oppSet [256 * 8]uint16 // the opponent's houses that receive seeds (bit 8+i: house i)
+}
+
+// packedCache holds the tables of each board size, built once: they
+// depend on n alone.
+var packedCache [9]struct {
+	once sync.Once
+	t    packedTables
+}
+
+// newPackedTables returns the tables of the packed engine for n houses a
+// side (1 to 8), shared by every ruleset of that size.
 func newPackedTables(n int) packedTables {
+	c := &packedCache[n]
+	c.once.Do(func() { c.t = buildPackedTables(n) })
+	return c.t
+}
+
+// buildPackedTables computes the tables of newPackedTables.
+func buildPackedTables(n int) packedTables {
 	var t packedTables
 	for i := 0; i < n; i++ {
 		t.rowHi |= 0x80 << (8 * i)
@@ -64,7 +101,7 @@ func newPackedTables(n int) packedTables {
 		}
 	}
 	t.ring = 2 * n
-	t.tab = make([]sowEntry, n<<8)
+	t.tab = new([256 * 8]sowEntry)
 	for i := range t.tab {
 		t.tab[i].cv = 1 // no capture (an empty house sows nothing)
 	}
@@ -80,7 +117,7 @@ func newPackedTables(n int) packedTables {
 				}
 				inc[pos]++
 			}
-			e := &t.tab[h<<8|s]
+			e := &t.tab[s<<3|h]
 			var own, opp [8]uint8
 			copy(own[:], inc[:n])
 			copy(opp[:], inc[n:ring])
@@ -92,12 +129,36 @@ func newPackedTables(n int) packedTables {
 			}
 		}
 	}
+	t.play = new(playTables)
+	for h := 0; h < 8; h++ {
+		for s := 0; s < 256; s++ {
+			e, i := &t.tab[s<<3|h], s<<3|h
+			t.play.ownD[i] = e.own - uint64(s)<<(8*h)
+			t.play.opp[i] = e.opp
+			t.play.cm[i], t.play.cv[i] = e.cm, e.cv
+			t.play.ownSet[i] = setOf(nonZero(e.own)) << 8
+			t.play.oppSet[i] = setOf(nonZero(e.opp)) << 8
+		}
+	}
 	return t
+}
+
+// entry returns the sowing of house sh/8 (sh a multiple of 8 below 64) of
+// row own.
+func (t *packedTables) entry(own uint64, sh uint) *sowEntry {
+	return &t.tab[(own>>sh&0xff)<<3|uint64(sh>>3)&7]
 }
 
 // nonZero returns the hi mask of the non-empty bytes of x.
 func nonZero(x uint64) uint64 {
 	return ((x & lo7) + lo7 | x) & hi8
+}
+
+// countHi returns the number of houses in the hi mask m. (A multiply, not
+// bits.OnesCount64, which on amd64 before v2 tests for POPCNT and keeps a
+// call in the loop, costing the hot loops their registers.)
+func countHi(m uint64) int {
+	return int((m >> 7) * lo8 >> 56)
 }
 
 // sumBytes returns the sum of the bytes of x (at most 255 here).
@@ -120,8 +181,7 @@ func (t *packedTables) feeds(own uint64) uint64 {
 // captureSlam is set.
 func (t *packedTables) sow(own, opp uint64, h int, captureSlam bool) (own2, opp2 uint64, captured int, slam bool) {
 	sh := uint(8*h) & 63
-	s := (own >> sh) & 0xff
-	e := &t.tab[h<<8|int(s)]
+	e := t.entry(own, sh)
 	own2 = own&^(0xff<<sh) + e.own
 	opp2 = opp + e.opp
 	if opp2&e.cm != e.cv {
@@ -230,4 +290,33 @@ func (r *Rules) packedPosition(b *mancala.Board, mover mancala.Player, own, opp 
 		own, opp, sOwn, sOpp = opp, own, sOpp, sOwn
 	}
 	return mancala.Position{Board: packedBoard(*b, own, opp, sOwn, sOpp), ToMove: turn}
+}
+
+// packedCycle is [Rules.Cycle] of the position that packedPosition
+// returns, for a position that has not ended otherwise, computed on the
+// packed rows: the end of a game by a repetition (AW-8).
+func (r *Rules) packedCycle(b *mancala.Board, mover mancala.Player, own, opp uint64, sOwn, sOpp int) mancala.Position {
+	if r.packedEnds(own, opp, sOwn, sOpp) {
+		return r.packedPosition(b, mover, own, opp, sOwn, sOpp) // finished already: Cycle leaves it
+	}
+	if mover == mancala.North {
+		own, opp, sOwn, sOpp = opp, own, sOpp, sOwn
+	}
+	// Now own is South's row, opp North's.
+	a, c := sumBytes(own), sumBytes(opp)
+	if r.o.Cycle != CycleSplit {
+		return mancala.Position{Board: packedBoard(*b, 0, 0, sOwn+a, sOpp+c)}
+	}
+	half := (a + c) / 2
+	var south, north uint64
+	if (a+c)%2 == 1 {
+		// The odd seed stays in the first non-empty house, South's
+		// first (see Cycle).
+		if own != 0 {
+			south = 1 << (bits.TrailingZeros64(own) &^ 7)
+		} else {
+			north = 1 << (bits.TrailingZeros64(opp) &^ 7)
+		}
+	}
+	return mancala.Position{Board: packedBoard(*b, south, north, sOwn+half, sOpp+half)}
 }

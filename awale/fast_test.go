@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -346,5 +347,144 @@ func TestCheckedPathsAgree(t *testing.T) {
 			}
 			p = r.Apply(p, legal[rng.IntN(len(legal))])
 		}
+	}
+}
+
+// TestPickTabUniform checks the table of random choices of the packed
+// playout: for every set of k houses, each house is chosen by exactly
+// floor(256/k) of the 256 random bytes and the other 256 mod k bytes are
+// rejected, so that the choice is exactly uniform; and no house outside
+// the set is ever chosen.
+func TestPickTabUniform(t *testing.T) {
+	for s := 0; s < 256; s++ {
+		var count [8]int
+		rejected := 0
+		for x := 0; x < 256; x++ {
+			sh := pickTab[s<<8|x]
+			if sh == 0xff {
+				rejected++
+				continue
+			}
+			if sh%8 != 0 || s&(1<<(sh/8)) == 0 {
+				t.Fatalf("set %08b, byte %d: house %d*8+%d, not in the set", s, x, sh/8, sh%8)
+			}
+			count[sh/8]++
+		}
+		k := bits.OnesCount8(uint8(s))
+		if k == 0 {
+			if rejected != 256 {
+				t.Fatalf("empty set: %d bytes choose a house", 256-rejected)
+			}
+			continue
+		}
+		if rejected != 256%k {
+			t.Errorf("set %08b: %d bytes rejected, want %d", s, rejected, 256%k)
+		}
+		for h := 0; h < 8; h++ {
+			if s&(1<<h) != 0 && count[h] != 256/k {
+				t.Errorf("set %08b: house %d chosen by %d bytes, want %d", s, h, count[h], 256/k)
+			}
+		}
+	}
+}
+
+// TestPlayTables checks the sowing table as the playout and perft read it
+// (playTables, indexed by seeds and house) against sow, which reads the
+// sowEntry table, for every house and seed count of every packed board
+// size: the rows after the sowing, the capture test and the sets of the
+// houses that receive seeds (AW-3, AW-4).
+func TestPlayTables(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		pt := newPackedTables(n)
+		pl := pt.play
+		for h := 0; h < n; h++ {
+			for s := 1; s < 256; s++ {
+				own := uint64(s) << (8 * h)
+				i := s<<3 | h
+				b, _, _, _ := pt.sow(own, 0, h, true) // the mover's row is never captured from
+				e := &pt.tab[s<<3|h]
+				if got := own + pl.ownD[i]; got != b {
+					t.Fatalf("AW-3: n=%d, %d seeds from house %d: own row %#x, sow gives %#x", n, s, h, got, b)
+				}
+				if pl.opp[i] != e.opp || pl.cm[i] != e.cm || pl.cv[i] != e.cv {
+					t.Fatalf("AW-3, AW-4: n=%d, %d seeds from house %d: playTables disagree with sowEntry", n, s, h)
+				}
+				if uint(pl.ownSet[i]) != uint(setOf(nonZero(e.own)))<<8 || uint(pl.oppSet[i]) != uint(setOf(nonZero(e.opp)))<<8 {
+					t.Fatalf("AW-3: n=%d, %d seeds from house %d: sets %#x %#x", n, s, h, pl.ownSet[i], pl.oppSet[i])
+				}
+			}
+		}
+	}
+}
+
+// TestPackedCycle checks packedCycle, the end of a playout by a
+// repetition, against Cycle on random positions of every cycle rule,
+// with odd and even numbers of seeds left (AW-8).
+func TestPackedCycle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 53))
+	for _, r := range engineConfigs(t, [][2]int{{2, 3}, {6, 4}, {5, 1}}) {
+		for i := 0; i < 200; i++ {
+			p := r.Start()
+			for ply := rng.IntN(80); ply > 0 && !p.Over(); ply-- {
+				moves := r.Legal(nil, p)
+				p = r.Apply(p, moves[rng.IntN(len(moves))])
+			}
+			if p.Over() {
+				continue
+			}
+			mover, _ := p.ToMove.Player()
+			b := &p.Board
+			own, opp := rowWord(b, mover), rowWord(b, mover.Other())
+			got := r.packedCycle(b, mover, own, opp, b.Store(mover), b.Store(mover.Other()))
+			if want := r.Cycle(p); got != want {
+				t.Fatalf("AW-8: %v: packedCycle(%v) = %v, Cycle gives %v", r, p, got, want)
+			}
+		}
+	}
+}
+
+// TestRepetitionSowsEveryHouse checks the theorem behind the cheap test
+// of the packed playout (fastPlayout): between two occurrences of a
+// position, every one of the 2n houses is sown from (AW-8). Random games
+// on small boards, where repetitions are common, with the houses sown from
+// since each earlier position tracked by the test.
+func TestRepetitionSowsEveryHouse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(59, 61))
+	seen := 0
+	for _, sz := range [][2]int{{1, 2}, {2, 1}, {2, 3}, {3, 1}, {3, 2}, {4, 1}, {5, 1}} {
+		r, err := New(Options{Houses: sz[0], Seeds: sz[1], GrandSlam: GrandSlamNoCapture})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for game := 0; game < 200; game++ {
+			var path []mancala.Position
+			var sown []uint32 // sown[i]: the houses sown from since path[i] (bit 16*player+house)
+			p := r.Start()
+			for !p.Over() {
+				moves := r.Legal(nil, p)
+				m := moves[rng.IntN(len(moves))]
+				mover, _ := m.Player()
+				h, _ := m.House(mover)
+				path = append(path, p)
+				sown = append(sown, 0)
+				for i := range sown {
+					sown[i] |= 1 << (16*int(mover) + h)
+				}
+				p = r.Apply(p, m)
+				for i := len(path) - 1; i >= 0; i-- {
+					if path[i] == p {
+						if want := uint32(1<<r.n-1) * 0x10001; sown[i] != want {
+							t.Fatalf("%v: %v repeats with houses %#x sown from, not all", r, p, sown[i])
+						}
+						seen++
+						p = r.Cycle(p)
+						break
+					}
+				}
+			}
+		}
+	}
+	if seen < 100 {
+		t.Errorf("only %d repetitions seen: the test checks little", seen)
 	}
 }

@@ -3,7 +3,6 @@ package awale
 import (
 	"math"
 	"math/bits"
-	"math/rand/v2"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -79,9 +78,10 @@ func (r *Rules) fastRoot(history []mancala.Position, p *mancala.Position) (fr fa
 	return fr, true
 }
 
-// canonical reports whether p has the form of the positions the packed
-// engine makes: n houses a side, one player to move, no hands, burnt
-// houses, round or state, no house beyond n, and this ruleset's seeds.
+// canonical reports whether p, on r's packed engine (n <= 8), has the
+// form of the positions the packed engine makes: n houses a side, one
+// player to move, no hands, burnt houses, round or state, no house beyond
+// n, and this ruleset's seeds.
 func (r *Rules) canonical(p *mancala.Position) bool {
 	b := &p.Board
 	if _, ok := p.ToMove.Player(); !ok || p.Round != 0 || p.State != 0 || b.Houses() != r.n {
@@ -93,7 +93,11 @@ func (r *Rules) canonical(p *mancala.Position) bool {
 	if s, _ := b.Hand(mancala.North); s != 0 {
 		return false
 	}
-	return b.BurntMask(mancala.South)|b.BurntMask(mancala.North) == 0 && b.Total() == r.total
+	// The seeds: b.Total, for a board of at most 8 houses a side (so its
+	// rows are rowWord, and each holds at most 255 seeds) with empty hands.
+	total := sumBytes(rowWord(b, mancala.South)) + sumBytes(rowWord(b, mancala.North)) +
+		b.Store(mancala.South) + b.Store(mancala.North)
+	return b.BurntMask(mancala.South)|b.BurntMask(mancala.North) == 0 && total == r.total
 }
 
 // Perft is [mancala.Perft] for r: it counts the move sequences of depth
@@ -116,7 +120,11 @@ func (r *Rules) Perft(history []mancala.Position, p mancala.Position, depth int)
 	if !ok {
 		return mancala.PerftSlow(r, history, p, depth)
 	}
-	s := perftSearch{r: r, t: &r.pt, line: make([]key, depth+1), hist: fr.hist, ring: 2 * r.n}
+	s := perftSearch{r: r, t: &r.pt, line: make([]key, depth+1), hist: fr.hist, ring: 2 * r.n,
+		fastStore: math.MaxInt, slamMatters: r.o.GrandSlam != GrandSlamNoCapture}
+	if r.o.StopAtMajority {
+		s.fastStore = (r.total - 6*r.n) >> 1 // the largest with 2*fastStore <= total-6n
+	}
 	switch depth {
 	case 1:
 		leaves = s.leaves(fr.own, fr.opp, fr.sOwn, fr.sOpp, 0, 0)
@@ -142,6 +150,12 @@ type perftSearch struct {
 	hist     [2][]key // the history that the root's segment may repeat
 	ring     int      // 2n, the shortest repetition
 	terminal int64
+	// The fast case of leaves counted inline by node2, for a child
+	// whose mover has store at most fastStore (no majority within reach:
+	// 2*(fastStore+3n) <= total, AW-10) and when grand slams do not
+	// matter (slamMatters false) or cannot happen.
+	fastStore   int
+	slamMatters bool
 }
 
 // mayRepeat reports whether a position at ply c of segment seg may repeat
@@ -182,6 +196,17 @@ func (s *perftSearch) repeats(c, seg int, a, b uint64) bool {
 	return false
 }
 
+// capture applies the capture of a move whose capture test passed (see
+// sowEntry): a is the opponent's row after the sowing, cv the test's
+// value. It returns the row after the capture and the seeds captured,
+// none for a grand slam unless it captures (AW-4, AW-6).
+func (s *perftSearch) capture(a, cv uint64) (uint64, int) {
+	if chain := captureChain(a, cv); a&^chain != 0 || s.r.captureSlam {
+		return a &^ chain, sumBytes(a & chain)
+	}
+	return a, 0
+}
+
 // node returns the leaves below a position depth >= 2 moves deep, and adds
 // their terminal ones to s.terminal.
 func (s *perftSearch) node(own, opp uint64, sOwn, sOpp, depth, ply, seg int) (leaves int64) {
@@ -195,28 +220,24 @@ func (s *perftSearch) node(own, opp uint64, sOwn, sOpp, depth, ply, seg int) (le
 	}
 	c := ply + 1
 	mayRepeat := s.mayRepeat(c, seg)
+	pl := t.play
 	for m := cand; m != 0; m &= m - 1 {
 		sh := uint(bits.TrailingZeros64(m)) &^ 7
-		e := &t.tab[sh<<5|uint(own>>sh&0xff)]
-		b := own&^(0xff<<sh) + e.own // the child's rows, in its frame
-		a := opp + e.opp
-		sb := sOwn
-		if a&e.cm == e.cv {
-			if chain := captureChain(a, e.cv); a&^chain != 0 || r.captureSlam {
-				sb += sumBytes(a & chain)
-				a &^= chain
+		i := uint(own>>sh&0xff)<<3 | sh>>3 // the sowing: see playTables
+		b := own + pl.ownD[i]              // the child's rows, in its frame
+		a := opp + pl.opp[i]
+		sb, cseg := sOwn, seg
+		if a&pl.cm[i] == pl.cv[i] {
+			var captured int
+			if a, captured = s.capture(a, pl.cv[i]); captured != 0 {
+				sb, cseg = sOwn+captured, c // a capture starts a new segment
 			}
 		}
 		// Without a capture, the stores stay those of this position, which
 		// has not ended: only an empty row (AW-7) can end the child.
-		if (sb != sOwn || a == 0 || b == 0) && r.packedEnds(a, b, sOpp, sb) {
+		if (sb != sOwn || a == 0 || b == 0) && r.packedEnds(a, b, sOpp, sb) ||
+			sb == sOwn && mayRepeat && s.repeats(c, seg, a, b) { // AW-8
 			continue
-		}
-		cseg := seg
-		if sb != sOwn {
-			cseg = c // a capture starts a new segment
-		} else if mayRepeat && s.repeats(c, seg, a, b) {
-			continue // AW-8: the game ends in a repetition
 		}
 		if depth == 3 {
 			leaves += s.node2(a, b, sOpp, sb, c, cseg)
@@ -230,7 +251,11 @@ func (s *perftSearch) node(own, opp uint64, sOwn, sOpp, depth, ply, seg int) (le
 // node2 is node for depth 2, with the common case of leaves inline.
 func (s *perftSearch) node2(own, opp uint64, sOwn, sOpp, ply, seg int) (leaves int64) {
 	r, t := s.r, s.t
-	s.line[ply] = key{own, opp}
+	if s.ring <= 2 {
+		// Only a repetition 2 moves later (one house a side) reads it:
+		// the search ends there.
+		s.line[ply] = key{own, opp}
+	}
 	cand := t.candidates(own, opp)
 	if r.forbidSlam && slamPossible(t, opp) {
 		if sl := t.slams(own, opp, cand); sl != cand {
@@ -244,50 +269,71 @@ func (s *perftSearch) node2(own, opp uint64, sOwn, sOpp, ply, seg int) (leaves i
 	// repeatable marks the houses empty in some such q.
 	var repeatable uint64
 	if s.mayRepeat(c+1, seg) {
-		s.eachCandidate(c+1, seg, func(q key) { repeatable |= ^nonZero(q.opp) })
-		repeatable &= t.rowHi
-	}
-	// The fast case of leaves, for a child with stores (sa, sb): no
-	// majority within reach (2*(sa+3n) <= total), no grand slam that
-	// matters.
-	lim := math.MaxInt
-	if r.o.StopAtMajority {
-		lim = r.total - 6*r.n
-	}
-	slamMatters := r.o.GrandSlam != GrandSlamNoCapture
-	rowHi := t.rowHi
-	for m := cand; m != 0; m &= m - 1 {
-		sh := uint(bits.TrailingZeros64(m)) &^ 7
-		e := &t.tab[sh<<5|uint(own>>sh&0xff)]
-		b := own&^(0xff<<sh) + e.own // the child's rows, in its frame
-		a := opp + e.opp
-		sb := sOwn
-		if a&e.cm == e.cv {
-			if chain := captureChain(a, e.cv); a&^chain != 0 || r.captureSlam {
-				sb += sumBytes(a & chain)
-				a &^= chain
+		for j := c + 1 - s.ring; j >= seg; j -= 2 {
+			repeatable |= ^nonZero(s.line[j].opp)
+		}
+		if seg == 0 {
+			for _, q := range s.hist[(c+1)&1] {
+				repeatable |= ^nonZero(q.opp)
 			}
 		}
-		// Without a capture, the stores stay those of this position, which
-		// has not ended: only an empty row (AW-7) can end the child.
-		if (sb != sOwn || a == 0 || b == 0) && r.packedEnds(a, b, sOpp, sb) {
+		repeatable &= t.rowHi
+	}
+	// The fast case of leaves, for a child whose mover has store sOpp: no
+	// majority within reach, no grand slam that matters (see leaves).
+	fast := sOpp <= s.fastStore
+	pl := t.play
+	setOpp := uint(setOf(nonZero(opp))) << 8 // the sets of playTables, in bits 8 to 15
+	repSet := uint(setOf(repeatable)) << 8
+	for m := cand; m != 0; m &= m - 1 {
+		sh := uint(bits.TrailingZeros64(m)) &^ 7
+		i := uint(own>>sh&0xff)<<3 | sh>>3 // the sowing: see playTables
+		b := own + pl.ownD[i]              // the child's rows, in its frame
+		a := opp + pl.opp[i]
+		if a&pl.cm[i] != pl.cv[i] {
+			// No capture (the common case): the stores stay those of
+			// this position, which has not ended, and a is not empty (it
+			// was not, or the move fed it, AW-5); only an empty b (AW-7)
+			// or a repetition (AW-8) can end the child. Its non-empty
+			// houses are those of opp and those that received seeds.
+			if b == 0 && r.packedEnds(a, b, sOpp, sOwn) ||
+				mayRepeat && s.repeats(c, seg, a, b) {
+				continue
+			}
+			if nz := setOpp | uint(pl.oppSet[i]); fast && b != 0 && nz&(nz-1) != 0 && nz&repSet == 0 &&
+				!(s.slamMatters && slamPossible(t, b)) {
+				leaves += int64(popCount8[nz>>8&0xff])
+				continue
+			}
+			leaves += s.leaves(a, b, sOpp, sOwn, c, seg)
 			continue
 		}
-		cseg, rep := seg, repeatable
-		if sb != sOwn {
+		a, captured := s.capture(a, pl.cv[i])
+		sb, cseg, rep := sOwn+captured, seg, repeatable
+		if captured != 0 {
 			cseg, rep = c, 0 // a capture starts a new segment
-		} else if mayRepeat && s.repeats(c, seg, a, b) {
-			continue // AW-8: the game ends in a repetition
 		}
-		if nz := nonZero(a) & rowHi; b != 0 && nz&(nz-1) != 0 && nz&rep == 0 && 2*sOpp <= lim &&
-			!(slamMatters && slamPossible(t, b)) {
-			leaves += int64(bits.OnesCount64(nz))
+		if (captured != 0 || a == 0 || b == 0) && r.packedEnds(a, b, sOpp, sb) ||
+			captured == 0 && mayRepeat && s.repeats(c, seg, a, b) { // AW-8
+			continue
+		}
+		if nz := nonZero(a) & t.rowHi; fast && b != 0 && nz&(nz-1) != 0 && nz&rep == 0 &&
+			!(s.slamMatters && slamPossible(t, b)) {
+			leaves += int64(countHi(nz))
 			continue
 		}
 		leaves += s.leaves(a, b, sOpp, sb, c, cseg)
 	}
 	return leaves
 }
+
+// popCount8[x] is the number of bits set in x.
+var popCount8 = func() (t [256]uint8) {
+	for x := range t {
+		t[x] = uint8(bits.OnesCount8(uint8(x)))
+	}
+	return t
+}()
 
 // slamPossible reports whether some move may be a grand slam against the
 // row opp: not if a house of opp holds 3 seeds or more, for it either
@@ -320,13 +366,13 @@ func (s *perftSearch) leaves(own, opp uint64, sOwn, sOpp, ply, seg int) int64 {
 	if opp == 0 || nz&(nz-1) == 0 {
 		return s.slowLeaves(own, opp, sOwn, sOpp, ply, seg, cand, cand)
 	}
-	n := int64(bits.OnesCount64(cand))
+	n := int64(countHi(cand))
 	var slow uint64 // moves that may capture, if captures matter
 	laps := ((own | hi8) - t.lapT | own) & cand
 	ones := (^nonZero(opp^lo8) | ^nonZero(opp^two8)) & t.rowHi // opponent's houses of 1 or 2 seeds
 	maxCapture := 3 * r.n
 	if laps == 0 {
-		maxCapture = 3 * bits.OnesCount64(ones)
+		maxCapture = 3 * countHi(ones)
 	}
 	if r.o.StopAtMajority && 2*(sOwn+maxCapture) > r.total ||
 		r.o.GrandSlam != GrandSlamNoCapture && slamPossible(t, opp) {
@@ -366,7 +412,7 @@ func (s *perftSearch) slowLeaves(own, opp uint64, sOwn, sOpp, ply, seg int, cand
 			over++
 		}
 	}
-	n := int64(bits.OnesCount64(cand))
+	n := int64(countHi(cand))
 	if r.forbidSlam && slams != 0 && slams != n {
 		n -= slams // AW-6: forbidden, as another move is legal
 		slamsOver = 0
@@ -398,223 +444,4 @@ func (s *perftSearch) repeatCount(own, opp, m uint64, c, seg int) int64 {
 	}
 	s.eachCandidate(c, seg, try)
 	return int64(bits.OnesCount64(found))
-}
-
-// Playout is [mancala.Playout] for r: it plays uniformly random legal moves
-// from p until the game is over, ending it on a repetition of p's history
-// or of the game itself (AW-8), and returns the final position and the
-// number of moves. On the packed engine it runs on packed rows; otherwise
-// it goes through Legal and Apply.
-func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (final mancala.Position, plies int) {
-	if p.Over() {
-		return p, 0
-	}
-	fr, ok := r.fastRoot(history, &p)
-	if !ok {
-		return r.slowPlayout(history, p, rng, maxPlies, nil)
-	}
-	return r.fastPlayout(&fr, rng, maxPlies, nil)
-}
-
-// fastPlayout plays a random game on packed rows. The positions of the
-// current segment (since the last capture) are kept in line; a position
-// becomes a candidate for repetition 2n moves later, when it enters a
-// Bloom-like filter of 256 bits for its player to move, so that a scan of
-// the segment is needed only when the filter says the position may be
-// there.
-//
-// Random choices take 8 bits of a 64-bit draw each, with Lemire's
-// multiply-and-reject method, so they are exactly uniform. If record is
-// not nil, the houses played are appended to it (for tests).
-func (r *Rules) fastPlayout(fr *fastRoot, rng *rand.Rand, maxPlies int, record *[]int) (mancala.Position, int) {
-	t := &r.pt
-	var ps playoutState
-	line := ps.buf[:] // line[i]: the position at ply seg+i
-	own, opp := fr.own, fr.opp
-	stores := uint64(fr.sOwn) | uint64(fr.sOpp)<<32 // the mover's in the low half
-	hist := fr.hist
-	seg, ply := 0, 0
-	var rbits uint64 // random bits not used yet
-	nbits := 0
-	for {
-		if ply-seg == len(line) {
-			line = append(line, make([]key, len(line))...) // a long segment
-		}
-		line[ply-seg] = key{own, opp}
-		m := t.candidates(own, opp)
-		if m == 0 {
-			break // not a settled position: Setup would have ended it
-		}
-	pick:
-		set := uint8((m >> 7) * 0x0102040810204080 >> 56) // bit i: house i
-		k := uint32(bits.OnesCount64(m))
-		if nbits == 0 {
-			rbits, nbits = rng.Uint64(), 8
-		}
-		v := uint32(uint8(rbits)) * k
-		rbits >>= 8
-		nbits--
-		if lo := v & 0xff; lo < k && lo < (0x100-k)%k {
-			goto pick // rejected, to keep the choice uniform: draw again
-		}
-		sh := uint(selectBit[set][v>>8]) << 3
-		e := &t.tab[sh<<5|uint(own>>sh&0xff)]
-		b := own&^(0xff<<sh) + e.own // the child's rows, in its frame
-		a := opp + e.opp
-		c := uint64(0)
-		if a&e.cm == e.cv {
-			chain := captureChain(a, e.cv)
-			if a&^chain == 0 { // a grand slam (AW-6)
-				if r.forbidSlam {
-					// Legal only if every candidate is one: choose again
-					// among the legal moves (the choice stays uniform).
-					if l := r.packedLegal(own, opp); l != m {
-						m = l
-						goto pick
-					}
-				}
-				if r.captureSlam {
-					c = uint64(sumBytes(a))
-					a = 0
-				}
-			} else {
-				c = uint64(sumBytes(a & chain))
-				a &^= chain
-			}
-		}
-		if record != nil {
-			*record = append(*record, int(sh>>3))
-		}
-		ply++
-		own, opp, stores = a, b, bits.RotateLeft64(stores+c, 32)
-		if r.packedEnds(own, opp, int(uint32(stores)), int(stores>>32)) {
-			break
-		}
-		if c != 0 {
-			if ply == maxPlies {
-				break
-			}
-			seg, ps.filter, hist = ply, [2][4]uint64{}, [2][]key{}
-			continue
-		}
-		if j := ply - t.ring; j >= seg {
-			k := line[j-seg]
-			i := filterIndex(k.own, k.opp)
-			ps.filter[j&1][i>>6] |= 1 << (i & 63)
-		}
-		fi := filterIndex(own, opp)
-		if ps.filter[ply&1][fi>>6]&(1<<(fi&63)) != 0 && lineRepeats(line, seg, ply, t.ring, own, opp) ||
-			len(hist[ply&1]) != 0 && histRepeats(hist[ply&1], own, opp) {
-			p := r.packedPosition(fr.board, fr.playerAt(ply), own, opp, int(uint32(stores)), int(stores>>32))
-			return r.Cycle(p), ply
-		}
-		if ply == maxPlies {
-			break // the caller's cap (maxPlies > 0): the game is left unfinished
-		}
-	}
-	return r.packedPosition(fr.board, fr.playerAt(ply), own, opp, int(uint32(stores)), int(stores>>32)), ply
-}
-
-// playoutState is the part of a packed playout kept in memory: the first
-// positions of the current segment, and the filters of the positions that
-// a new one may repeat.
-type playoutState struct {
-	buf    [256]key
-	filter [2][4]uint64
-}
-
-// selectBit[set][i] is the index of the i-th set bit of set (from 0).
-var selectBit = func() (t [256][8]uint8) {
-	for set := range t {
-		i := 0
-		for b := 0; b < 8; b++ {
-			if set&(1<<b) != 0 {
-				t[set][i] = uint8(b)
-				i++
-			}
-		}
-	}
-	return t
-}()
-
-// playerAt returns the player to move at ply (counted from the root).
-func (fr *fastRoot) playerAt(ply int) mancala.Player {
-	if ply&1 == 0 {
-		return fr.mover
-	}
-	return fr.mover.Other()
-}
-
-// filterIndex returns the filter bit (0..255) of the position (own, opp).
-func filterIndex(own, opp uint64) uint {
-	return uint((own ^ bits.RotateLeft64(opp, 29)) * 0x9e3779b97f4a7c15 >> 56)
-}
-
-// lineRepeats reports whether (own, opp) at ply repeats a position of
-// line, the segment from ply seg, at least ring plies earlier.
-func lineRepeats(line []key, seg, ply, ring int, own, opp uint64) bool {
-	k := key{own, opp}
-	for j := ply - ring; j >= seg; j -= 2 {
-		if line[j-seg] == k {
-			return true
-		}
-	}
-	return false
-}
-
-func histRepeats(hist []key, own, opp uint64) bool {
-	for _, h := range hist {
-		if h == (key{own, opp}) {
-			return true
-		}
-	}
-	return false
-}
-
-// slowPlayout plays a random game through Legal and Apply. A position can
-// repeat only one of the history or one reached since the stores last
-// changed, at least 2n moves earlier (see Repetition above).
-// If record is not nil, the houses played are appended to it (for tests).
-func (r *Rules) slowPlayout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int, record *[]int) (mancala.Position, int) {
-	var buf [64]mancala.Position
-	seg := buf[:0] // the positions since the stores last changed
-	var moves [mancala.MaxHouses]mancala.Move
-	plies := 0
-	for !p.Over() && (maxPlies <= 0 || plies < maxPlies) {
-		ms := r.Legal(moves[:0], p)
-		if len(ms) == 0 {
-			break // not a settled position: Setup would have ended it
-		}
-		m := ms[rng.IntN(len(ms))]
-		if record != nil {
-			h, _ := m.House(mancala.South)
-			if h < 0 {
-				h, _ = m.House(mancala.North)
-			}
-			*record = append(*record, h)
-		}
-		q := r.Apply(p, m)
-		plies++
-		if q.Board.Store(mancala.South) != p.Board.Store(mancala.South) ||
-			q.Board.Store(mancala.North) != p.Board.Store(mancala.North) {
-			seg = seg[:0]
-		} else {
-			seg = append(seg, p)
-		}
-		p = q
-		if p.Over() {
-			break
-		}
-		repeated := false
-		for j := len(seg) - 2*r.n; j >= 0 && !repeated; j -= 2 {
-			repeated = seg[j] == p
-		}
-		for j := range history {
-			repeated = repeated || history[j] == p
-		}
-		if repeated {
-			p = r.Cycle(p)
-		}
-	}
-	return p, plies
 }
