@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
-	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -53,21 +52,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case *budget == 0 && *depth == 0:
 		return fail("give -depth or -time: the search would not stop")
 	}
-	r, err := games.Ruleset()
+	g, err := games.NewGame(*position)
 	if err != nil {
 		return fail("%v", err)
-	}
-	var opts []mancala.GameOption
-	if *position != "" {
-		p, err := rulesflags.ParsePosition(games.Game(), *position)
-		if err != nil {
-			return fail("%v", err)
-		}
-		opts = append(opts, mancala.From(p))
-	}
-	g, err := mancala.NewGame(r, opts...)
-	if err != nil {
-		return fail("-position: %v", err)
 	}
 	if err := g.PlayText(*moves); err != nil {
 		return fail("-moves: %v", err)
@@ -90,7 +77,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// depth d, reported on its own.
 		ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: d, Seed: *seed})
 		t0 := time.Now()
-		res, err := ab.Search(ctx, r, history, p)
+		res, err := ab.Search(ctx, g.Rules(), history, p)
 		if err != nil {
 			return fail("%v", err)
 		}

@@ -41,21 +41,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return fail("unexpected argument %q", fs.Arg(0))
 	}
-	r, err := games.Ruleset()
+	g, err := games.NewGame(*position)
 	if err != nil {
 		return fail("%v", err)
-	}
-	var opts []mancala.GameOption
-	if *position != "" {
-		p, err := rulesflags.ParsePosition(games.Game(), *position)
-		if err != nil {
-			return fail("%v", err)
-		}
-		opts = append(opts, mancala.From(p))
-	}
-	g, err := mancala.NewGame(r, opts...)
-	if err != nil {
-		return fail("-position: %v", err)
 	}
 
 	out := &printer{w: stdout, json: *asJSON, congkak: games.Game() == rulesflags.Congkak}

@@ -284,3 +284,28 @@ func ParsePosition(game, text string) (mancala.Position, error) {
 	}
 	return mancala.Position{}, fmt.Errorf("-position: neither position text (%v) nor Aalina (%w)", err, err2)
 }
+
+// NewGame builds the ruleset of the parsed flags (see [Flags.Ruleset]) and
+// starts a game under it: from the game's start if position is empty, else
+// from position, read by [ParsePosition] and checked by the ruleset's
+// Setup. A position the ruleset refuses gives an error prefixed
+// "-position: ".
+func (f *Flags) NewGame(position string) (*mancala.Game, error) {
+	r, err := f.Ruleset()
+	if err != nil {
+		return nil, err
+	}
+	var opts []mancala.GameOption
+	if position != "" {
+		p, err := ParsePosition(f.game, position)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, mancala.From(p))
+	}
+	g, err := mancala.NewGame(r, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("-position: %w", err)
+	}
+	return g, nil
+}

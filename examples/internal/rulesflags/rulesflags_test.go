@@ -296,3 +296,40 @@ func TestAccessors(t *testing.T) {
 		t.Errorf("Ruleset for kalah: error %v, want one naming -game", err)
 	}
 }
+
+func TestNewGame(t *testing.T) {
+	f, r, err := build(t, "-game", "congkak", "-houses", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.NewGame("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, got := r.Start(), g.Position(); got != want {
+		t.Errorf("CK-1/start: game starts at %v, want %v", got, want)
+	}
+	text := "0,3,3/3,3,3 3,0 S r1"
+	g, err = f.NewGame(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Position().String(); got != text {
+		t.Errorf("game from %q starts at %q", text, got)
+	}
+	// Malformed text: ParsePosition's error.
+	if _, err := f.NewGame("3,3,3/"); !errors.Is(err, mancala.ErrSyntax) || !strings.HasPrefix(err.Error(), "-position: ") {
+		t.Errorf("malformed position: %v", err)
+	}
+	// Well-formed but not a position of this ruleset (4 houses): refused
+	// by Setup, named as the flag's.
+	if _, err := f.NewGame("3,3,3,3/3,3,3,3 0,0 S"); !errors.Is(err, mancala.ErrInvalidPosition) ||
+		!strings.HasPrefix(err.Error(), "-position: ") {
+		t.Errorf("position of another size: %v", err)
+	}
+	// A bad flag: the ruleset's error.
+	f, _, _ = build(t, "-game", "chess")
+	if _, err := f.NewGame(""); err == nil || !strings.HasPrefix(err.Error(), "-game") {
+		t.Errorf("bad game: %v", err)
+	}
+}
