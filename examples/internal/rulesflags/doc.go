@@ -19,7 +19,8 @@
 // Individual flags override the preset. After parsing, [Flags.Ruleset]
 // checks the values and builds the ruleset; a bad value, or a flag that
 // does not apply to the chosen game, is an error that names the flag.
-// [ParsePosition] reads a -position flag's text for the chosen game.
+// [ParsePosition] reads a -position flag's text for the chosen game, and
+// [Flags.NewGame] builds the ruleset and starts a game from such a text.
 //
 // A program may change the default of -rounds with [DefaultRounds], and a
 // program that supports more games (its own rulesets) can read
