@@ -17,7 +17,7 @@ type Options struct {
 
 // Rules is the toy game with fixed options. It implements
 // [mancala.Ruleset], [mancala.Cycler], [mancala.Bounded],
-// [mancala.Perfter] and [mancala.Playouter].
+// [mancala.Perfter], [mancala.Playouter] and [mancala.Tracer].
 type Rules struct {
 	o     Options
 	start mancala.Position
@@ -142,6 +142,21 @@ func (r *Rules) Play(p mancala.Position, m mancala.Move) (mancala.Position, erro
 
 // Apply is Play without the checks.
 func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
+	return r.apply(p, m, nil)
+}
+
+// Trace is Play with the steps of the move reported to emit (see
+// [mancala.Tracer]): each hand's pick-up, drops, skips and captures, the
+// seeds each player collects when the game ends, and the turn end.
+func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Event)) (mancala.Position, error) {
+	if _, err := r.Play(p, m); err != nil {
+		return p, err
+	}
+	return r.apply(p, m, emit), nil
+}
+
+// apply is Apply, with the steps reported to emit if it is not nil.
+func (r *Rules) apply(p mancala.Position, m mancala.Move, emit func(mancala.Event)) mancala.Position {
 	var rows [2][mancala.MaxHouses]uint8
 	var stores [2]int
 	for pl := mancala.South; pl <= mancala.North; pl++ {
@@ -152,13 +167,13 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 	if p.ToMove == mancala.BothTurn {
 		s, _ := m.House(mancala.South)
 		n, _ := m.House(mancala.North)
-		r.sow(&rows, &stores, mancala.South, s)
-		r.sow(&rows, &stores, mancala.North, n)
+		r.sow(&rows, &stores, mancala.South, s, emit)
+		r.sow(&rows, &stores, mancala.North, n, emit)
 		next = mancala.SouthTurn
 	} else {
 		pl, _ := m.Player()
 		i, _ := m.House(pl)
-		again := r.sow(&rows, &stores, pl, i)
+		again := r.sow(&rows, &stores, pl, i, emit)
 		next = mancala.TurnOf(pl.Other())
 		if again {
 			next = p.ToMove
@@ -169,34 +184,62 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 		_ = q.Board.SetRow(pl, rows[pl])
 		_ = q.Board.SetStore(pl, stores[pl])
 	}
-	return r.settle(q, next)
+	q = r.settle(q, next)
+	if emit != nil {
+		if q.Over() { // each player collected the seeds of his row
+			for pl := mancala.South; pl <= mancala.North; pl++ {
+				for i, c := range rows[pl][:r.o.Houses] {
+					if c != 0 {
+						emit(mancala.Event{Kind: mancala.EventCapture, Player: pl, Hole: mancala.Hole{Owner: pl, House: i}, Count: int(c)})
+					}
+				}
+			}
+		}
+		mover, ok := m.Player()
+		if !ok {
+			mover = mancala.South // a joint move: both turns end at once
+		}
+		emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: q.ToMove})
+	}
+	return q
 }
 
 // sow sows house i of pl and reports whether the last seed fell into pl's
-// store (Kalah only).
-func (r *Rules) sow(rows *[2][mancala.MaxHouses]uint8, stores *[2]int, pl mancala.Player, i int) bool {
+// store (Kalah only). If emit is not nil, it receives the steps of the
+// sowing (see [Rules.Trace]).
+func (r *Rules) sow(rows *[2][mancala.MaxHouses]uint8, stores *[2]int, pl mancala.Player, i int, emit func(mancala.Event)) bool {
+	ev := func(kind mancala.EventKind, owner mancala.Player, house, count int) {
+		if emit != nil {
+			emit(mancala.Event{Kind: kind, Player: pl, Hole: mancala.Hole{Owner: owner, House: house}, Count: count})
+		}
+	}
 	n := r.o.Houses
 	seeds := int(rows[pl][i])
 	rows[pl][i] = 0
 	if seeds == 0 {
 		return false
 	}
+	ev(mancala.EventPickUp, pl, i, seeds)
 	opp := pl.Other()
 	if r.o.Loop {
 		k := i // 0..n-1 own houses, n..2n-1 the opponent's
 		for seeds > 0 {
 			k = (k + 1) % (2 * n)
 			if k == i {
+				ev(mancala.EventSkip, pl, i, 0)
 				continue
 			}
 			if k < n {
 				rows[pl][k]++
+				ev(mancala.EventDrop, pl, k, 0)
 			} else {
 				rows[opp][k-n]++
+				ev(mancala.EventDrop, opp, k-n, 0)
 			}
 			seeds--
 		}
 		if k >= n && (rows[opp][k-n] == 2 || rows[opp][k-n] == 3) {
+			ev(mancala.EventCapture, opp, k-n, int(rows[opp][k-n]))
 			stores[pl] += int(rows[opp][k-n])
 			rows[opp][k-n] = 0
 		}
@@ -208,16 +251,21 @@ func (r *Rules) sow(rows *[2][mancala.MaxHouses]uint8, stores *[2]int, pl mancal
 		switch {
 		case k < n:
 			rows[pl][k]++
+			ev(mancala.EventDrop, pl, k, 0)
 		case k == n:
 			stores[pl]++
+			ev(mancala.EventDrop, pl, mancala.StoreHouse, 0)
 		default:
 			rows[opp][k-n-1]++
+			ev(mancala.EventDrop, opp, k-n-1, 0)
 		}
 	}
 	if k == n {
 		return true
 	}
 	if k < n && rows[pl][k] == 1 && rows[opp][n-1-k] > 0 {
+		ev(mancala.EventCapture, pl, k, 1)
+		ev(mancala.EventCapture, opp, n-1-k, int(rows[opp][n-1-k]))
 		stores[pl] += 1 + int(rows[opp][n-1-k])
 		rows[pl][k], rows[opp][n-1-k] = 0, 0
 	}
