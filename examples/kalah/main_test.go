@@ -44,42 +44,44 @@ func TestSolveSmall(t *testing.T) {
 		{1, 3, "empty"}, {2, 2, "empty"}, {2, 3, "empty"}, {3, 2, "empty"}, {3, 3, "empty"},
 		{3, 3, "standard"}, {2, 4, "standard"}, {4, 2, "empty"},
 	} {
-		name := fmt.Sprintf("KA-6/kalah(%d,%d) %s capture", tt.houses, tt.seeds, tt.capture)
-		t.Run(name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			args := []string{"-solve", "-houses", strconv.Itoa(tt.houses), "-seeds", strconv.Itoa(tt.seeds), "-capture", tt.capture, "-table", "16"}
-			if code := run(args, &out, &errb); code != 0 {
-				t.Fatalf("exit %d: %s", code, errb.String())
-			}
-			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-			if len(lines) != 4 || !strings.HasPrefix(lines[0], "value ") || !strings.HasPrefix(lines[1], "pv") ||
-				!strings.HasPrefix(lines[2], "time ") || !strings.HasPrefix(lines[3], "nodes ") {
-				t.Fatalf("output:\n%s", out.String())
-			}
-			got, err := strconv.Atoi(strings.TrimPrefix(lines[0], "value "))
-			if err != nil {
-				t.Fatalf("value line %q: %v", lines[0], err)
-			}
-			c, _ := kalah.ParseCapture(tt.capture)
-			r, err := kalah.New(kalah.Options{Houses: tt.houses, Seeds: tt.seeds, Capture: c})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want := minimax(r, r.Start(), map[mancala.Position]int{}); got != want {
-				t.Errorf("value %d, brute force says %d", got, want)
-			}
-			g, err := mancala.NewGame(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := g.PlayText(strings.TrimPrefix(lines[1], "pv")); err != nil {
-				t.Fatalf("pv %q: %v", lines[1], err)
-			}
-			o := g.Outcome()
-			if !g.Over() || o.Scores[mancala.South]-o.Scores[mancala.North] != got {
-				t.Errorf("pv %q ends in %v, not a finished game of value %d", lines[1], g.Position(), got)
-			}
-		})
+		for _, endgame := range []string{"-1", "4", "0"} { // none, some positions, the whole game
+			name := fmt.Sprintf("KA-6/kalah(%d,%d) %s capture/endgame %s", tt.houses, tt.seeds, tt.capture, endgame)
+			t.Run(name, func(t *testing.T) {
+				var out, errb bytes.Buffer
+				args := []string{"-solve", "-houses", strconv.Itoa(tt.houses), "-seeds", strconv.Itoa(tt.seeds), "-capture", tt.capture, "-table", "16", "-endgame", endgame}
+				if code := run(args, &out, &errb); code != 0 {
+					t.Fatalf("exit %d: %s", code, errb.String())
+				}
+				lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+				if len(lines) != 4 || !strings.HasPrefix(lines[0], "value ") || !strings.HasPrefix(lines[1], "pv") ||
+					!strings.HasPrefix(lines[2], "time ") || !strings.HasPrefix(lines[3], "nodes ") {
+					t.Fatalf("output:\n%s", out.String())
+				}
+				got, err := strconv.Atoi(strings.TrimPrefix(lines[0], "value "))
+				if err != nil {
+					t.Fatalf("value line %q: %v", lines[0], err)
+				}
+				c, _ := kalah.ParseCapture(tt.capture)
+				r, err := kalah.New(kalah.Options{Houses: tt.houses, Seeds: tt.seeds, Capture: c})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := minimax(r, r.Start(), map[mancala.Position]int{}); got != want {
+					t.Errorf("value %d, brute force says %d", got, want)
+				}
+				g, err := mancala.NewGame(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := g.PlayText(strings.TrimPrefix(lines[1], "pv")); err != nil {
+					t.Fatalf("pv %q: %v", lines[1], err)
+				}
+				o := g.Outcome()
+				if !g.Over() || o.Scores[mancala.South]-o.Scores[mancala.North] != got {
+					t.Errorf("pv %q ends in %v, not a finished game of value %d", lines[1], g.Position(), got)
+				}
+			})
+		}
 	}
 }
 
@@ -110,6 +112,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-solve", "-seeds", "22"}, "-seeds"},
 		{[]string{"-solve", "-capture", "all"}, "-capture"},
 		{[]string{"-solve", "-table", "99"}, "-table"},
+		{[]string{"-solve", "-endgame", "40"}, "-endgame"},
 		{[]string{"-solve", "-position", "4,4/4,4 0,0"}, "-position"},
 		{[]string{"-solve", "-houses", "2", "-seeds", "2", "-position", "4,4/4,4 0,0 S"}, "-position"},
 		{[]string{"-solve", "-bogus"}, "bogus"},

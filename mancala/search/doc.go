@@ -70,12 +70,18 @@
 // table of bounds, enhanced transposition cutoffs, move ordering (the
 // table's move, gains in store difference, moves after which the same
 // player decides again, the house nearest the store first), and bounds on
-// the final result that end lines early. Rulesets make solving practical by
-// implementing [ScoreBounder] ([StoreBounds] does for games whose stores
-// only grow) and, where it holds, [StoreIndependent], which lets positions
-// that differ only in their stores share one table entry. The table should
-// be large: Kalah with 6 houses and 4 seeds visits some 60 million
-// positions and wants 2^25 entries ([SolveOptions.TableBits]).
+// the final result that end lines early. Rulesets make solving practical
+// through optional capabilities: [ScoreBounder] for those bounds
+// ([StoreBounds] does for games whose stores only grow); where it holds,
+// [StoreIndependent], which lets positions that differ only in their
+// stores share one table entry; and [Endgamer], an oracle (typically an
+// endgame database) for the exact value of small positions, which the
+// solver consults at every position it generates instead of searching it.
+// The table should be large ([SolveOptions.TableBits]). Kalah(6,4), with
+// the endgame database of the example ruleset in examples/kalah (every
+// position with up to 16 seeds in houses), visits some 30 million positions
+// with 2^23 entries, and each endgame seed level added removes about a
+// fifth of them.
 //
 // # Repetition
 //

@@ -38,6 +38,29 @@ type StoreIndependent interface {
 	StoreIndependent() bool
 }
 
+// Endgamer is implemented by rulesets that know the exact result of
+// perfect play from some positions, typically small ones, from an endgame
+// database. [Solve] asks about every position it generates before it
+// searches it (and about the root before anything else): a position that
+// the oracle answers is a leaf, not a node, and is counted in
+// [Solution.EndgameHits]. A ruleset does not need to import this package
+// to implement it. Package kalah in the module's examples has one, with a
+// database filled in on demand.
+type Endgamer interface {
+	// Endgame returns, for some positions p with one player to move (not
+	// over, not a simultaneous decision), the exact difference between
+	// what the player to move and his opponent will add to their stores
+	// from p to the end of the game when both play perfectly, and true:
+	// the final store difference for the mover is then his current
+	// difference plus gain. For other positions it returns 0 and false.
+	// The answer must not depend on how p was reached (for a
+	// [mancala.Cycler], only positions from which no repetition can
+	// matter may be answered). Endgame must be cheap on average, must not
+	// change p, and must be safe for concurrent use (a database filled in
+	// as it is asked must guard itself).
+	Endgame(p mancala.Position) (gain int, ok bool)
+}
+
 // StoreBounds is ScoreBounds for rulesets in which a seed in a store stays
 // there for the rest of the game (Kalah, Awalé): the final difference is
 // the current one give or take every seed not yet in a store.
@@ -65,8 +88,8 @@ type SolveOptions struct {
 	// [MaxSolveTableBits] are refused. The table should hold a good part
 	// of the positions the solve visits: when it is too small, entries are
 	// overwritten and work is redone. Kalah with 6 houses and 4 seeds
-	// (some 60 million nodes) wants 2^25 entries (512 MiB); twice as many
-	// saves little.
+	// (some 30 million nodes with the example ruleset's endgame database)
+	// runs well with 2^23 entries (128 MiB); more saves little.
 	TableBits int
 	// Bounds bounds the final store difference of games from a position
 	// (see [ScoreBounder]). nil means the ruleset's own ScoreBounds if it
@@ -85,6 +108,9 @@ type SolveOptions struct {
 	// StoreIndependent declares that r's rules never look at the stores
 	// (see [StoreIndependent]), for rulesets that do not say so themselves.
 	StoreIndependent bool
+	// Endgame answers some positions exactly, as [Endgamer.Endgame] does.
+	// nil means the ruleset's own Endgame if it is an Endgamer, else none.
+	Endgame func(p mancala.Position) (gain int, ok bool)
 }
 
 // Solution is the result of [Solve].
@@ -107,6 +133,9 @@ type Solution struct {
 	Nodes int64
 	// Passes is the number of MTD(f) null-window searches of the root.
 	Passes int
+	// EndgameHits is the number of times the endgame oracle (see
+	// [Endgamer]) answered; its positions are not counted in Nodes.
+	EndgameHits int64
 }
 
 // solveEntry is one slot of the solver's table: bounds of a position's
@@ -129,6 +158,8 @@ const (
 type solver struct {
 	r         mancala.Ruleset
 	bounds    func(mancala.Position) (lo, hi int)
+	endgame   func(mancala.Position) (int, bool)
+	egHits    int64
 	tt        []solveEntry
 	mask      uint64
 	path      path
@@ -150,6 +181,8 @@ type solvePly struct {
 	kids   []mancala.Position
 	hashes []uint64
 	keys   []int32
+	exact  []float64 // a child's value, if known is set
+	known  []bool
 	mat    []float64
 	rowS   []float64
 	colS   []float64
@@ -166,15 +199,19 @@ type solvePly struct {
 // the end of the game, each one testing a bound on the value, with a
 // memory of bounds in a transposition table (buckets of two entries, one
 // kept for the costlier search, one for the latest; the whole 64-bit key
-// is compared). Every node generates its children and looks them up
-// before searching any (enhanced transposition cutoffs; a node whose
-// children are all known to fail needs no search at all), then searches
-// them in order: the table's move first, then by the mover's gain in store
-// difference, a move after which he decides again counting as three
-// seeds, ties to the house later in his sowing order. The score bounds of
+// is compared). A node with a move in the table searches it first, alone;
+// if that does not settle the node, it generates its other children and
+// looks them up before searching any (enhanced transposition cutoffs; a
+// node whose children are all known to fail needs no search at all), then
+// searches them in order: by the mover's gain in store difference, a move
+// after which he decides again counting as three seeds, ties to the house
+// later in his sowing order. The score bounds of
 // [SolveOptions.Bounds] end lines that cannot matter, and with
 // [StoreIndependent] rulesets positions that differ only in their stores
-// share an entry. The first guess comes from a short alpha-beta search.
+// share an entry. An [Endgamer] ruleset's oracle (or
+// [SolveOptions.Endgame]) is asked about every position before it is
+// searched, and what it answers is not searched. The first guess comes
+// from a short alpha-beta search.
 // Simultaneous decisions are solved exactly as matrix games of the exact
 // values of their joint moves.
 //
@@ -225,6 +262,12 @@ func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p
 			s.bounds = b.ScoreBounds
 		}
 	}
+	s.endgame = opts.Endgame
+	if s.endgame == nil {
+		if e, ok := r.(Endgamer); ok {
+			s.endgame = e.Endgame
+		}
+	}
 	s.path.reset(r, history)
 	h := s.hash(p)
 	guess := 0
@@ -252,7 +295,10 @@ func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p
 			sol.Mixed = mixed
 		}
 	} else {
-		v, sol.Passes = s.mtdf(p, h, 0, float64(guess), true)
+		var ok bool
+		if v, ok = s.endgameValue(&p); !ok {
+			v, sol.Passes = s.mtdf(p, h, 0, float64(guess), true)
+		}
 	}
 	if s.err != nil {
 		return Solution{Nodes: s.nodes}, s.err
@@ -265,6 +311,7 @@ func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p
 		}
 	}
 	sol.Nodes = s.nodes
+	sol.EndgameHits = s.egHits
 	if s.progress != nil {
 		fmt.Fprintf(s.progress, "solve: value %v, %d nodes, %v\n", v, s.nodes, time.Since(s.start).Round(time.Millisecond))
 	}
@@ -332,6 +379,8 @@ func (s *solver) grow(ply int) {
 			kids:   make([]mancala.Position, n),
 			hashes: make([]uint64, n),
 			keys:   make([]int32, n),
+			exact:  make([]float64, n),
+			known:  make([]bool, n),
 			mat:    make([]float64, n),
 			rowS:   make([]float64, mancala.MaxHouses),
 			colS:   make([]float64, mancala.MaxHouses),
@@ -515,18 +564,78 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 	}
 	var bestMove mancala.Move
 	a, b := max(alpha, lo), min(beta, hi)
-	// Generate the children, then look them up: terminal children and
-	// table bounds may end the node at once (enhanced transposition
-	// cutoffs), before any search, even of the table's move. The lookups
-	// have a loop of their own so that the processor can overlap their
-	// cache misses.
+	// The table's move, if it is legal (a table key can collide), is
+	// searched first and alone: it usually settles the node, and then the
+	// other children need not even be made.
+	searched := false
+	if ttHouse >= 0 {
+		for i, m := range moves {
+			if hs, ok := m.House(me); !ok || hs != ttHouse {
+				continue
+			}
+			q := s.r.Apply(p, m)
+			hq := uint64(0)
+			if s.path.cyc != nil {
+				hq = s.hash(q)
+				q, hq = s.path.end(q, hq)
+			}
+			var v float64
+			if q.Over() {
+				v = float64(FinalDifference(q))
+			} else if ev, ok := s.endgameValue(&q); ok {
+				v = ev
+			} else {
+				if s.path.cyc == nil {
+					hq = s.hash(q)
+				}
+				v = s.child(q, hq, ply, a, b)
+				if s.err != nil {
+					return 0
+				}
+				pl = &s.plies[ply] // s.plies may have grown
+			}
+			best, bestMove, searched = v, m, true
+			if (maxNode && v >= b) || (!maxNode && v <= a) {
+				v = max(min(v, hi), lo)
+				s.store(h, d, v, alpha, beta, m, s.nodes-nodes0)
+				return v
+			}
+			if maxNode {
+				a = max(a, v)
+			} else {
+				b = min(b, v)
+			}
+			last := len(moves) - 1
+			moves[i] = moves[last]
+			moves = moves[:last]
+			break
+		}
+	}
+	// Generate the other children, then look them up: finished children,
+	// the endgame oracle's answers and table bounds may end the node at
+	// once (enhanced transposition cutoffs), before any search. The
+	// lookups have a loop of their own so that the processor can overlap
+	// their cache misses. Finished children and those that the oracle
+	// answers get their exact value and no hash.
 	for i, m := range moves {
 		q := s.r.Apply(p, m)
-		hq := s.hash(q)
+		hq := uint64(0)
 		if s.path.cyc != nil {
+			hq = s.hash(q)
 			q, hq = s.path.end(q, hq)
 		}
-		pl.kids[i], pl.hashes[i] = q, hq
+		known, v := true, 0.0
+		if q.Over() {
+			v = float64(FinalDifference(q))
+		} else if ev, ok := s.endgameValue(&q); ok {
+			v = ev
+		} else {
+			known = false
+			if s.path.cyc == nil {
+				hq = s.hash(q)
+			}
+		}
+		pl.kids[i], pl.hashes[i], pl.known[i], pl.exact[i] = q, hq, known, v
 	}
 	myStore := p.Board.Store(me) - p.Board.Store(me.Other())
 	// allFail tracks whether every child is already known to fail (all
@@ -536,12 +645,15 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 	if !maxNode {
 		worst = math.Inf(1)
 	}
+	if searched {
+		allFail, worst = (maxNode && best <= alpha) || (!maxNode && best >= beta), best
+	}
 	for i, m := range moves {
 		q, hq := &pl.kids[i], pl.hashes[i]
 		v, cut := 0.0, false
 		cl, ch := math.Inf(-1), math.Inf(1) // bounds of the child
-		if q.Over() {
-			v = float64(FinalDifference(*q))
+		if pl.known[i] {
+			v = pl.exact[i]
 			cl, ch = v, v
 			cut = (maxNode && v >= beta) || (!maxNode && v <= alpha)
 		} else {
@@ -567,11 +679,11 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 			allFail = allFail && cl >= beta
 			worst = min(worst, cl)
 		}
-		// Ordering: the table's move first; then by the mover's gain in
-		// store difference, another decision of his own counting as three
-		// seeds; ties to the house later in sowing order (in Kalah and
-		// Congkak, nearer the store: sowing it first keeps the others'
-		// counts intact).
+		// Ordering (the table's move was searched already): by the
+		// mover's gain in store difference, another decision of his own
+		// counting as three seeds; ties to the house later in sowing order
+		// (in Kalah and Congkak, nearer the store: sowing it first keeps
+		// the others' counts intact).
 		gain := int32(q.Board.Store(me) - q.Board.Store(me.Other()) - myStore)
 		key := (gain + 256) << 8
 		if q.ToMove == p.ToMove {
@@ -579,9 +691,6 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 		}
 		if hs, ok := m.House(me); ok {
 			key += int32(hs)
-			if hs == ttHouse {
-				key += 1 << 22
-			}
 		}
 		pl.keys[i] = key
 	}
@@ -593,7 +702,12 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 	for i := range moves {
 		k := pickKid(pl, i, len(moves))
 		m := moves[k]
-		v := s.child(pl.kids[k], pl.hashes[k], ply, a, b)
+		var v float64
+		if pl.known[k] {
+			v = pl.exact[k]
+		} else {
+			v = s.child(pl.kids[k], pl.hashes[k], ply, a, b)
+		}
 		if s.err != nil {
 			return 0
 		}
@@ -619,6 +733,23 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 	best = max(min(best, hi), lo)
 	s.store(h, d, best, alpha, beta, bestMove, s.nodes-nodes0)
 	return best
+}
+
+// endgameValue returns p's exact value for South from the ruleset's
+// endgame oracle, if it has one and it answers.
+func (s *solver) endgameValue(p *mancala.Position) (float64, bool) {
+	if s.endgame == nil || (p.ToMove != mancala.SouthTurn && p.ToMove != mancala.NorthTurn) {
+		return 0, false
+	}
+	g, ok := s.endgame(*p)
+	if !ok {
+		return 0, false
+	}
+	s.egHits++
+	if p.ToMove == mancala.NorthTurn {
+		g = -g
+	}
+	return float64(FinalDifference(*p) + g), true
 }
 
 // child returns the value for South of q, a child of the node at ply,
@@ -648,6 +779,8 @@ func pickKid(pl *solvePly, i, n int) int {
 		pl.moves[i], pl.moves[b] = pl.moves[b], pl.moves[i]
 		pl.kids[i], pl.kids[b] = pl.kids[b], pl.kids[i]
 		pl.hashes[i], pl.hashes[b] = pl.hashes[b], pl.hashes[i]
+		pl.exact[i], pl.exact[b] = pl.exact[b], pl.exact[i]
+		pl.known[i], pl.known[b] = pl.known[b], pl.known[i]
 	}
 	return i
 }
@@ -656,6 +789,9 @@ func pickKid(pl *solvePly, i, n int) int {
 func (s *solver) exactValue(q mancala.Position, hq uint64, ply int) float64 {
 	if q.Over() {
 		return float64(FinalDifference(q))
+	}
+	if v, ok := s.endgameValue(&q); ok {
+		return v
 	}
 	guess := 0.0
 	if e := s.lookup(hq); e != nil {
@@ -794,6 +930,9 @@ func (s *solver) hasValue(q mancala.Position, hq uint64, v float64, maxParent bo
 	}
 	if q.ToMove == mancala.BothTurn {
 		return s.simultaneous(q, 1, false) == v
+	}
+	if ev, ok := s.endgameValue(&q); ok {
+		return ev == v
 	}
 	if maxParent {
 		g := s.search(q, hq, 1, v-1, v)

@@ -69,3 +69,28 @@ func ExampleNew() {
 	// kalah: 30 seeds per house on 6 houses a side (at most 255 seeds in all): mancala: unsupported configuration
 	// true
 }
+
+// Endgame gives the exact value of a position with few seeds in houses
+// from the endgame database: here South, one seed behind and to move, will
+// add one seed more than North to his store from now on, so perfect play
+// draws.
+func ExampleRules_Endgame() {
+	r, err := kalah.New(kalah.Options{}) // database of up to 16 seeds in houses
+	if err != nil {
+		panic(err)
+	}
+	q, err := mancala.ParsePosition("0,0,0,2,0,1/1,0,3,0,0,0 20,21 S")
+	if err != nil {
+		panic(err)
+	}
+	p, err := r.Setup(q)
+	if err != nil {
+		panic(err)
+	}
+	gain, ok := r.Endgame(p)
+	fmt.Println(gain, ok)
+	fmt.Println("final difference for South:", p.Board.Store(mancala.South)-p.Board.Store(mancala.North)+gain)
+	// Output:
+	// 1 true
+	// final difference for South: 0
+}

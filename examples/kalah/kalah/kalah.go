@@ -51,18 +51,35 @@ type Options struct {
 	Houses  int     // houses per side (KA-1), 1 to mancala.MaxHouses; 0 means 6
 	Seeds   int     // seeds per house at the start (KA-1), at least 1; 0 means 4
 	Capture Capture // KA-4
+	// EndgameSeeds sets the size of the endgame database behind
+	// [Rules.Endgame]: it covers every position with at most this many
+	// seeds in houses (C(k+2m, 2m) one-byte entries for k seeds and m
+	// houses a side, allocated at the first question). 0 chooses a third
+	// of the game's seeds, or less if that would make more than
+	// [DefaultEndgameEntries] entries: 16 for Kalah(6,4) and larger
+	// games, 12 for Kalah(6,3). A negative value means no database. Values above the game's seeds or
+	// [MaxEndgameSeeds] count as those; sizes above [MaxEndgameEntries]
+	// entries are refused. It changes no rule, only the solver's speed.
+	EndgameSeeds int
 }
 
+// MaxEndgameEntries is the largest endgame database [New] accepts: 2^30
+// entries of one byte.
+const MaxEndgameEntries = 1 << 30
+
 // Rules is Kalah with fixed options. It implements [mancala.Ruleset],
-// [mancala.Bounded], fmt.Stringer, and the ScoreBounds method that package
-// mancala/search's solver uses. Build it with [New]; a Rules is
-// immutable and safe for concurrent use.
+// [mancala.Bounded], fmt.Stringer, and the ScoreBounds, StoreIndependent
+// and Endgame methods that package mancala/search's solver uses (see
+// "Solving" in the package documentation). Build it with [New]; a Rules is
+// immutable, apart from its endgame database's cache, and safe for
+// concurrent use.
 type Rules struct {
 	o        Options
 	start    mancala.Position
 	empty    mancala.Board // the board with no seeds, to build results on
 	total    int
 	maxPlies int
+	endgame  *endgame // nil: none
 }
 
 // New returns the rules for o. Houses outside 1..mancala.MaxHouses,
@@ -94,13 +111,32 @@ func New(o Options) (*Rules, error) {
 		return nil, fmt.Errorf("kalah: %w", err)
 	}
 	t := 2 * o.Houses * o.Seeds
-	return &Rules{
+	r := &Rules{
 		o:        o,
 		start:    mancala.Position{Board: b, ToMove: mancala.SouthTurn},
 		empty:    empty,
 		total:    t,
 		maxPlies: t + o.Houses*t*(t+1)/2,
-	}, nil
+	}
+	k := o.EndgameSeeds
+	if k == 0 {
+		for k < min(t/3, MaxEndgameSeeds) && endgameSize(o.Houses, k+1, DefaultEndgameEntries) <= DefaultEndgameEntries {
+			k++
+		}
+		k = max(k, 1)
+	}
+	if k > 0 {
+		k = min(k, t, MaxEndgameSeeds)
+		if endgameSize(o.Houses, k, MaxEndgameEntries) > MaxEndgameEntries {
+			return nil, fmt.Errorf("kalah: endgame database of %d seeds on %d houses a side (more than %d entries): %w",
+				k, o.Houses, MaxEndgameEntries, mancala.ErrUnsupported)
+		}
+		r.endgame = newEndgame(r, k)
+	} else {
+		k = -1
+	}
+	r.o.EndgameSeeds = k
+	return r, nil
 }
 
 // Options returns the options in force, with defaults filled in.
@@ -223,11 +259,37 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 	me, _ := p.ToMove.Player()
 	you := me.Other()
 	i, _ := m.House(me)
+	own, opp := p.Board.Row(me), p.Board.Row(you)
+	gain, again := r.sow(&own, &opp, i)
+	store, oppStore := p.Board.Store(me)+gain, p.Board.Store(you)
+	if rowEmpty(own) || rowEmpty(opp) { // KA-5
+		if me == mancala.South {
+			return r.finish(own, opp, store, oppStore)
+		}
+		return r.finish(opp, own, oppStore, store)
+	}
+	next := mancala.TurnOf(you)
+	if again {
+		next = p.ToMove
+	}
+	// Write the board back in one checked call; it cannot fail, as the
+	// seeds only moved.
+	b := p.Board
+	var rows [2][mancala.MaxHouses]uint8
+	var stores [2]uint8
+	rows[me], rows[you] = own, opp
+	stores[me], stores[you] = uint8(store), uint8(oppStore)
+	_ = b.SetCounts(rows, stores)
+	return mancala.Position{Board: b, ToMove: next}
+}
+
+// sow plays the mover's house i (KA-2 to KA-4) on his row own and his
+// opponent's row opp, and returns the seeds it puts into the mover's store
+// and whether he moves again (KA-3). The end of the game (KA-5) is the
+// caller's business.
+func (r *Rules) sow(own, opp *[mancala.MaxHouses]uint8, i int) (gain int, again bool) {
 	n := r.o.Houses
 	ring := 2*n + 1 // the mover's houses, his store, the opponent's houses
-	own, opp := p.Board.Row(me), p.Board.Row(you)
-	store, oppStore := p.Board.Store(me), p.Board.Store(you)
-
 	s := int(own[i])
 	own[i] = 0
 	if laps := s / ring; laps > 0 { // KA-2: every hole of the ring, the origin too
@@ -235,7 +297,7 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 			own[j] += uint8(laps)
 			opp[j] += uint8(laps)
 		}
-		store += laps
+		gain = laps
 	}
 	last := i // a whole number of laps ends in the origin
 	if rem := s % ring; rem > 0 {
@@ -244,7 +306,7 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 			own[j]++
 		}
 		if last >= n {
-			store++
+			gain++
 		}
 		for j := n + 1; j <= last && j < ring; j++ {
 			opp[j-n-1]++
@@ -256,33 +318,17 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 			last -= ring
 		}
 	}
-
-	next := mancala.TurnOf(you)
 	switch {
 	case last == n: // KA-3
-		next = p.ToMove
+		return gain, true
 	case last < n && own[last] == 1: // KA-4
 		o := n - 1 - last
 		if opp[o] != 0 || r.o.Capture == CaptureEmpty {
-			store += 1 + int(opp[o])
+			gain += 1 + int(opp[o])
 			own[last], opp[o] = 0, 0
 		}
 	}
-	if rowEmpty(own) || rowEmpty(opp) { // KA-5
-		if me == mancala.South {
-			return r.finish(own, opp, store, oppStore)
-		}
-		return r.finish(opp, own, oppStore, store)
-	}
-	// Write the board back in one checked call; it cannot fail, as the
-	// seeds only moved.
-	b := p.Board
-	var rows [2][mancala.MaxHouses]uint8
-	var stores [2]uint8
-	rows[me], rows[you] = own, opp
-	stores[me], stores[you] = uint8(store), uint8(p.Board.Store(you))
-	_ = b.SetCounts(rows, stores)
-	return mancala.Position{Board: b, ToMove: next}
+	return gain, false
 }
 
 // finish returns the finished position in which each player has added the
@@ -305,3 +351,10 @@ func rowSum(row [mancala.MaxHouses]uint8) int {
 	}
 	return t
 }
+
+// StoreIndependent reports true: Kalah's rules never look at the stores,
+// so positions that differ only in their stores have the same future
+// store gains. It is the optional capability that the exact solver of
+// package mancala/search looks for (search.StoreIndependent), which lets
+// it share one table entry among such positions.
+func (r *Rules) StoreIndependent() bool { return true }

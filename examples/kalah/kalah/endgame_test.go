@@ -1,0 +1,229 @@
+package kalah_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// TestEndgameAgainstBruteForce checks the endgame database on random
+// positions of small boards against minimax over the ruleset: the gain it
+// reports for the player to move, added to his store difference, is the
+// final difference under perfect play (KA-2 to KA-6), under both capture
+// rules; positions with more seeds in houses than the database covers get
+// no answer.
+func TestEndgameAgainstBruteForce(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		houses := rapid.IntRange(1, 4).Draw(t, "houses")
+		seeds := rapid.IntRange(1, 4).Draw(t, "seeds")
+		c := kalah.Capture(rapid.IntRange(0, 1).Draw(t, "capture"))
+		total := 2 * houses * seeds
+		k := rapid.IntRange(1, min(total, 10)).Draw(t, "endgame seeds")
+		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: k})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.EndgameSeeds(); got != k {
+			t.Fatalf("EndgameSeeds() = %d, want %d", got, k)
+		}
+		b, err := mancala.NewBoard(houses, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inHouses := rapid.IntRange(2, min(total, k+2)).Draw(t, "seeds in houses")
+		left := inHouses
+		for i := 0; i < 2*houses && left > 0; i++ {
+			n := left
+			if i < 2*houses-1 {
+				n = rapid.IntRange(0, left).Draw(t, "house")
+			}
+			_ = b.SetSeeds(mancala.Player(i/houses), i%houses, n)
+			left -= n
+		}
+		south := rapid.IntRange(0, total-inHouses).Draw(t, "south store")
+		_ = b.SetStore(mancala.South, south)
+		_ = b.SetStore(mancala.North, total-inHouses-south)
+		turn := mancala.SouthTurn
+		if rapid.Bool().Draw(t, "north to move") {
+			turn = mancala.NorthTurn
+		}
+		p, err := r.Setup(mancala.Position{Board: b, ToMove: turn})
+		if err != nil {
+			t.Fatal(err)
+		}
+		gain, ok := r.Endgame(p)
+		if p.Over() || inHouses > k {
+			if ok {
+				t.Fatalf("Endgame(%v) = %d, true; want no answer", p, gain)
+			}
+			return
+		}
+		if !ok {
+			t.Fatalf("Endgame(%v): no answer", p)
+		}
+		want := minimax(r, p, map[mancala.Position]int{})
+		got := p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
+		if turn == mancala.SouthTurn {
+			got += gain
+		} else {
+			got -= gain
+		}
+		if got != want {
+			t.Fatalf("KA-6/%v %v: endgame gain %d gives %d, minimax %d", r, p, gain, got, want)
+		}
+	})
+}
+
+func TestEndgameOptions(t *testing.T) {
+	for _, tt := range []struct {
+		o    kalah.Options
+		want int
+	}{
+		{kalah.Options{EndgameSeeds: -1}, -1},
+		{kalah.Options{}, 16}, // C(28,12) = 30,421,755 entries; C(29,12) is too many
+		{kalah.Options{Houses: 2, Seeds: 2}, 2},
+		{kalah.Options{Houses: 6, Seeds: 3}, 12},
+		{kalah.Options{Houses: 6, Seeds: 6}, 16},
+		{kalah.Options{Houses: 1, Seeds: 1}, 1},
+		{kalah.Options{Houses: 2, Seeds: 2, EndgameSeeds: 100}, 8},
+	} {
+		r := mustNew(t, tt.o)
+		if got := r.EndgameSeeds(); got != tt.want {
+			t.Errorf("%+v: EndgameSeeds() = %d, want %d", tt.o, got, tt.want)
+		}
+		if got := r.Options().EndgameSeeds; got != tt.want {
+			t.Errorf("%+v: Options().EndgameSeeds = %d, want %d", tt.o, got, tt.want)
+		}
+	}
+	if _, err := kalah.New(kalah.Options{Houses: 12, Seeds: 10, EndgameSeeds: 100}); err == nil {
+		t.Error("a database of 2^50 entries accepted")
+	}
+}
+
+// randomPositions returns n positions reached by random play from the
+// start of r, with one player to move.
+func randomPositions(r *kalah.Rules, n int, seed uint64) []mancala.Position {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var out []mancala.Position
+	var buf []mancala.Move
+	for len(out) < n {
+		p := r.Start()
+		for !p.Over() {
+			out = append(out, p)
+			buf = r.Legal(buf[:0], p)
+			p = r.Apply(p, buf[rng.IntN(len(buf))])
+		}
+	}
+	return out[:n]
+}
+
+// TestEndgameConcurrent asks one database from several goroutines at once
+// (the race detector watches) and checks every answer against a database
+// of its own asked from one goroutine.
+func TestEndgameConcurrent(t *testing.T) {
+	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 14}
+	shared, alone := mustNew(t, o), mustNew(t, o)
+	ps := randomPositions(alone, 2000, 1)
+	type answer struct {
+		gain int
+		ok   bool
+	}
+	want := make([]answer, len(ps))
+	for i, p := range ps {
+		want[i].gain, want[i].ok = alone.Endgame(p)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range ps {
+				j := (i*7 + g*501) % len(ps) // each goroutine in its own order
+				if gain, ok := shared.Endgame(ps[j]); gain != want[j].gain || ok != want[j].ok {
+					errs <- fmt.Sprintf("%v: %d, %v; alone %d, %v", ps[j], gain, ok, want[j].gain, want[j].ok)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// TestEndgameAllocs: once the database exists, answering allocates
+// nothing, even when entries must be computed.
+func TestEndgameAllocs(t *testing.T) {
+	r := mustNew(t, kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 12})
+	ps := randomPositions(r, 500, 2)
+	r.Endgame(ps[len(ps)-1]) // allocate the table
+	i := 0
+	allocs := testing.AllocsPerRun(len(ps)-1, func() {
+		r.Endgame(ps[i])
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per Endgame", allocs)
+	}
+}
+
+// TestStoreIndependent checks what StoreIndependent declares: positions
+// that differ only in their stores have the same moves, and each move adds
+// the same seeds to each store in both and leads to positions that again
+// differ only in their stores (KA-2 to KA-5 never look at the stores).
+func TestStoreIndependent(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		houses := rapid.IntRange(1, 6).Draw(t, "houses")
+		seeds := rapid.IntRange(1, 6).Draw(t, "seeds")
+		c := kalah.Capture(rapid.IntRange(0, 1).Draw(t, "capture"))
+		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.StoreIndependent() {
+			t.Fatal("StoreIndependent() = false")
+		}
+		p := r.Start()
+		for n := rapid.IntRange(0, 40).Draw(t, "plies"); n > 0 && !p.Over(); n-- {
+			moves := r.Legal(nil, p)
+			p = r.Apply(p, moves[rapid.IntRange(0, len(moves)-1).Draw(t, "move")])
+		}
+		if p.Over() {
+			return
+		}
+		// q moves x seeds from one store to the other.
+		ss, ns := p.Board.Store(mancala.South), p.Board.Store(mancala.North)
+		x := rapid.IntRange(-ns, ss).Draw(t, "shift")
+		q := p
+		_ = q.Board.SetStore(mancala.South, ss-x)
+		_ = q.Board.SetStore(mancala.North, ns+x)
+		pm, qm := r.Legal(nil, p), r.Legal(nil, q)
+		if !slices.Equal(pm, qm) {
+			t.Fatalf("legal moves %v and %v", pm, qm)
+		}
+		for _, m := range pm {
+			p2, q2 := r.Apply(p, m), r.Apply(q, m)
+			for _, pl := range []mancala.Player{mancala.South, mancala.North} {
+				if p2.Board.Row(pl) != q2.Board.Row(pl) {
+					t.Fatalf("%v: rows differ after %v: %v and %v", m, m, p2, q2)
+				}
+				if p2.Board.Store(pl)-p.Board.Store(pl) != q2.Board.Store(pl)-q.Board.Store(pl) {
+					t.Fatalf("%v: store gains differ: %v and %v", m, p2, q2)
+				}
+			}
+			if p2.ToMove != q2.ToMove {
+				t.Fatalf("%v: %v and %v to move", m, p2.ToMove, q2.ToMove)
+			}
+		}
+	})
+}

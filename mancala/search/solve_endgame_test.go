@@ -1,0 +1,87 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+// bruteEndgame is an endgame oracle by brute force: it answers positions
+// with one player to move and at most k seeds in houses. memo is
+// bruteValue's.
+func bruteEndgame(r mancala.Ruleset, k int, memo map[mancala.Position]float64) func(p mancala.Position) (int, bool) {
+	return func(p mancala.Position) (int, bool) {
+		me, ok := p.ToMove.Player()
+		if !ok || p.Board.RowSeeds(mancala.South)+p.Board.RowSeeds(mancala.North) > k {
+			return 0, false
+		}
+		g := bruteValue(r, nil, p, memo) - float64(search.FinalDifference(p))
+		if me == mancala.North {
+			g = -g
+		}
+		return int(g), true
+	}
+}
+
+// toyEndgamer is toyKalah with an endgame oracle of its own (the
+// search.Endgamer capability), answering up to k seeds in houses.
+type toyEndgamer struct {
+	toyKalah
+	k       int
+	endgame func(p mancala.Position) (int, bool)
+}
+
+func newToyEndgamer(r toyKalah, k int, memo map[mancala.Position]float64) toyEndgamer {
+	return toyEndgamer{toyKalah: r, k: k, endgame: bruteEndgame(r, k, memo)}
+}
+
+func (e toyEndgamer) String() string { return fmt.Sprintf("%v endgame %d", e.toyKalah, e.k) }
+
+func (e toyEndgamer) Endgame(p mancala.Position) (int, bool) { return e.endgame(p) }
+
+var _ search.Endgamer = toyEndgamer{}
+
+// TestSolveEndgame: with an endgame oracle, from the ruleset or the
+// options, of any size (none, some positions, the whole game), the solver
+// agrees with brute force, consults the oracle, and its principal
+// variation still plays the game to its end.
+func TestSolveEndgame(t *testing.T) {
+	for _, r := range []toyKalah{
+		{houses: 3, seeds: 3},
+		{houses: 4, seeds: 2},
+		{houses: 3, seeds: 2, simOpening: true},
+	} {
+		memo := map[mancala.Position]float64{}
+		want := bruteValue(r, nil, r.Start(), memo)
+		for _, k := range []int{0, 3, 6, 100} {
+			eg := newToyEndgamer(r, k, memo)
+			for _, c := range solveConfigs {
+				t.Run(fmt.Sprintf("%v/endgame %d/%s", r, k, c.name), func(t *testing.T) {
+					var rs mancala.Ruleset = eg
+					opts := c.opts
+					if k == 6 { // the oracle as an option, for a ruleset without one
+						rs, opts.Endgame = r, eg.endgame
+					}
+					sol, err := search.Solve(context.Background(), rs, nil, rs.Start(), opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if math.Abs(sol.Value-want) > 1e-9 {
+						t.Fatalf("value %v, brute force %v", sol.Value, want)
+					}
+					if (k >= 3) != (sol.EndgameHits > 0) {
+						t.Errorf("%d endgame hits", sol.EndgameHits)
+					}
+					if k == 100 && !r.simOpening && (sol.Nodes != 0 || sol.Passes != 0) {
+						t.Errorf("oracle knows the start, yet %d nodes in %d passes", sol.Nodes, sol.Passes)
+					}
+					checkSolutionPV(t, rs, rs.Start(), sol)
+				})
+			}
+		}
+	}
+}
