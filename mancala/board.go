@@ -1,7 +1,9 @@
 package mancala
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -232,15 +234,19 @@ func (b *Board) SetRow(p Player, row [MaxHouses]uint8) error {
 // computed. Entries at Houses() and beyond must be zero, and so must every
 // burnt house; hands and burnt houses are kept.
 func (b *Board) SetCounts(rows [2][MaxHouses]uint8, stores [2]uint8) error {
+	// Each row is read as two little-endian words (houses 0-7 and 8-11),
+	// so the checks and the sum take a few word operations instead of a
+	// loop over the houses.
 	sum := int(stores[0]) + int(stores[1]) + int(b.hands[0]) + int(b.hands[1])
 	for p := range rows {
+		w0 := binary.LittleEndian.Uint64(rows[p][:8])
+		w1 := uint64(binary.LittleEndian.Uint32(rows[p][8:]))
 		closed := b.burnt[p] | ^uint16(0)<<b.n // burnt or missing houses
-		for i, v := range rows[p] {
-			if v != 0 && closed&(1<<i) != 0 {
-				return fmt.Errorf("mancala: seeds in missing or burnt house %v: %w", Hole{Player(p), i}, ErrInvalidPosition)
-			}
-			sum += int(v)
+		if full := nonEmptyBits(w0) | nonEmptyBits(w1)<<8; full&closed != 0 {
+			i := bits.TrailingZeros16(full & closed)
+			return fmt.Errorf("mancala: seeds in missing or burnt house %v: %w", Hole{Player(p), i}, ErrInvalidPosition)
 		}
+		sum += byteSum(w0) + byteSum(w1)
 	}
 	if sum > MaxSeeds {
 		return fmt.Errorf("mancala: more than %d seeds: %w", MaxSeeds, ErrUnsupported)
@@ -248,6 +254,21 @@ func (b *Board) SetCounts(rows [2][MaxHouses]uint8, stores [2]uint8) error {
 	b.houses = rows
 	b.stores = stores
 	return nil
+}
+
+// nonEmptyBits returns a bit for each non-empty byte of w: bit i for byte
+// i.
+func nonEmptyBits(w uint64) uint16 {
+	const lo7, hi8 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	t := ((w&lo7)+lo7 | w) & hi8 // the top bit of each non-empty byte
+	return uint16((t >> 7) * 0x0102040810204080 >> 56)
+}
+
+// byteSum returns the sum of the bytes of w.
+func byteSum(w uint64) int {
+	const m = 0x00ff00ff00ff00ff
+	w = w&m + w>>8&m // four 16-bit sums, each at most 510
+	return int(w * 0x0001000100010001 >> 48)
 }
 
 // SetStore puts n seeds into player p's store.

@@ -560,3 +560,62 @@ func TestSetCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestSetCountsMatchesSetters checks SetCounts against the one-house
+// setters on random boards: it accepts exactly what they accept, and
+// writes the same board.
+func TestSetCountsMatchesSetters(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, mancala.MaxHouses).Draw(t, "houses")
+		b, err := mancala.NewBoard(n, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := mancala.South; p <= mancala.North; p++ {
+			for i := 0; i < n; i++ {
+				if rapid.IntRange(0, 5).Draw(t, "burn") == 0 {
+					_ = b.SetBurnt(p, i, true)
+				}
+			}
+		}
+		var rows [2][mancala.MaxHouses]uint8
+		for p := range rows {
+			for i := range rows[p] {
+				if i < n || rapid.IntRange(0, 20).Draw(t, "beyond") == 0 {
+					rows[p][i] = uint8(rapid.IntRange(0, 40).Draw(t, "seeds") / 4)
+				}
+			}
+		}
+		stores := [2]uint8{uint8(rapid.IntRange(0, 60).Draw(t, "south")), uint8(rapid.IntRange(0, 60).Draw(t, "north"))}
+
+		want, wantOK := b, true
+		var empty [mancala.MaxHouses]uint8
+		_ = want.SetRow(mancala.South, empty)
+		_ = want.SetRow(mancala.North, empty)
+		_ = want.SetStore(mancala.South, 0)
+		_ = want.SetStore(mancala.North, 0)
+		for p := mancala.South; p <= mancala.North && wantOK; p++ {
+			for i, v := range rows[p] {
+				if v == 0 {
+					continue
+				}
+				if i >= n || want.SetSeeds(p, i, int(v)) != nil {
+					wantOK = false
+					break
+				}
+			}
+		}
+		wantOK = wantOK && want.SetStore(mancala.South, int(stores[0])) == nil && want.SetStore(mancala.North, int(stores[1])) == nil
+
+		got := b
+		err = got.SetCounts(rows, stores)
+		switch {
+		case wantOK != (err == nil):
+			t.Fatalf("SetCounts(%v, %v) on %v: error %v, the setters accept: %v", rows, stores, b, err, wantOK)
+		case err != nil && got != b:
+			t.Fatalf("refused SetCounts changed the board")
+		case err == nil && got != want:
+			t.Fatalf("SetCounts wrote\n%v\nthe setters\n%v", got, want)
+		}
+	})
+}
