@@ -260,7 +260,7 @@ func (b *Board) SetCounts(rows [2][MaxHouses]uint8, stores [2]uint8) error {
 // i.
 func nonEmptyBits(w uint64) uint16 {
 	const lo7, hi8 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
-	t := ((w&lo7)+lo7 | w) & hi8 // the top bit of each non-empty byte
+	t := ((w & lo7) + lo7 | w) & hi8 // the top bit of each non-empty byte
 	return uint16((t >> 7) * 0x0102040810204080 >> 56)
 }
 
