@@ -21,7 +21,7 @@
 // database; see package kalah). -progress writes the solver's progress to
 // standard error. Bad flags give a one-line error and exit status 2.
 //
-// Kalah(6,4), value 10, takes about a minute on one core of a 2020s
+// Kalah(6,4), value 10, takes about 45 seconds on one core of a 2020s
 // server (33 million positions searched with the default table, with the
 // default endgame database of 16 seeds); see also BenchmarkSolve64 in
 // package kalah.
