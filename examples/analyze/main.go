@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -117,8 +118,8 @@ func seeds(v float64) string {
 	if v >= search.TerminalScale || v <= -search.TerminalScale {
 		v /= search.TerminalScale
 	}
-	if v == 0 {
-		v = 0 // no "-0.000"
+	if math.Abs(v) < 0.0005 {
+		v = 0 // no "-0.000" for a tiny negative
 	}
 	return strconv.FormatFloat(v, 'f', 3, 64)
 }
