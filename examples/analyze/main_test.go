@@ -114,15 +114,23 @@ func parse(t *testing.T, out string) []depthLine {
 	return ds
 }
 
-func TestAwaleDepths(t *testing.T) {
-	code, out, errOut := runAnalyze("-game", "awale", "-depth", "4", "-time", "0")
+// analyzeDepths runs the command, which must succeed, and returns its
+// depth lines, which must be n.
+func analyzeDepths(t *testing.T, n int, args ...string) []depthLine {
+	t.Helper()
+	code, out, errOut := runAnalyze(args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	ds := parse(t, out)
-	if len(ds) != 4 {
-		t.Fatalf("%d depth lines, want 4:\n%s", len(ds), out)
+	if len(ds) != n {
+		t.Fatalf("%d depth lines, want %d:\n%s", len(ds), n, out)
 	}
+	return ds
+}
+
+func TestAwaleDepths(t *testing.T) {
+	ds := analyzeDepths(t, 4, "-game", "awale", "-depth", "4", "-time", "0")
 	for i, d := range ds {
 		if d.depth != i+1 || d.exact || d.mixedS != nil || d.mixedN != nil {
 			t.Errorf("line %d: %+v", i, d)
@@ -141,14 +149,7 @@ func TestAwaleDepths(t *testing.T) {
 // iteration reports both players' mixed strategies, probabilities over the
 // seven houses that sum to one.
 func TestCongkakOpeningMixed(t *testing.T) {
-	code, out, errOut := runAnalyze("-game", "congkak", "-depth", "2", "-time", "0")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	ds := parse(t, out)
-	if len(ds) != 2 {
-		t.Fatalf("%d depth lines, want 2:\n%s", len(ds), out)
-	}
+	ds := analyzeDepths(t, 2, "-game", "congkak", "-depth", "2", "-time", "0")
 	for _, d := range ds {
 		for side, probs := range map[string][]float64{"south": d.mixedS, "north": d.mixedN} {
 			if len(probs) != 7 {
