@@ -212,6 +212,9 @@ type solvePly struct {
 // [SolveOptions.Endgame]) is asked about every position before it is
 // searched, and what it answers is not searched. The first guess comes
 // from a short alpha-beta search.
+// For a [Packer] ruleset, the same search runs on packed positions (see
+// the package documentation) when p packs, one player is to move and
+// opts sets neither Bounds nor Endgame; its Solution means the same.
 // Simultaneous decisions are solved exactly as matrix games of the exact
 // values of their joint moves.
 //
@@ -240,6 +243,11 @@ func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p
 	}
 	if p.Over() {
 		return Solution{Value: float64(FinalDifference(p))}, nil
+	}
+	if pk, ok := r.(Packer); ok && opts.Bounds == nil && opts.Endgame == nil {
+		if sol, ok, err := solvePacked(ctx, r, pk, p, opts, bits); ok {
+			return sol, err
+		}
 	}
 	s := &solver{
 		r:        r,

@@ -1,8 +1,9 @@
 // Package kalah implements Kalah, the commercial sowing game solved by
 // Irving, Donkers and Uiterwijk ("Solving Kalah", ICGA Journal 23(3),
 // 2000), as a [mancala.Ruleset]. It is written the way a third party would
-// write a ruleset: it uses only the exported API of package mancala and
-// passes the conformance checks of package mancalatest.
+// write a ruleset: it uses only the exported API of package mancala (and
+// the exported types of package mancala/search, for the solver's packed
+// path) and passes the conformance checks of package mancalatest.
 //
 // # Rules
 //
@@ -66,6 +67,13 @@
 // the rules never look at the stores, so positions that differ only in
 // their stores share the solver's table entries) and Endgame
 // (search.Endgamer: exact values of positions with few seeds in houses).
+// On boards of up to [MaxPackedHouses] houses a side it is also a
+// search.Packer, and the solver then plays on two 64-bit words, the
+// mover's row and his opponent's, a byte a house ([Rules.Pack]):
+// [Rules.PackedChildren] sows from a table, made once for each board
+// size, of what s seeds sown from house i add to each row and the store
+// and where the last one lands, then applies KA-3 to KA-5 on the words;
+// [Rules.PackedEndgame] answers from the same database as Endgame.
 //
 // Endgame answers from an endgame database of every position with at most
 // [Options.EndgameSeeds] seeds in houses (by default a third of the game's
@@ -93,5 +101,7 @@
 // number of goroutines; positions and moves are values. Its endgame
 // database is the one thing that changes: its entries are read with atomic
 // loads and computed under a lock, so concurrent questions are safe (a
-// question that must compute waits for any other that is computing).
+// question that must compute waits for any other that is computing). The
+// sowing tables of the packed form are shared by all rulesets of a board
+// size and built once, under a sync.Once, at the first use.
 package kalah

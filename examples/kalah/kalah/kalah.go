@@ -69,8 +69,10 @@ const MaxEndgameEntries = 1 << 30
 
 // Rules is Kalah with fixed options. It implements [mancala.Ruleset],
 // [mancala.Bounded], fmt.Stringer, and the ScoreBounds, StoreIndependent
-// and Endgame methods that package mancala/search's solver uses (see
-// "Solving" in the package documentation). Build it with [New]; a Rules is
+// and Endgame methods and the packed form (search.Packer: Pack,
+// PackedChildren, PackedSeeds, PackedEndgame) that package
+// mancala/search's solver uses (see "Solving" in the package
+// documentation). Build it with [New]; a Rules is
 // immutable, apart from its endgame database's cache, and safe for
 // concurrent use.
 type Rules struct {

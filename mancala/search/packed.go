@@ -1,0 +1,524 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/bits"
+	"time"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// Packed is a position in a ruleset's compact form, relative to its player
+// to move: only the ruleset knows what the words mean. Positions whose
+// futures are the same (the same legal decisions, each adding the same
+// seeds to the same stores and leading to positions that are again the
+// same) must pack equally; stores are not part of it.
+type Packed [2]uint64
+
+// PackedChild is one legal decision from a packed position.
+type PackedChild struct {
+	// House is the mover's house that the decision sows, as in
+	// mancala.Single(mover, House).
+	House int
+	// Next is the position after the decision, relative to its own player
+	// to move; meaningless if Over.
+	Next Packed
+	// Gain is what the decision adds to the mover's store minus what it
+	// adds to his opponent's, the end-of-game collection included.
+	Gain int
+	// Again is set when the same player decides next.
+	Again bool
+	// Over is set when the decision ends the game.
+	Over bool
+}
+
+// Packer is implemented by rulesets that can play on a compact form of
+// their positions, for [Solve]. Such a ruleset must be store-independent
+// (see [StoreIndependent]), must not be a [mancala.Cycler], and in the
+// positions it packs one player decides alone (no simultaneous decision);
+// decisions alternate between the players except that a decision may give
+// the same player the next one. Solve then searches packed positions
+// instead of [mancala.Position] values, which is much faster. The value of
+// a packed position is what its mover will add to his store minus what his
+// opponent will add, from there to the end of the game under perfect play.
+//
+// Pack and the results of the other methods must describe the same game as
+// the ruleset's Legal and Apply: for every legal move m of a packed
+// position p, with mover me, PackedChildren(Pack(p)) has exactly one child
+// c with c.House equal to m's house, and Apply(p, m) is over if and only if
+// c.Over; if it is not, Pack(Apply(p, m)) is (c.Next, true); c.Again tells
+// whether me is to move in it; and c.Gain is the change of me's store
+// minus his opponent's. The methods must be safe for concurrent use and
+// must not allocate (PackedChildren appends to dst).
+type Packer interface {
+	// Pack returns p's packed form and true, or false if p has none (then
+	// Solve takes its general path). p is not over.
+	Pack(p mancala.Position) (Packed, bool)
+	// PackedChildren appends the children of x, a packed position that is
+	// not over, to dst, in any order (the solver orders them).
+	PackedChildren(dst []PackedChild, x Packed) []PackedChild
+	// PackedSeeds returns a bound on the absolute value of x's value:
+	// typically the seeds not yet in stores.
+	PackedSeeds(x Packed) int
+	// PackedEndgame returns the value of x and true if the ruleset knows
+	// it cheaply (from an endgame database, say), else 0 and false. Like
+	// [Endgamer.Endgame], it must be cheap on average and safe for
+	// concurrent use.
+	PackedEndgame(x Packed) (gain int, ok bool)
+}
+
+// packedKey is the table key of a packed position: a strong mix of both
+// words, never 0 (the empty slot's key).
+func packedKey(x Packed) uint64 {
+	h := mix(0x243f6a8885a308d3, x[0])
+	h = mix(h, x[1])
+	h ^= h >> 29
+	if h == 0 {
+		h = 1
+	}
+	return h
+}
+
+// psolver is the state of one packed solve. Values are integers in the
+// frame of the position's mover: his future store gain minus his
+// opponent's.
+type psolver struct {
+	pk        Packer
+	tt        []solveEntry
+	mask      uint64
+	plies     []pply
+	nodes     int64
+	egHits    int64
+	nextPoll  int64
+	ctx       context.Context
+	err       error
+	progress  io.Writer
+	start     time.Time
+	lastPrint time.Time
+}
+
+type pply struct {
+	kids  []PackedChild
+	keys  []int32
+	hash  []uint64
+	exact []int16
+	known []bool
+}
+
+const packedPollEvery = 1 << 16
+
+// solvePacked is Solve's packed path; ok is false if it does not apply to
+// p (then nothing was done).
+func solvePacked(ctx context.Context, r mancala.Ruleset, pk Packer, p mancala.Position, opts SolveOptions, bits int) (sol Solution, ok bool, err error) {
+	me, single := p.ToMove.Player()
+	if !single {
+		return Solution{}, false, nil
+	}
+	if _, cyc := r.(mancala.Cycler); cyc {
+		return Solution{}, false, nil
+	}
+	x, packs := pk.Pack(p)
+	if !packs {
+		return Solution{}, false, nil
+	}
+	s := &psolver{
+		pk:       pk,
+		tt:       make([]solveEntry, 1<<bits),
+		mask:     1<<bits - 1,
+		ctx:      ctx,
+		progress: opts.Progress,
+		start:    time.Now(),
+		nextPoll: packedPollEvery,
+	}
+	s.lastPrint = s.start
+	adviseHugePages(s.tt)
+	d := FinalDifference(p)
+	sign := 1
+	if me == mancala.North {
+		sign = -1
+	}
+	var v int
+	if g, known := pk.PackedEndgame(x); known {
+		s.egHits++
+		v = g
+	} else {
+		guess := 0
+		if opts.Guess != nil {
+			guess = (max(min(*opts.Guess, 1<<16), -1<<16) - d) * sign
+		} else {
+			guess = ((&solver{r: r}).guess(ctx, nil, p) - d) * sign
+		}
+		v, sol.Passes = s.mtdf(x, guess)
+		if s.err != nil {
+			return Solution{Nodes: s.nodes}, true, s.err
+		}
+	}
+	sol.Value = float64(d + sign*v)
+	if !opts.NoPV {
+		sol.PV = s.principalVariation(x, me, v)
+		if s.err != nil {
+			return Solution{Nodes: s.nodes}, true, s.err
+		}
+	}
+	sol.Nodes = s.nodes
+	sol.EndgameHits = s.egHits
+	if s.progress != nil {
+		fmt.Fprintf(s.progress, "solve: value %v, %d nodes, %v (packed)\n", sol.Value, s.nodes, time.Since(s.start).Round(time.Millisecond))
+	}
+	return sol, true, nil
+}
+
+// mtdf finds the exact value of x by null-window tests from guess.
+func (s *psolver) mtdf(x Packed, guess int) (int, int) {
+	lo, hi := -mancala.MaxSeeds-1, mancala.MaxSeeds+1
+	g := guess
+	passes := 0
+	for lo < hi {
+		beta := g
+		if g == lo {
+			beta = g + 1
+		}
+		g = s.search(x, packedKey(x), 0, beta-1, beta)
+		passes++
+		if s.err != nil {
+			return 0, passes
+		}
+		if g < beta {
+			hi = g
+		} else {
+			lo = g
+		}
+		if s.progress != nil {
+			fmt.Fprintf(s.progress, "solve: pass %d, test %v: mover's gain in [%v, %v], %d nodes, %v (packed)\n",
+				passes, beta, lo, hi, s.nodes, time.Since(s.start).Round(time.Millisecond))
+		}
+	}
+	return lo, passes
+}
+
+func (s *psolver) grow(ply int) {
+	for len(s.plies) <= ply {
+		const n = mancala.MaxHouses * mancala.MaxHouses
+		s.plies = append(s.plies, pply{
+			kids:  make([]PackedChild, 0, n),
+			keys:  make([]int32, n),
+			hash:  make([]uint64, n),
+			exact: make([]int16, n),
+			known: make([]bool, n),
+		})
+	}
+}
+
+func (s *psolver) poll() {
+	s.nextPoll = s.nodes + packedPollEvery
+	if err := s.ctx.Err(); err != nil {
+		s.err = fmt.Errorf("search: solve stopped after %d nodes: %w", s.nodes, err)
+		return
+	}
+	if s.progress != nil {
+		if now := time.Now(); now.Sub(s.lastPrint) >= 5*time.Second {
+			s.lastPrint = now
+			el := now.Sub(s.start)
+			fmt.Fprintf(s.progress, "solve: %d nodes, %v, %.0f nodes/s (packed)\n", s.nodes, el.Round(time.Millisecond), float64(s.nodes)/el.Seconds())
+		}
+	}
+}
+
+// lookup returns the table's entry for key h, or nil: buckets of two, the
+// first slot for the costlier entry, the second for the latest.
+func (s *psolver) lookup(h uint64) *solveEntry {
+	i := h & s.mask &^ 1
+	if e := &s.tt[i]; e.key == h {
+		return e
+	}
+	if e := &s.tt[i+1]; e.key == h {
+		return e
+	}
+	return nil
+}
+
+// store records what a search with window (alpha, beta) returned.
+func (s *psolver) store(h uint64, v, alpha, beta, house int, nodes int64) {
+	work := uint8(0)
+	if nodes > 1 {
+		work = uint8(bits.Len64(uint64(nodes)) - 1)
+	}
+	e := s.lookup(h)
+	if e == nil {
+		i := h & s.mask &^ 1
+		e0, e1 := &s.tt[i], &s.tt[i+1]
+		if work >= e0.work {
+			*e1 = *e0
+			e = e0
+		} else {
+			e = e1
+		}
+		*e = solveEntry{key: h, lo: solveMin, hi: solveMax}
+	}
+	switch {
+	case v <= alpha:
+		e.hi = min(e.hi, int16(v))
+	case v >= beta:
+		e.lo = max(e.lo, int16(v))
+	default:
+		e.lo, e.hi = max(e.lo, int16(v)), min(e.hi, int16(v))
+	}
+	if house >= 0 {
+		e.move = uint8(house + 1)
+	}
+	e.work = max(e.work, work)
+}
+
+// childValue returns the value, in the parent's frame, of the decision c
+// whose next position has the value w in its own mover's frame.
+func childValue(c *PackedChild, w int) int {
+	if c.Again {
+		return c.Gain + w
+	}
+	return c.Gain - w
+}
+
+// search is a fail-soft null-window-capable alpha-beta search of x (key h,
+// not over) to the end of the game, in its mover's frame.
+func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
+	s.nodes++
+	if s.nodes >= s.nextPoll {
+		s.poll()
+	}
+	if s.err != nil {
+		return 0
+	}
+	seeds := s.pk.PackedSeeds(x)
+	lo, hi := -seeds, seeds
+	if lo >= beta {
+		return lo
+	}
+	if hi <= alpha {
+		return hi
+	}
+	ttHouse := -1
+	if e := s.lookup(h); e != nil {
+		lo, hi = max(lo, int(e.lo)), min(hi, int(e.hi))
+		if lo >= beta || lo == hi {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		ttHouse = int(e.move) - 1
+	}
+	nodes0 := s.nodes
+	s.grow(ply + 1)
+	pl := &s.plies[ply]
+	kids := s.pk.PackedChildren(pl.kids[:0], x)
+	pl.kids = kids
+	if n := len(kids); n > len(pl.keys) {
+		pl.keys = make([]int32, n)
+		pl.hash = make([]uint64, n)
+		pl.exact = make([]int16, n)
+		pl.known = make([]bool, n)
+	}
+	best, bestHouse := -mancala.MaxSeeds-1, -1
+	a, b := max(alpha, lo), min(beta, hi)
+	searched := false
+	// The table's move first and alone: it usually settles the node.
+	if ttHouse >= 0 {
+		for i := range kids {
+			c := &kids[i]
+			if c.House != ttHouse {
+				continue
+			}
+			var v int
+			if c.Over {
+				v = c.Gain
+			} else if w, ok := s.pk.PackedEndgame(c.Next); ok {
+				s.egHits++
+				v = childValue(c, w)
+			} else {
+				v = s.child(c, ply, a, b)
+				if s.err != nil {
+					return 0
+				}
+				pl = &s.plies[ply]
+				kids = pl.kids
+			}
+			best, bestHouse, searched = v, c.House, true
+			if v >= b {
+				v = max(min(v, hi), lo)
+				s.store(h, v, alpha, beta, bestHouse, s.nodes-nodes0)
+				return v
+			}
+			a = max(a, v)
+			last := len(kids) - 1
+			kids[i] = kids[last]
+			kids = kids[:last]
+			pl.kids = kids
+			break
+		}
+	}
+	// Exact values of finished children and the oracle's answers, and the
+	// children's keys; then their table bounds (enhanced transposition
+	// cutoffs) in a loop of its own so that the cache misses overlap.
+	for i := range kids {
+		c := &kids[i]
+		known, v := true, 0
+		if c.Over {
+			v = c.Gain
+		} else if w, ok := s.pk.PackedEndgame(c.Next); ok {
+			s.egHits++
+			v = childValue(c, w)
+		} else {
+			known = false
+			pl.hash[i] = packedKey(c.Next)
+		}
+		pl.known[i], pl.exact[i] = known, int16(v)
+	}
+	allFail, worst := true, -mancala.MaxSeeds-1
+	if searched {
+		allFail, worst = best <= alpha, best
+	}
+	for i := range kids {
+		c := &kids[i]
+		cl, ch := -mancala.MaxSeeds-1, mancala.MaxSeeds+1
+		if pl.known[i] {
+			cl, ch = int(pl.exact[i]), int(pl.exact[i])
+		} else if ce := s.lookup(pl.hash[i]); ce != nil {
+			if c.Again {
+				cl, ch = c.Gain+int(ce.lo), c.Gain+int(ce.hi)
+			} else {
+				cl, ch = c.Gain-int(ce.hi), c.Gain-int(ce.lo)
+			}
+		}
+		if cl >= beta {
+			v := max(min(cl, hi), lo)
+			s.store(h, v, alpha, beta, c.House, s.nodes-nodes0)
+			return v
+		}
+		allFail = allFail && ch <= alpha
+		worst = max(worst, ch)
+		// Ordering: the mover's gain, a decision of his own next counting
+		// as three seeds; ties to the later house.
+		key := int32(c.Gain+256) << 8
+		if c.Again {
+			key += 3 << 8
+		}
+		pl.keys[i] = key + int32(c.House)
+	}
+	if allFail {
+		v := max(min(worst, hi), lo)
+		s.store(h, v, alpha, beta, -1, s.nodes-nodes0)
+		return v
+	}
+	for i := range kids {
+		k := i
+		for j := i + 1; j < len(kids); j++ {
+			if pl.keys[j] > pl.keys[k] {
+				k = j
+			}
+		}
+		if k != i {
+			pl.keys[i], pl.keys[k] = pl.keys[k], pl.keys[i]
+			kids[i], kids[k] = kids[k], kids[i]
+			pl.hash[i], pl.hash[k] = pl.hash[k], pl.hash[i]
+			pl.exact[i], pl.exact[k] = pl.exact[k], pl.exact[i]
+			pl.known[i], pl.known[k] = pl.known[k], pl.known[i]
+		}
+		var v int
+		if pl.known[i] {
+			v = int(pl.exact[i])
+		} else {
+			// kids stays valid: deeper plies have buffers of their own.
+			v = s.childKeyed(&kids[i], pl.hash[i], ply, a, b)
+			if s.err != nil {
+				return 0
+			}
+			pl = &s.plies[ply]
+		}
+		if v > best {
+			best, bestHouse = v, kids[i].House
+		}
+		if best >= b {
+			break
+		}
+		a = max(a, best)
+	}
+	best = max(min(best, hi), lo)
+	s.store(h, best, alpha, beta, bestHouse, s.nodes-nodes0)
+	return best
+}
+
+// child searches the child c (not over) of a node at ply with the
+// parent's window (a, b) and returns its value in the parent's frame.
+func (s *psolver) child(c *PackedChild, ply int, a, b int) int {
+	return s.childKeyed(c, packedKey(c.Next), ply, a, b)
+}
+
+func (s *psolver) childKeyed(c *PackedChild, h uint64, ply int, a, b int) int {
+	if c.Again {
+		return c.Gain + s.search(c.Next, h, ply+1, a-c.Gain, b-c.Gain)
+	}
+	return c.Gain - s.search(c.Next, h, ply+1, c.Gain-b, c.Gain-a)
+}
+
+// principalVariation follows perfect play from x, whose mover is me and
+// whose value is v: at each decision the first child (the table's move
+// first) whose exact value is the parent's, checked by one null-window
+// test.
+func (s *psolver) principalVariation(x Packed, me mancala.Player, v int) []mancala.Move {
+	var pv []mancala.Move
+	var buf []PackedChild
+	s.grow(2)
+	for len(pv) < 100000 {
+		buf = s.pk.PackedChildren(buf[:0], x)
+		if e := s.lookup(packedKey(x)); e != nil && e.move > 0 {
+			for i := range buf {
+				if buf[i].House == int(e.move)-1 {
+					buf[0], buf[i] = buf[i], buf[0]
+					break
+				}
+			}
+		}
+		found := -1
+		for i := range buf {
+			c := &buf[i]
+			var ok bool
+			switch {
+			case c.Over:
+				ok = c.Gain == v
+			default:
+				if w, known := s.pk.PackedEndgame(c.Next); known {
+					ok = childValue(c, w) == v
+				} else {
+					// The child's value in the parent's frame is at most
+					// v; test whether it is at least v.
+					ok = s.child(c, 1, v-1, v) >= v
+					if s.err != nil {
+						return nil
+					}
+				}
+			}
+			if ok {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			break // cannot happen for a correct value
+		}
+		c := buf[found]
+		pv = append(pv, mancala.Single(me, c.House))
+		if c.Over {
+			break
+		}
+		if c.Again {
+			v -= c.Gain
+		} else {
+			v = c.Gain - v
+			me = me.Other()
+		}
+		x = c.Next
+	}
+	return pv
+}

@@ -1,0 +1,175 @@
+package search_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+// packedToy is toyKalah with a search.Packer built on its own Apply: a
+// packed position is the mover's row and his opponent's, a byte a house,
+// and its children are found by unpacking it with the mover as South,
+// applying each move and packing the result. It is slow but independent
+// of any ruleset's packed code.
+type packedToy struct{ toyKalah }
+
+var _ search.Packer = packedToy{}
+
+func packRows(own, opp [mancala.MaxHouses]uint8) search.Packed {
+	return search.Packed{binary.LittleEndian.Uint64(own[0:8]), binary.LittleEndian.Uint64(opp[0:8])}
+}
+
+func (k packedToy) Pack(p mancala.Position) (search.Packed, bool) {
+	me, ok := p.ToMove.Player()
+	if !ok || k.houses > 8 {
+		return search.Packed{}, false
+	}
+	return packRows(p.Board.Row(me), p.Board.Row(me.Other())), true
+}
+
+func (k packedToy) PackedChildren(dst []search.PackedChild, x search.Packed) []search.PackedChild {
+	var rows [2][mancala.MaxHouses]uint8
+	binary.LittleEndian.PutUint64(rows[0][0:8], x[0])
+	binary.LittleEndian.PutUint64(rows[1][0:8], x[1])
+	b, err := mancala.NewBoard(k.houses, 0)
+	must(err)
+	must(b.SetCounts(rows, [2]uint8{}))
+	p := mancala.Position{Board: b, ToMove: mancala.SouthTurn}
+	for _, m := range k.Legal(nil, p) {
+		h, _ := m.House(mancala.South)
+		q := k.Apply(p, m)
+		c := search.PackedChild{House: h, Gain: search.FinalDifference(q), Over: q.Over()}
+		if !c.Over {
+			c.Again = q.ToMove == mancala.SouthTurn
+			c.Next, _ = k.Pack(q)
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func (k packedToy) PackedSeeds(x search.Packed) int {
+	t := 0
+	for _, w := range x {
+		for ; w != 0; w >>= 8 {
+			t += int(w & 0xff)
+		}
+	}
+	return t
+}
+
+func (k packedToy) PackedEndgame(search.Packed) (int, bool) { return 0, false }
+
+// packedCycler is packedToy made a mancala.Cycler: Solve must not take the
+// packed path for it.
+type packedCycler struct{ packedToy }
+
+func (k packedCycler) Cycle(p mancala.Position) mancala.Position { return finish(p) }
+
+// TestSolvePackedAgainstBrute checks Solve's packed path against plain
+// minimax on small Kalah games from their starts and from positions
+// reached by random play, with first guesses far off and near: the value,
+// and a principal variation that replays legally to a finished game whose
+// store difference is the value.
+func TestSolvePackedAgainstBrute(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		houses := rapid.IntRange(1, 4).Draw(t, "houses")
+		k := packedToy{toyKalah{houses: houses, seeds: rapid.IntRange(1, min(3, 8/houses)).Draw(t, "seeds")}}
+		p := k.Start()
+		var buf []mancala.Move
+		for range rapid.IntRange(0, 8).Draw(t, "moves") {
+			buf = k.Legal(buf[:0], p)
+			q := k.Apply(p, buf[rapid.IntRange(0, len(buf)-1).Draw(t, "move")])
+			if q.Over() {
+				break
+			}
+			p = q
+		}
+		want := bruteValue(k.toyKalah, nil, p, map[mancala.Position]float64{})
+		guess := rapid.IntRange(-30, 30).Draw(t, "guess")
+		var progress bytes.Buffer
+		opts := search.SolveOptions{TableBits: rapid.IntRange(1, 12).Draw(t, "table bits"), Progress: &progress}
+		if rapid.Bool().Draw(t, "guess given") {
+			opts.Guess = &guess
+		}
+		sol, err := search.Solve(context.Background(), k, nil, p, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Value != want {
+			t.Fatalf("%v from %v: value %v, want %v", k, p, sol.Value, want)
+		}
+		if !strings.Contains(progress.String(), "(packed)") {
+			t.Fatalf("the packed path was not taken: %q", progress.String())
+		}
+		q := p
+		for i, m := range sol.PV {
+			if q, err = k.Play(q, m); err != nil {
+				t.Fatalf("PV move %d (%v): %v", i, m, err)
+			}
+		}
+		if !q.Over() || float64(search.FinalDifference(q)) != want {
+			t.Fatalf("PV %v ends at %v, value %v", sol.PV, q, want)
+		}
+	})
+}
+
+// TestSolvePackedGeneralPath checks that Solve takes its general path, with
+// the same value, for a Packer that is a Cycler, a root with no single
+// player to move, and options (Bounds, Endgame) that only the general path
+// honours.
+func TestSolvePackedGeneralPath(t *testing.T) {
+	k := packedToy{toyKalah{houses: 3, seeds: 2}}
+	want := bruteValue(k.toyKalah, nil, k.Start(), map[mancala.Position]float64{})
+	sim := packedToy{toyKalah{houses: 2, seeds: 2, simOpening: true}}
+	for _, c := range []struct {
+		name string
+		r    mancala.Ruleset
+		p    mancala.Position
+		opts search.SolveOptions
+		want float64
+	}{
+		{"cycler", packedCycler{k}, k.Start(), search.SolveOptions{}, want},
+		{"simultaneous", sim, sim.Start(), search.SolveOptions{},
+			bruteValue(sim.toyKalah, nil, sim.Start(), map[mancala.Position]float64{})},
+		{"bounds", k, k.Start(), search.SolveOptions{Bounds: search.StoreBounds}, want},
+		{"endgame", k, k.Start(), search.SolveOptions{Endgame: func(mancala.Position) (int, bool) { return 0, false }}, want},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var progress bytes.Buffer
+			c.opts.Progress = &progress
+			c.opts.TableBits = 10
+			sol, err := search.Solve(context.Background(), c.r, nil, c.p, c.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Value != c.want {
+				t.Fatalf("value %v, want %v", sol.Value, c.want)
+			}
+			if strings.Contains(progress.String(), "(packed)") {
+				t.Fatalf("the packed path was taken: %q", progress.String())
+			}
+		})
+	}
+}
+
+// TestSolvePackedCancel checks that the packed path stops with the
+// context's error.
+func TestSolvePackedCancel(t *testing.T) {
+	k := packedToy{toyKalah{houses: 4, seeds: 4}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g := 0
+	_, err := search.Solve(ctx, k, nil, k.Start(), search.SolveOptions{TableBits: 10, Guess: &g})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
