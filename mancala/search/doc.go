@@ -92,7 +92,7 @@
 // bounds and the oracle. Solve takes this path when the position packs, has
 // one player to move and the options set neither Bounds nor Endgame; the
 // Solution means the same. It is two to three times as fast (the example
-// Kalah ruleset solves Kalah(6,4) in some 18 to 20 seconds instead of 45
+// Kalah ruleset solves Kalah(6,4) in some 18 to 23 seconds instead of 45
 // to 50, of which its endgame database, filled on demand and read at
 // random, takes about half).
 //
