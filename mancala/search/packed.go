@@ -271,6 +271,19 @@ func (s *psolver) store(h uint64, v, alpha, beta, house int, nodes int64) {
 	e.work = max(e.work, work)
 }
 
+// exact returns the value of child c for its parent's mover when it is
+// known without a search: a finished game, or the oracle's answer.
+func (s *psolver) exact(c *PackedChild) (int, bool) {
+	if c.Over {
+		return c.Gain, true
+	}
+	if w, ok := s.pk.PackedEndgame(c.Next); ok {
+		s.egHits++
+		return childValue(c, w), true
+	}
+	return 0, false
+}
+
 // childValue returns the value, in the parent's frame, of the decision c
 // whose next position has the value w in its own mover's frame.
 func childValue(c *PackedChild, w int) int {
@@ -330,13 +343,8 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 			if c.House != ttHouse {
 				continue
 			}
-			var v int
-			if c.Over {
-				v = c.Gain
-			} else if w, ok := s.pk.PackedEndgame(c.Next); ok {
-				s.egHits++
-				v = childValue(c, w)
-			} else {
+			v, ok := s.exact(c)
+			if !ok {
 				v = s.child(c, ply, a, b)
 				if s.err != nil {
 					return 0
@@ -363,14 +371,8 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 	// cutoffs) in a loop of its own so that the cache misses overlap.
 	for i := range kids {
 		c := &kids[i]
-		known, v := true, 0
-		if c.Over {
-			v = c.Gain
-		} else if w, ok := s.pk.PackedEndgame(c.Next); ok {
-			s.egHits++
-			v = childValue(c, w)
-		} else {
-			known = false
+		v, known := s.exact(c)
+		if !known {
 			pl.hash[i] = packedKey(c.Next)
 		}
 		pl.known[i], pl.exact[i] = known, int16(v)
