@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/bits"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -85,9 +84,8 @@ func packedKey(x Packed) uint64 {
 // frame of the position's mover: his future store gain minus his
 // opponent's.
 type psolver struct {
-	pk        Packer
-	tt        []solveEntry
-	mask      uint64
+	pk Packer
+	solveTable
 	plies     []pply
 	nodes     int64
 	egHits    int64
@@ -124,16 +122,14 @@ func solvePacked(ctx context.Context, r mancala.Ruleset, pk Packer, p mancala.Po
 		return Solution{}, false, nil
 	}
 	s := &psolver{
-		pk:       pk,
-		tt:       make([]solveEntry, 1<<bits),
-		mask:     1<<bits - 1,
-		ctx:      ctx,
-		progress: opts.Progress,
-		start:    time.Now(),
-		nextPoll: packedPollEvery,
+		pk:         pk,
+		solveTable: newSolveTable(bits),
+		ctx:        ctx,
+		progress:   opts.Progress,
+		start:      time.Now(),
+		nextPoll:   packedPollEvery,
 	}
 	s.lastPrint = s.start
-	adviseHugePages(s.tt)
 	d := FinalDifference(p)
 	sign := 1
 	if me == mancala.North {
@@ -226,37 +222,10 @@ func (s *psolver) poll() {
 	}
 }
 
-// lookup returns the table's entry for key h, or nil: buckets of two, the
-// first slot for the costlier entry, the second for the latest.
-func (s *psolver) lookup(h uint64) *solveEntry {
-	i := h & s.mask &^ 1
-	if e := &s.tt[i]; e.key == h {
-		return e
-	}
-	if e := &s.tt[i+1]; e.key == h {
-		return e
-	}
-	return nil
-}
-
 // store records what a search with window (alpha, beta) returned.
 func (s *psolver) store(h uint64, v, alpha, beta, house int, nodes int64) {
-	work := uint8(0)
-	if nodes > 1 {
-		work = uint8(bits.Len64(uint64(nodes)) - 1)
-	}
-	e := s.lookup(h)
-	if e == nil {
-		i := h & s.mask &^ 1
-		e0, e1 := &s.tt[i], &s.tt[i+1]
-		if work >= e0.work {
-			*e1 = *e0
-			e = e0
-		} else {
-			e = e1
-		}
-		*e = solveEntry{key: h, lo: solveMin, hi: solveMax}
-	}
+	work := workOf(nodes)
+	e := s.entry(h, work)
 	switch {
 	case v <= alpha:
 		e.hi = min(e.hi, int16(v))

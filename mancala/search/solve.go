@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -156,12 +157,11 @@ const (
 
 // solver is the state of one Solve call.
 type solver struct {
-	r         mancala.Ruleset
-	bounds    func(mancala.Position) (lo, hi int)
-	endgame   func(mancala.Position) (int, bool)
-	egHits    int64
-	tt        []solveEntry
-	mask      uint64
+	r       mancala.Ruleset
+	bounds  func(mancala.Position) (lo, hi int)
+	endgame func(mancala.Position) (int, bool)
+	egHits  int64
+	solveTable
 	path      path
 	plies     []solvePly
 	nodes     int64
@@ -250,17 +250,15 @@ func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p
 		}
 	}
 	s := &solver{
-		r:        r,
-		bounds:   opts.Bounds,
-		tt:       make([]solveEntry, 1<<bits),
-		mask:     1<<bits - 1,
-		ctx:      ctx,
-		progress: opts.Progress,
-		start:    time.Now(),
-		nextPoll: 1 << 14,
+		r:          r,
+		bounds:     opts.Bounds,
+		solveTable: newSolveTable(bits),
+		ctx:        ctx,
+		progress:   opts.Progress,
+		start:      time.Now(),
+		nextPoll:   1 << 14,
 	}
 	s.lastPrint = s.start
-	adviseHugePages(s.tt)
 	s.relative = opts.StoreIndependent
 	if si, ok := r.(StoreIndependent); ok && si.StoreIndependent() {
 		s.relative = true
@@ -431,18 +429,58 @@ func (s *solver) offset(p mancala.Position) int16 {
 	return 0
 }
 
-// lookup returns the table's entry for h, or nil. The table is in buckets
-// of two: the first slot keeps the entry that cost more work, the second
-// takes whatever comes.
-func (s *solver) lookup(h uint64) *solveEntry {
-	i := h & s.mask &^ 1
-	if e := &s.tt[i]; e.key == h {
+// solveTable is the solvers' transposition table, in buckets of two: the
+// first slot keeps the entry that cost more work, the second takes
+// whatever comes.
+type solveTable struct {
+	tt   []solveEntry
+	mask uint64
+}
+
+// newSolveTable returns an empty table of 2^bits entries.
+func newSolveTable(bits int) solveTable {
+	t := solveTable{tt: make([]solveEntry, 1<<bits), mask: 1<<bits - 1}
+	adviseHugePages(t.tt)
+	return t
+}
+
+// lookup returns the table's entry for h, or nil.
+func (t *solveTable) lookup(h uint64) *solveEntry {
+	i := h & t.mask &^ 1
+	if e := &t.tt[i]; e.key == h {
 		return e
 	}
-	if e := &s.tt[i+1]; e.key == h {
+	if e := &t.tt[i+1]; e.key == h {
 		return e
 	}
 	return nil
+}
+
+// entry returns the table's entry for h, making a new one with no bounds
+// if there is none: in the bucket's first slot if work is at least that
+// of the entry there (which moves to the second), else in the second.
+func (t *solveTable) entry(h uint64, work uint8) *solveEntry {
+	if e := t.lookup(h); e != nil {
+		return e
+	}
+	i := h & t.mask &^ 1
+	e0, e1 := &t.tt[i], &t.tt[i+1]
+	e := e1
+	if work >= e0.work {
+		*e1 = *e0
+		e = e0
+	}
+	*e = solveEntry{key: h, lo: solveMin, hi: solveMax}
+	return e
+}
+
+// workOf is the measure of work that the table keeps: log2 of the nodes a
+// search took.
+func workOf(nodes int64) uint8 {
+	if nodes <= 1 {
+		return 0
+	}
+	return uint8(bits.Len64(uint64(nodes)) - 1)
 }
 
 // floor16 and ceil16 round a value outwards to the table's integers.
@@ -479,22 +517,8 @@ func (s *solver) store(h uint64, d int16, v, alpha, beta float64, move mancala.M
 	v -= float64(d)
 	alpha -= float64(d)
 	beta -= float64(d)
-	work := uint8(0)
-	for n := nodes; n > 1 && work < 63; n >>= 1 {
-		work++
-	}
-	e := s.lookup(h)
-	if e == nil {
-		i := h & s.mask &^ 1
-		e0, e1 := &s.tt[i], &s.tt[i+1]
-		if work >= e0.work {
-			*e1 = *e0
-			e = e0
-		} else {
-			e = e1
-		}
-		*e = solveEntry{key: h, lo: solveMin, hi: solveMax}
-	}
+	work := workOf(nodes)
+	e := s.entry(h, work)
 	switch {
 	case v <= alpha:
 		e.hi = min(e.hi, ceil16(v))
