@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -86,15 +85,9 @@ func packedKey(x Packed) uint64 {
 type psolver struct {
 	pk Packer
 	solveTable
-	plies     []pply
-	nodes     int64
-	egHits    int64
-	nextPoll  int64
-	ctx       context.Context
-	err       error
-	progress  io.Writer
-	start     time.Time
-	lastPrint time.Time
+	plies  []pply
+	egHits int64
+	solveRun
 }
 
 type pply struct {
@@ -124,12 +117,8 @@ func solvePacked(ctx context.Context, r mancala.Ruleset, pk Packer, p mancala.Po
 	s := &psolver{
 		pk:         pk,
 		solveTable: newSolveTable(bits),
-		ctx:        ctx,
-		progress:   opts.Progress,
-		start:      time.Now(),
-		nextPoll:   packedPollEvery,
+		solveRun:   newSolveRun(ctx, opts.Progress, packedPollEvery),
 	}
-	s.lastPrint = s.start
 	d := FinalDifference(p)
 	sign := 1
 	if me == mancala.North {
@@ -207,20 +196,8 @@ func (s *psolver) grow(ply int) {
 	}
 }
 
-func (s *psolver) poll() {
-	s.nextPoll = s.nodes + packedPollEvery
-	if err := s.ctx.Err(); err != nil {
-		s.err = fmt.Errorf("search: solve stopped after %d nodes: %w", s.nodes, err)
-		return
-	}
-	if s.progress != nil {
-		if now := time.Now(); now.Sub(s.lastPrint) >= 5*time.Second {
-			s.lastPrint = now
-			el := now.Sub(s.start)
-			fmt.Fprintf(s.progress, "solve: %d nodes, %v, %.0f nodes/s (packed)\n", s.nodes, el.Round(time.Millisecond), float64(s.nodes)/el.Seconds())
-		}
-	}
-}
+// poll checks the context and prints progress.
+func (s *psolver) poll() { s.solveRun.poll(packedPollEvery, " (packed)") }
 
 // store records what a search with window (alpha, beta) returned.
 func (s *psolver) store(h uint64, v, alpha, beta, house int, nodes int64) {

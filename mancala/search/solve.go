@@ -162,18 +162,12 @@ type solver struct {
 	endgame func(mancala.Position) (int, bool)
 	egHits  int64
 	solveTable
-	path      path
-	plies     []solvePly
-	nodes     int64
-	nextPoll  int64
-	ctx       context.Context
-	err       error
-	progress  io.Writer
-	start     time.Time
-	lastPrint time.Time
-	exact     map[mancala.Position]float64 // simultaneous decisions solved
-	relative  bool                         // table values relative to the store difference
-	ms        matrixSolver
+	path  path
+	plies []solvePly
+	solveRun
+	exact    map[mancala.Position]float64 // simultaneous decisions solved
+	relative bool                         // table values relative to the store difference
+	ms       matrixSolver
 }
 
 type solvePly struct {
@@ -253,12 +247,8 @@ func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p
 		r:          r,
 		bounds:     opts.Bounds,
 		solveTable: newSolveTable(bits),
-		ctx:        ctx,
-		progress:   opts.Progress,
-		start:      time.Now(),
-		nextPoll:   1 << 14,
+		solveRun:   newSolveRun(ctx, opts.Progress, solvePollEvery),
 	}
-	s.lastPrint = s.start
 	s.relative = opts.StoreIndependent
 	if si, ok := r.(StoreIndependent); ok && si.StoreIndependent() {
 		s.relative = true
@@ -396,9 +386,34 @@ func (s *solver) grow(ply int) {
 	}
 }
 
-// poll checks the context and prints progress; called every 2^14 nodes.
-func (s *solver) poll() {
-	s.nextPoll = s.nodes + 1<<14
+// solvePollEvery is how often, in nodes, the general solver polls.
+const solvePollEvery = 1 << 14
+
+// poll checks the context and prints progress.
+func (s *solver) poll() { s.solveRun.poll(solvePollEvery, "") }
+
+// solveRun is what both solvers keep of a run: the nodes visited, the
+// context and the error that stopped the run, and progress output.
+type solveRun struct {
+	nodes     int64
+	nextPoll  int64
+	ctx       context.Context
+	err       error
+	progress  io.Writer
+	start     time.Time
+	lastPrint time.Time
+}
+
+func newSolveRun(ctx context.Context, progress io.Writer, every int64) solveRun {
+	now := time.Now()
+	return solveRun{nextPoll: every, ctx: ctx, progress: progress, start: now, lastPrint: now}
+}
+
+// poll checks the context, setting err if it is done, prints the node
+// count and rate at most every 5 seconds, the line ending with tag, and
+// sets the next poll every nodes later.
+func (s *solveRun) poll(every int64, tag string) {
+	s.nextPoll = s.nodes + every
 	if err := s.ctx.Err(); err != nil {
 		s.err = fmt.Errorf("search: solve stopped after %d nodes: %w", s.nodes, err)
 		return
@@ -407,7 +422,7 @@ func (s *solver) poll() {
 		if now := time.Now(); now.Sub(s.lastPrint) >= 5*time.Second {
 			s.lastPrint = now
 			el := now.Sub(s.start)
-			fmt.Fprintf(s.progress, "solve: %d nodes, %v, %.0f nodes/s\n", s.nodes, el.Round(time.Millisecond), float64(s.nodes)/el.Seconds())
+			fmt.Fprintf(s.progress, "solve: %d nodes, %v, %.0f nodes/s%s\n", s.nodes, el.Round(time.Millisecond), float64(s.nodes)/el.Seconds(), tag)
 		}
 	}
 }
