@@ -82,18 +82,34 @@
 // Such a position's future store gains depend only on the two rows and on
 // who is to move, so an entry is the value for the player to move of the
 // pair (his row, his opponent's row): a signed byte at the rank of the
-// rows' seed counts among all compositions of at most k seeds into 2m
-// houses, C(k+2m, 2m) entries in all (30 million, 29 MiB, for six houses
-// and 16 seeds). The table is allocated at the first question and filled
-// in on demand: an unknown entry is computed by minimax over the moves,
-// recursively and memoised. The recursion ends because a position with k
-// seeds in houses leads only to positions with at most k, and a move that
-// keeps k (it puts no seed into a store) moves only the mover's seeds
-// towards his store (see the proof under "Length of a game"). Each entry
-// is computed once, in a few hundred nanoseconds, so filling the whole
-// default database would take several seconds; a solve computes only what
-// it asks about, and what that needs (a third to three fifths of the
-// entries in the solves we measured). Options.EndgameSeeds = -1 turns it off.
+// rows' seed counts among all placements of at most k seeds in 2m houses,
+// C(k+2m, 2m) entries in all (30 million, 29 MiB, for six houses and 16
+// seeds). The rank sums one table term for each house, chosen by the
+// seeds up to and including that house, so that it costs independent
+// loads from a table of a few kilobytes (the two rows' prefix sums come
+// from one multiplication each). The table is allocated at the first
+// question and filled in on demand: an unknown entry is computed by
+// minimax over the moves, recursively and memoised. The recursion ends
+// because a position with k seeds in houses leads only to positions with
+// at most k, and a move that keeps k (it puts no seed into a store) moves
+// only the mover's seeds towards his store (see the proof under "Length of
+// a game"). Options.EndgameSeeds = -1 turns the database off.
+//
+// [Rules.BuildEndgame] computes the whole database at once instead, about
+// three times faster than the same entries on demand, and on several
+// cores: it goes up by the seeds in houses and, among positions of as
+// many seeds, down by the sum of their seeds' house numbers, which a move
+// that keeps the seeds in houses raises, so that a position's children
+// are known when it is computed; it ranks the children of sixteen
+// positions before it reads any of their entries, so that the reads,
+// random in a table of tens or hundreds of megabytes, overlap. On this
+// project's 2-core machine it builds the 16-seed database of Kalah(6,4)
+// in about 3 s and the 22-seed one (548 million entries) in about 50 s.
+// [Rules.WriteEndgame] and [Rules.ReadEndgame] save a database to a file
+// and load it back (checked: header, ranges, checksum, and a sample of
+// entries recomputed), so that a large one is built once: the solver
+// then searches Kalah(6,4) in under 3 s with 22 seeds, against 14 s with
+// 16.
 //
 // # Concurrency
 //
@@ -101,7 +117,10 @@
 // number of goroutines; positions and moves are values. Its endgame
 // database is the one thing that changes: its entries are read with atomic
 // loads and computed under a lock, so concurrent questions are safe (a
-// question that must compute waits for any other that is computing). The
+// question that must compute waits for any other that is computing, and
+// for BuildEndgame and ReadEndgame, which hold the lock while they change
+// the table; BuildEndgame's own goroutines store entries by compare and
+// swap). The
 // sowing tables of the packed form are shared by all rulesets of a board
 // size and built once, under a sync.Once, at the first use.
 package kalah

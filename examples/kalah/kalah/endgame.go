@@ -24,9 +24,13 @@ const unknown = -128
 // endgame is the endgame database of one ruleset: the exact value, for the
 // player to move, of every position with at most k seeds in houses,
 // computed when first asked for. A position is the mover's row followed by
-// his opponent's (2n parts); its index is the rank, in lexicographic
-// order, of the composition of k into 2n+1 parts that those rows and a last
-// "slack" part (k minus the seeds in houses) form.
+// his opponent's: 2n house counts a_0 .. a_{2n-1} whose prefix sums P_i =
+// a_0 + ... + a_i are at most k. The numbers P_i + i are 2n distinct
+// numbers below k+2n, and every such set comes from one position, so the
+// rank of that set in colexicographic order, the sum of C(P_i + i, i+1),
+// numbers the positions densely from 0 to C(k+2n, 2n)-1. The terms of the
+// sum do not depend on each other, so that a rank costs a few independent
+// loads from a small table.
 //
 // Entries are signed bytes packed four to a word, each with its top bit
 // flipped so that a new table of zeros is all unknown. Readers load words
@@ -36,12 +40,20 @@ const unknown = -128
 type endgame struct {
 	r    *Rules
 	n, k int
-	// count[j*(k+1)+s] is the number of compositions of s into j parts,
-	// C(s+j-1, j-1), for j <= 2n+1 and s <= k.
-	count []uint32
-	size  int
-	mu    sync.Mutex
-	words atomic.Pointer[[]atomic.Uint32] // nil until first used
+	// term[i][v] is C(v+i, i+1): the part of a rank that prefix sum P_i =
+	// v gives, for i < 2n and v <= k (the array's bounds, which are powers
+	// of two, spare rank its bounds checks).
+	term *[32][128]uint32
+	// packed is term laid out for packedRank: packed[j] is term[j] and
+	// packed[8+j] is term[n+j] for houses j < n, and zero for j >= n
+	// (where a packed row has no house), so that packedRank sums sixteen
+	// terms at fixed places. nil for boards too wide to pack.
+	packed *[16][128]uint32
+	size   int
+	mu     sync.Mutex
+	words  atomic.Pointer[[]uint32] // nil until first used; words are read and changed atomically
+	// complete is set once BuildEndgame has computed every entry.
+	complete atomic.Bool
 }
 
 // endgameSize returns the number of entries of the database of positions
@@ -62,60 +74,73 @@ func endgameSize(n, k int, limit uint64) uint64 {
 // k seeds in houses; endgameSize(n, k) must be at most MaxEndgameEntries.
 func newEndgame(r *Rules, k int) *endgame {
 	m := 2 * r.o.Houses
-	w := k + 1
-	e := &endgame{r: r, n: r.o.Houses, k: k, count: make([]uint32, (m+2)*w)}
-	for j := 1; j <= m+1; j++ {
-		for s := 0; s <= k; s++ {
-			c := uint32(1)
-			if j > 1 {
-				c = e.count[(j-1)*w+s]
-				if s > 0 {
-					c += e.count[j*w+s-1]
-				}
-			}
-			e.count[j*w+s] = c
+	e := &endgame{r: r, n: r.o.Houses, k: k, term: new([32][128]uint32)}
+	// binom(a, b) for b <= a <= k+2n-1 fits: it is at most the size.
+	binom := func(a, b int) uint32 {
+		c := uint64(1)
+		for j := 1; j <= b; j++ {
+			c = c * uint64(a-b+j) / uint64(j)
+		}
+		return uint32(c)
+	}
+	for i := 0; i < m; i++ {
+		for v := 0; v <= k; v++ {
+			e.term[i][v] = binom(v+i, i+1)
 		}
 	}
-	e.size = int(e.count[(m+1)*w+k])
+	if n := r.o.Houses; n <= MaxPackedHouses {
+		e.packed = new([16][128]uint32)
+		for j := 0; j < n; j++ {
+			e.packed[j], e.packed[8+j] = e.term[j], e.term[n+j]
+		}
+	}
+	e.size = int(endgameSize(r.o.Houses, k, MaxEndgameEntries))
 	return e
 }
 
 // rank returns the index of the position whose mover's row is own and
 // whose opponent's row is opp; their seeds sum to at most e.k.
 func (e *endgame) rank(own, opp *[mancala.MaxHouses]uint8) int {
-	w := e.k + 1
-	c := e.count
-	j := (2*e.n + 1) * w // the row of compositions into the parts left
-	rest := e.k
-	idx := uint32(0)
-	for _, a := range own[:e.n] {
-		idx += c[j+rest] - c[j+rest-int(a)]
-		rest -= int(a)
-		j -= w
+	t := e.term
+	p, idx := 0, uint32(0)
+	for i, a := range own[:e.n] {
+		p += int(a)
+		idx += t[i&31][p&127]
 	}
-	for _, a := range opp[:e.n] {
-		idx += c[j+rest] - c[j+rest-int(a)]
-		rest -= int(a)
-		j -= w
+	for i, a := range opp[:e.n] {
+		p += int(a)
+		idx += t[(e.n+i)&31][p&127]
 	}
 	return int(idx)
 }
 
 // table returns the database's words, allocating them (every entry
 // unknown) on first use. The caller holds e.mu.
-func (e *endgame) table() []atomic.Uint32 {
+func (e *endgame) table() []uint32 {
 	if w := e.words.Load(); w != nil {
 		return *w
 	}
-	w := make([]atomic.Uint32, (e.size+3)/4) // zero: every entry unknown
+	w := make([]uint32, (e.size+3)/4) // zero: every entry unknown
 	e.words.Store(&w)
 	return w
 }
 
 // get returns entry idx of w. An entry's byte is its value with the top
 // bit flipped, so that the zero byte is unknown.
-func get(w []atomic.Uint32, idx int) int8 {
-	return int8(w[idx>>2].Load()>>(8*(idx&3))) ^ -0x80
+func get(w []uint32, idx int) int8 {
+	return int8(atomic.LoadUint32(&w[idx>>2])>>(8*(idx&3))) ^ -0x80
+}
+
+// set stores v as entry idx of w. It compares and swaps, as
+// [Rules.BuildEndgame]'s goroutines may store entries of one word at once.
+func set(w []uint32, idx int, v int) {
+	word, shift := &w[idx>>2], 8*(idx&3)
+	for {
+		old := atomic.LoadUint32(word)
+		if atomic.CompareAndSwapUint32(word, old, old&^(0xff<<shift)|uint32(uint8(int8(v)^-0x80))<<shift) {
+			return
+		}
+	}
 }
 
 // compute returns the exact value for the mover of the position (own,
@@ -127,7 +152,7 @@ func get(w []atomic.Uint32, idx int) int8 {
 // only moves the mover's seeds towards his store, so positions with the
 // same seeds in houses are never revisited (see the package
 // documentation's proof of [Rules.MaxPlies]).
-func (e *endgame) compute(w []atomic.Uint32, own, opp [mancala.MaxHouses]uint8, idx int) int {
+func (e *endgame) compute(w []uint32, own, opp [mancala.MaxHouses]uint8, idx int) int {
 	// The children that are not over, by house: their index and the
 	// move's gain. Their rows are made again if they must be computed.
 	var kidIdx [mancala.MaxHouses]int32
@@ -175,8 +200,7 @@ func (e *endgame) compute(w []atomic.Uint32, own, opp [mancala.MaxHouses]uint8, 
 			best = max(best, int(kidGain[i])-v)
 		}
 	}
-	word, shift := &w[idx>>2], 8*(idx&3)
-	word.Store(word.Load()&^(0xff<<shift) | uint32(uint8(int8(best)^-0x80))<<shift)
+	set(w, idx, best)
 	return best
 }
 

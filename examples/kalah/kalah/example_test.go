@@ -1,6 +1,8 @@
 package kalah_test
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 
@@ -93,4 +95,52 @@ func ExampleRules_Endgame() {
 	// Output:
 	// 1 true
 	// final difference for South: 0
+}
+
+// A large endgame database is worth building once and saving: BuildEndgame
+// computes every entry, on all cores, WriteEndgame saves it (to a file,
+// usually), and ReadEndgame loads it into another ruleset of the same
+// options, which then answers at once. Here South, three seeds ahead and
+// to move, will add three seeds fewer than North to his store from now on.
+func ExampleRules_WriteEndgame() {
+	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 10}
+	r, err := kalah.New(o)
+	if err != nil {
+		panic(err)
+	}
+	if err := r.BuildEndgame(context.Background(), 0); err != nil {
+		panic(err)
+	}
+	var file bytes.Buffer
+	if err := r.WriteEndgame(&file); err != nil {
+		panic(err)
+	}
+	fmt.Println(file.Len(), "bytes") // a 20-byte header, C(18,8) entries, a checksum
+
+	loaded, err := kalah.New(o)
+	if err != nil {
+		panic(err)
+	}
+	if err := loaded.ReadEndgame(&file); err != nil {
+		panic(err)
+	}
+	p, err := loaded.Setup(mustPosition("1,0,0,2/0,3,0,1 10,7 S"))
+	if err != nil {
+		panic(err)
+	}
+	gain, ok := loaded.Endgame(p)
+	fmt.Println(gain, ok)
+	fmt.Println("final difference for South:", p.Board.Store(mancala.South)-p.Board.Store(mancala.North)+gain)
+	// Output:
+	// 43782 bytes
+	// -3 true
+	// final difference for South: 0
+}
+
+func mustPosition(s string) mancala.Position {
+	p, err := mancala.ParsePosition(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

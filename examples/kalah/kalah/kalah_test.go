@@ -14,7 +14,15 @@ import (
 	"github.com/sowing-games/sowing/mancala/mancalatest"
 )
 
-func mustNew(t testing.TB, o kalah.Options) *kalah.Rules {
+// tester is what the helpers need of a *testing.T, *testing.B, *testing.F
+// or *rapid.T.
+type tester interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
+func mustNew(t tester, o kalah.Options) *kalah.Rules {
 	t.Helper()
 	r, err := kalah.New(o)
 	if err != nil {

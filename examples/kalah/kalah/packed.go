@@ -3,7 +3,6 @@ package kalah
 import (
 	"encoding/binary"
 	"sync"
-	"sync/atomic"
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -194,30 +193,29 @@ func (r *Rules) PackedEndgame(x search.Packed) (gain int, ok bool) {
 }
 
 // packedRank is endgame.rank of the packed position {own, opp}: the
-// mover's row and his opponent's.
+// mover's row and his opponent's. Multiplying a row by 0x0101010101010101
+// puts in byte i the seeds of houses 0 to i (sums of at most k < 128 seeds
+// do not carry), so the prefix sums come from two multiplications; the
+// bytes beyond the board's houses meet zero terms.
 func (e *endgame) packedRank(own, opp uint64) int {
-	w := e.k + 1
-	c := e.count
-	j := (2*e.n + 1) * w
-	rest := e.k
-	idx := uint32(0)
-	for _, row := range [2]uint64{own, opp} {
-		for i := 0; i < e.n; i++ {
-			a := int(row & 0xff)
-			row >>= 8
-			idx += c[j+rest] - c[j+rest-a]
-			rest -= a
-			j -= w
-		}
-	}
+	const ones = 0x0101010101010101
+	t := e.packed
+	po, pq := own*ones, opp*ones
+	s := po >> 56 // the mover's seeds: houses beyond n hold none
+	q := func(j uint) uint64 { return (s + pq>>(8*j)&0xff) & 127 }
+	idx := t[0][po&127] + t[1][po>>8&127] + t[2][po>>16&127] + t[3][po>>24&127] +
+		t[4][po>>32&127] + t[5][po>>40&127] + t[6][po>>48&127] + t[7][po>>56&127] +
+		t[8][q(0)] + t[9][q(1)] + t[10][q(2)] + t[11][q(3)] +
+		t[12][q(4)] + t[13][q(5)] + t[14][q(6)] + t[15][q(7)]
 	return int(idx)
 }
 
 // packedCompute is endgame.compute on the packed position x (neither row
 // empty, at most k seeds in houses) whose entry, at idx, is unknown: it
 // computes the value and the unknown values it needs, by memoised minimax
-// over PackedChildren, and stores them. The caller holds r.endgame.mu.
-func (r *Rules) packedCompute(w []atomicWord, x search.Packed, idx int) int {
+// over PackedChildren, and stores them. The caller holds r.endgame.mu, or
+// is one of the goroutines of [Rules.BuildEndgame], which holds it.
+func (r *Rules) packedCompute(w []uint32, x search.Packed, idx int) int {
 	e := r.endgame
 	var buf [MaxPackedHouses]search.PackedChild
 	kids := r.PackedChildren(buf[:0], x)
@@ -250,10 +248,6 @@ func (r *Rules) packedCompute(w []atomicWord, x search.Packed, idx int) int {
 			best = max(best, c.Gain-v)
 		}
 	}
-	word, shift := &w[idx>>2], 8*(idx&3)
-	word.Store(word.Load()&^(0xff<<shift) | uint32(uint8(int8(best)^-0x80))<<shift)
+	set(w, idx, best)
 	return best
 }
-
-// atomicWord is a word of the endgame database.
-type atomicWord = atomic.Uint32

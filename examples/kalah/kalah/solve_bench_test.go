@@ -14,6 +14,7 @@ var (
 	kalah64     = flag.Bool("kalah64", false, "run BenchmarkSolve64 (a minute or so, 128 MiB table, 29 MiB database)")
 	benchLimit  = flag.Duration("solvelimit", 0, "stop the solve benchmarks after this long (for profiling)")
 	benchTables = flag.Int("solvetable", 23, "log2 of the solve benchmarks' table entries")
+	benchSeeds  = flag.Int("endgameseeds", 16, "endgame database seeds of BenchmarkSolve64Built and BenchmarkBuildEndgame64")
 )
 
 // benchSolve solves r from the start and reports nodes, endgame database
@@ -68,4 +69,56 @@ func BenchmarkSolve64(b *testing.B) {
 	start := time.Now()
 	benchSolve(b, r, 10)
 	b.ReportMetric(time.Since(start).Seconds()/float64(b.N), "s/solve")
+}
+
+// BenchmarkSolve64Built solves Kalah(6,4) with an endgame database built
+// in full before the timer starts (-endgameseeds, 16 by default; 22 makes
+// the search several times faster but takes about a minute to build), so
+// that it times the search alone. It runs only with -kalah64.
+func BenchmarkSolve64Built(b *testing.B) {
+	if !*kalah64 {
+		b.Skip("give -kalah64 to run")
+	}
+	r, err := kalah.New(kalah.Options{EndgameSeeds: *benchSeeds})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := r.BuildEndgame(context.Background(), 0); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	start := time.Now()
+	benchSolve(b, r, 10)
+	b.ReportMetric(time.Since(start).Seconds()/float64(b.N), "s/solve")
+}
+
+// BenchmarkBuildEndgame builds the 12-seed database of Kalah(6,3), 2.7
+// million entries, on all cores.
+func BenchmarkBuildEndgame(b *testing.B) {
+	benchBuild(b, kalah.Options{Houses: 6, Seeds: 3, EndgameSeeds: 12})
+}
+
+// BenchmarkBuildEndgame64 builds the database of Kalah(6,4) of
+// -endgameseeds seeds (16: 30 million entries) on all cores. It runs only
+// with -kalah64.
+func BenchmarkBuildEndgame64(b *testing.B) {
+	if !*kalah64 {
+		b.Skip("give -kalah64 to run")
+	}
+	benchBuild(b, kalah.Options{EndgameSeeds: *benchSeeds})
+}
+
+func benchBuild(b *testing.B, o kalah.Options) {
+	b.ReportAllocs()
+	for range b.N {
+		b.StopTimer()
+		r, err := kalah.New(o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := r.BuildEndgame(context.Background(), 0); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
