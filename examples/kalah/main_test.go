@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -53,8 +55,8 @@ func TestSolveSmall(t *testing.T) {
 					t.Fatalf("exit %d: %s", code, errb.String())
 				}
 				lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-				if len(lines) != 4 || !strings.HasPrefix(lines[0], "value ") || !strings.HasPrefix(lines[1], "pv") ||
-					!strings.HasPrefix(lines[2], "time ") || !strings.HasPrefix(lines[3], "nodes ") {
+				if len(lines) != 5 || !strings.HasPrefix(lines[0], "value ") || !strings.HasPrefix(lines[1], "pv") ||
+					!strings.HasPrefix(lines[2], "time ") || !strings.HasPrefix(lines[3], "nodes ") || !strings.HasPrefix(lines[4], "endgame ") {
 					t.Fatalf("output:\n%s", out.String())
 				}
 				got, err := strconv.Atoi(strings.TrimPrefix(lines[0], "value "))
@@ -128,5 +130,53 @@ func TestBadFlags(t *testing.T) {
 				t.Errorf("stderr %q: want one line naming %q", msg, tt.want)
 			}
 		})
+	}
+}
+
+// TestEndgameFile: the first solve with -endgame-file builds the database
+// and saves it, the next loads it and finds the same value; a file of
+// other rules, or a damaged one, is an error and is left as it is.
+func TestEndgameFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kalah33.db")
+	args := []string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "9", "-table", "12", "-endgame-file", path}
+	solve := func(args []string) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		return out.String(), errb.String(), code
+	}
+	first, msg, code := solve(args)
+	if code != 0 || !strings.Contains(first, "endgame 9 seeds in houses, built and saved to "+path+"\n") {
+		t.Fatalf("first solve: exit %d, %s\n%s", code, msg, first)
+	}
+	saved, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, msg, code := solve(args)
+	if code != 0 || !strings.Contains(second, "endgame 9 seeds in houses, loaded from "+path+"\n") {
+		t.Fatalf("second solve: exit %d, %s\n%s", code, msg, second)
+	}
+	if v1, v2 := strings.SplitN(first, "\n", 2)[0], strings.SplitN(second, "\n", 2)[0]; v1 != v2 || v1 != "value 2" {
+		t.Errorf("values %q and %q, want value 2 twice", v1, v2)
+	}
+	// Other rules: -endgame 8 makes another database.
+	other := append(append([]string(nil), args...), "-endgame", "8")
+	if _, msg, code := solve(other); code != 1 || !strings.Contains(msg, "not a valid endgame database") {
+		t.Errorf("a file of other rules: exit %d, %q", code, msg)
+	}
+	damaged := append([]byte(nil), saved...)
+	damaged[len(damaged)/2] ^= 0x40
+	if err := os.WriteFile(path, damaged, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, msg, code := solve(args); code != 1 || !strings.Contains(msg, "not a valid endgame database") {
+		t.Errorf("a damaged file: exit %d, %q", code, msg)
+	}
+	if now, _ := os.ReadFile(path); !bytes.Equal(now, damaged) {
+		t.Error("the damaged file was changed")
+	}
+	if _, msg, code := solve([]string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "-1", "-endgame-file", path}); code != 2 ||
+		!strings.Contains(msg, "-endgame-file") {
+		t.Errorf("-endgame -1 with -endgame-file: exit %d, %q", code, msg)
 	}
 }
