@@ -8,7 +8,7 @@ import (
 // adviseHugePages asks Linux to back the solver's table with huge pages:
 // with a table of hundreds of megabytes, nearly every probe would
 // otherwise miss the TLB as well as the cache. Failure is harmless.
-func adviseHugePages(tt []solveEntry) {
+func adviseHugePages(tt []solveSlot) {
 	if len(tt) == 0 {
 		return
 	}

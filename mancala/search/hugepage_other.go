@@ -3,4 +3,4 @@
 package search
 
 // adviseHugePages does nothing outside Linux.
-func adviseHugePages([]solveEntry) {}
+func adviseHugePages([]solveSlot) {}

@@ -2,7 +2,10 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -88,7 +91,24 @@ type psolver struct {
 	plies  []pply
 	egHits int64
 	solveRun
+	// With more than one worker (SolveOptions.Workers), the first
+	// worker's psolver holds the others in helpers; all share the table
+	// and stop, which ends a pass's searches once one has its value.
+	helpers []*psolver
+	stop    *atomic.Bool
+	rot     int // a helper's shift of the root's order, so that it starts elsewhere
+	// busy counts, by key, the workers searching a position of the first
+	// busyPlies plies (shared; nil with one worker).
+	busy []atomic.Int32
 }
+
+const (
+	busyPlies = 16
+	busyMask  = 1<<16 - 1
+)
+
+// errStopped stops a worker's search when another has finished the pass.
+var errStopped = errors.New("search: pass finished by another worker")
 
 type pply struct {
 	kids  []PackedChild
@@ -96,6 +116,9 @@ type pply struct {
 	hash  []uint64
 	exact []int16
 	known []bool
+	// deferred marks children left for later because another worker was
+	// searching them.
+	deferred []bool
 }
 
 const packedPollEvery = 1 << 16
@@ -119,6 +142,21 @@ func solvePacked(ctx context.Context, r mancala.Ruleset, pk Packer, p mancala.Po
 		solveTable: newSolveTable(bits),
 		solveRun:   newSolveRun(ctx, opts.Progress, packedPollEvery),
 	}
+	if opts.Workers > 1 {
+		s.shared = true
+		s.stop = new(atomic.Bool)
+		s.busy = make([]atomic.Int32, busyMask+1)
+		for i := 1; i < opts.Workers; i++ {
+			s.helpers = append(s.helpers, &psolver{
+				pk:         pk,
+				solveTable: s.solveTable,
+				solveRun:   newSolveRun(ctx, nil, packedPollEvery),
+				stop:       s.stop,
+				rot:        i,
+				busy:       s.busy,
+			})
+		}
+	}
 	d := FinalDifference(p)
 	sign := 1
 	if me == mancala.North {
@@ -136,6 +174,10 @@ func solvePacked(ctx context.Context, r mancala.Ruleset, pk Packer, p mancala.Po
 			guess = ((&solver{r: r}).guess(ctx, nil, p) - d) * sign
 		}
 		v, sol.Passes = s.mtdf(x, guess)
+		for _, w := range s.helpers {
+			s.nodes += w.nodes
+			s.egHits += w.egHits
+		}
 		if s.err != nil {
 			return Solution{Nodes: s.nodes}, true, s.err
 		}
@@ -165,7 +207,7 @@ func (s *psolver) mtdf(x Packed, guess int) (int, int) {
 		if g == lo {
 			beta = g + 1
 		}
-		g = s.search(x, packedKey(x), 0, beta-1, beta)
+		g = s.pass(x, beta)
 		passes++
 		if s.err != nil {
 			return 0, passes
@@ -183,15 +225,58 @@ func (s *psolver) mtdf(x Packed, guess int) (int, int) {
 	return lo, passes
 }
 
+// pass runs the null-window test of x at beta: with helpers, every worker
+// searches it at once, and the first to finish gives the value (each is
+// an exact search; the table only spares them work).
+func (s *psolver) pass(x Packed, beta int) int {
+	if len(s.helpers) == 0 {
+		return s.search(x, packedKey(x), 0, beta-1, beta)
+	}
+	type result struct {
+		v   int
+		err error
+	}
+	all := append([]*psolver{s}, s.helpers...)
+	ch := make(chan result, len(all))
+	s.stop.Store(false)
+	for _, w := range all {
+		go func() {
+			v := w.search(x, packedKey(x), 0, beta-1, beta)
+			ch <- result{v, w.err}
+		}()
+	}
+	v, done := 0, false
+	var err error
+	for range all {
+		r := <-ch
+		switch {
+		case r.err == nil && !done:
+			v, done = r.v, true
+			s.stop.Store(true)
+		case r.err != nil && r.err != errStopped && err == nil:
+			err = r.err
+		}
+	}
+	s.stop.Store(false)
+	for _, w := range all {
+		w.err = nil
+	}
+	if !done {
+		s.err = err
+	}
+	return v
+}
+
 func (s *psolver) grow(ply int) {
 	for len(s.plies) <= ply {
 		const n = mancala.MaxHouses * mancala.MaxHouses
 		s.plies = append(s.plies, pply{
-			kids:  make([]PackedChild, 0, n),
-			keys:  make([]int32, n),
-			hash:  make([]uint64, n),
-			exact: make([]int16, n),
-			known: make([]bool, n),
+			kids:     make([]PackedChild, 0, n),
+			keys:     make([]int32, n),
+			hash:     make([]uint64, n),
+			exact:    make([]int16, n),
+			known:    make([]bool, n),
+			deferred: make([]bool, n),
 		})
 	}
 }
@@ -202,7 +287,7 @@ func (s *psolver) poll() { s.solveRun.poll(packedPollEvery, " (packed)") }
 // store records what a search with window (alpha, beta) returned.
 func (s *psolver) store(h uint64, v, alpha, beta, house int, nodes int64) {
 	work := workOf(nodes)
-	e := s.entry(h, work)
+	e, sl := s.entry(h)
 	switch {
 	case v <= alpha:
 		e.hi = min(e.hi, int16(v))
@@ -215,6 +300,7 @@ func (s *psolver) store(h uint64, v, alpha, beta, house int, nodes int64) {
 		e.move = uint8(house + 1)
 	}
 	e.work = max(e.work, work)
+	s.put(&e, sl, work)
 }
 
 // exact returns the value of child c for its parent's mover when it is
@@ -246,6 +332,9 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 	if s.nodes >= s.nextPoll {
 		s.poll()
 	}
+	if s.stop != nil && s.stop.Load() {
+		s.err = errStopped
+	}
 	if s.err != nil {
 		return 0
 	}
@@ -258,7 +347,7 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 		return hi
 	}
 	ttHouse := -1
-	if e := s.lookup(h); e != nil {
+	if e, ok := s.lookup(h); ok {
 		lo, hi = max(lo, int(e.lo)), min(hi, int(e.hi))
 		if lo >= beta || lo == hi {
 			return lo
@@ -278,10 +367,14 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 		pl.hash = make([]uint64, n)
 		pl.exact = make([]int16, n)
 		pl.known = make([]bool, n)
+		pl.deferred = make([]bool, n)
 	}
 	best, bestHouse := -mancala.MaxSeeds-1, -1
 	a, b := max(alpha, lo), min(beta, hi)
 	searched := false
+	if ply == 0 && s.rot > 0 {
+		ttHouse = -1 // a helper starts the root elsewhere
+	}
 	// The table's move first and alone: it usually settles the node.
 	if ttHouse >= 0 {
 		for i := range kids {
@@ -332,7 +425,7 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 		cl, ch := -mancala.MaxSeeds-1, mancala.MaxSeeds+1
 		if pl.known[i] {
 			cl, ch = int(pl.exact[i]), int(pl.exact[i])
-		} else if ce := s.lookup(pl.hash[i]); ce != nil {
+		} else if ce, ok := s.lookup(pl.hash[i]); ok {
 			if c.Again {
 				cl, ch = c.Gain+int(ce.lo), c.Gain+int(ce.hi)
 			} else {
@@ -359,6 +452,9 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 		s.store(h, v, alpha, beta, -1, s.nodes-nodes0)
 		return v
 	}
+	if ply == 0 && s.rot > 0 {
+		s.rotate(pl, len(kids))
+	}
 	for i := range kids {
 		k := i
 		for j := i + 1; j < len(kids); j++ {
@@ -373,10 +469,17 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 			pl.exact[i], pl.exact[k] = pl.exact[k], pl.exact[i]
 			pl.known[i], pl.known[k] = pl.known[k], pl.known[i]
 		}
+		pl.deferred[i] = false
 		var v int
 		if pl.known[i] {
 			v = int(pl.exact[i])
 		} else {
+			if s.busy != nil && ply < busyPlies && (searched || i > 0) && s.busy[pl.hash[i]&busyMask].Load() > 0 {
+				// Another worker is searching this child: later.
+				pl.deferred[i] = true
+				continue
+			}
+			pl.deferred[i] = false
 			// kids stays valid: deeper plies have buffers of their own.
 			v = s.childKeyed(&kids[i], pl.hash[i], ply, a, b)
 			if s.err != nil {
@@ -392,9 +495,42 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 		}
 		a = max(a, best)
 	}
+	if s.busy != nil && ply < busyPlies && best < b {
+		for i := range kids {
+			if pl.known[i] || !pl.deferred[i] {
+				continue
+			}
+			pl.deferred[i] = false
+			v := s.childKeyed(&kids[i], pl.hash[i], ply, a, b)
+			if s.err != nil {
+				return 0
+			}
+			pl = &s.plies[ply]
+			if v > best {
+				best, bestHouse = v, kids[i].House
+			}
+			if best >= b {
+				break
+			}
+			a = max(a, best)
+		}
+	}
 	best = max(min(best, hi), lo)
 	s.store(h, best, alpha, beta, bestHouse, s.nodes-nodes0)
 	return best
+}
+
+// rotate gives the first n children of pl keys that order them by their
+// keys, shifted by s.rot places (a helper's root).
+func (s *psolver) rotate(pl *pply, n int) {
+	var order [2 * mancala.MaxHouses]int
+	for i := range n {
+		order[i] = i
+	}
+	slices.SortStableFunc(order[:n], func(i, j int) int { return int(pl.keys[j]) - int(pl.keys[i]) })
+	for r, i := range order[:n] {
+		pl.keys[i] = int32(n - (r+n-s.rot%n)%n) // rank r goes to place r-rot
+	}
 }
 
 // child searches the child c (not over) of a node at ply with the
@@ -404,6 +540,22 @@ func (s *psolver) child(c *PackedChild, ply int, a, b int) int {
 }
 
 func (s *psolver) childKeyed(c *PackedChild, h uint64, ply int, a, b int) int {
+	if s.busy != nil && ply+1 < busyPlies {
+		return s.childBusy(c, h, ply, a, b)
+	}
+	return s.childSearch(c, h, ply, a, b)
+}
+
+// childBusy is childKeyed that counts the child as busy while it searches.
+func (s *psolver) childBusy(c *PackedChild, h uint64, ply int, a, b int) int {
+	bz := &s.busy[h&busyMask]
+	bz.Add(1)
+	v := s.childSearch(c, h, ply, a, b)
+	bz.Add(-1)
+	return v
+}
+
+func (s *psolver) childSearch(c *PackedChild, h uint64, ply int, a, b int) int {
 	if c.Again {
 		return c.Gain + s.search(c.Next, h, ply+1, a-c.Gain, b-c.Gain)
 	}
@@ -420,7 +572,7 @@ func (s *psolver) principalVariation(x Packed, me mancala.Player, v int) []manca
 	s.grow(2)
 	for len(pv) < 100000 {
 		buf = s.pk.PackedChildren(buf[:0], x)
-		if e := s.lookup(packedKey(x)); e != nil && e.move > 0 {
+		if e, ok := s.lookup(packedKey(x)); ok && e.move > 0 {
 			for i := range buf {
 				if buf[i].House == int(e.move)-1 {
 					buf[0], buf[i] = buf[i], buf[0]

@@ -76,7 +76,8 @@ func (k packedCycler) Cycle(p mancala.Position) mancala.Position { return finish
 
 // TestSolvePackedAgainstBrute checks Solve's packed path against plain
 // minimax on small Kalah games from their starts and from positions
-// reached by random play, with first guesses far off and near: the value,
+// reached by random play, with first guesses far off and near, and with
+// one to four workers sharing tables as small as two entries: the value,
 // and a principal variation that replays legally to a finished game whose
 // store difference is the value.
 func TestSolvePackedAgainstBrute(t *testing.T) {
@@ -96,7 +97,11 @@ func TestSolvePackedAgainstBrute(t *testing.T) {
 		want := bruteValue(k.toyKalah, nil, p, map[mancala.Position]float64{})
 		guess := rapid.IntRange(-30, 30).Draw(t, "guess")
 		var progress bytes.Buffer
-		opts := search.SolveOptions{TableBits: rapid.IntRange(1, 12).Draw(t, "table bits"), Progress: &progress}
+		opts := search.SolveOptions{
+			TableBits: rapid.IntRange(1, 12).Draw(t, "table bits"),
+			Progress:  &progress,
+			Workers:   rapid.IntRange(0, 4).Draw(t, "workers"),
+		}
 		if rapid.Bool().Draw(t, "guess given") {
 			opts.Guess = &guess
 		}
@@ -168,8 +173,10 @@ func TestSolvePackedCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	g := 0
-	_, err := search.Solve(ctx, k, nil, k.Start(), search.SolveOptions{TableBits: 10, Guess: &g})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled", err)
+	for _, workers := range []int{1, 3} {
+		_, err := search.Solve(ctx, k, nil, k.Start(), search.SolveOptions{TableBits: 10, Guess: &g, Workers: workers})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("%d workers: err = %v, want context.Canceled", workers, err)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"sync/atomic"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -112,6 +113,14 @@ type SolveOptions struct {
 	// Endgame answers some positions exactly, as [Endgamer.Endgame] does.
 	// nil means the ruleset's own Endgame if it is an Endgamer, else none.
 	Endgame func(p mancala.Position) (gain int, ok bool)
+	// Workers is the number of goroutines that search at once, sharing
+	// the table, on the packed path (see [Packer]); 0 or 1 means one, and
+	// the general path always uses one. Each pass of MTD(f) is searched by
+	// all of them, each starting the root at another move, and the first
+	// to finish gives its result. The value does not depend on Workers;
+	// with more than one, Nodes and the principal variation may differ
+	// from run to run.
+	Workers int
 }
 
 // Solution is the result of [Solve].
@@ -147,7 +156,6 @@ type solveEntry struct {
 	lo, hi int16 // lo <= value <= hi; fractional values round outwards
 	move   uint8 // best house plus one, or 0
 	work   uint8 // log2 of the nodes spent on this entry, for replacement
-	_      [2]byte
 }
 
 const (
@@ -446,47 +454,115 @@ func (s *solver) offset(p mancala.Position) int16 {
 
 // solveTable is the solvers' transposition table, in buckets of two: the
 // first slot keeps the entry that cost more work, the second takes
-// whatever comes.
+// whatever comes. Several goroutines may share it (the packed solver's
+// workers): a slot is two words, the entry's fields packed into one and
+// its key XORed with them in the other, so that a reader that meets a
+// slot half written by another goroutine sees a key that does not match
+// and no entry. Words are loaded atomically; they are stored atomically
+// only when the table is shared (an atomic store waits for the stores
+// before it, which a single goroutine need not pay for).
 type solveTable struct {
-	tt   []solveEntry
-	mask uint64
+	tt     []solveSlot
+	mask   uint64
+	shared bool
+}
+
+// solveSlot is one slot of the table: data holds an entry's bounds, move
+// and work (see pack), check its key XOR data. An empty slot is zero,
+// which no entry's data is.
+type solveSlot struct {
+	check, data uint64
+}
+
+// slotUsed is set in the data of every entry.
+const slotUsed = 1 << 48
+
+func (e *solveEntry) pack() uint64 {
+	return uint64(uint16(e.lo)) | uint64(uint16(e.hi))<<16 | uint64(e.move)<<32 | uint64(e.work)<<40 | slotUsed
 }
 
 // newSolveTable returns an empty table of 2^bits entries.
 func newSolveTable(bits int) solveTable {
-	t := solveTable{tt: make([]solveEntry, 1<<bits), mask: 1<<bits - 1}
+	t := solveTable{tt: make([]solveSlot, 1<<bits), mask: 1<<bits - 1}
 	adviseHugePages(t.tt)
 	return t
 }
 
-// lookup returns the table's entry for h, or nil.
-func (t *solveTable) lookup(h uint64) *solveEntry {
-	i := h & t.mask &^ 1
-	if e := &t.tt[i]; e.key == h {
-		return e
+// read returns slot's entry if it holds one for h.
+func (sl *solveSlot) read(h uint64) (solveEntry, bool) {
+	d := atomic.LoadUint64(&sl.data)
+	if atomic.LoadUint64(&sl.check)^d != h || d&slotUsed == 0 {
+		return solveEntry{}, false
 	}
-	if e := &t.tt[i+1]; e.key == h {
-		return e
-	}
-	return nil
+	return solveEntry{key: h, lo: int16(d), hi: int16(d >> 16), move: uint8(d >> 32), work: uint8(d >> 40)}, true
 }
 
-// entry returns the table's entry for h, making a new one with no bounds
-// if there is none: in the bucket's first slot if work is at least that
-// of the entry there (which moves to the second), else in the second.
-func (t *solveTable) entry(h uint64, work uint8) *solveEntry {
-	if e := t.lookup(h); e != nil {
-		return e
+func (t *solveTable) write(sl *solveSlot, e *solveEntry) {
+	d := e.pack()
+	if t.shared {
+		atomic.StoreUint64(&sl.data, d)
+		atomic.StoreUint64(&sl.check, e.key^d)
+		return
 	}
+	sl.data, sl.check = d, e.key^d
+}
+
+// lookup returns the table's entry for h and true, or false.
+func (t *solveTable) lookup(h uint64) (solveEntry, bool) {
+	sl := &t.tt[h&t.mask&^1]
+	d := atomic.LoadUint64(&sl.data)
+	if atomic.LoadUint64(&sl.check)^d != h {
+		sl = &t.tt[h&t.mask|1]
+		if d = atomic.LoadUint64(&sl.data); atomic.LoadUint64(&sl.check)^d != h {
+			return solveEntry{}, false
+		}
+	}
+	return solveEntry{lo: int16(d), hi: int16(d >> 16), move: uint8(d >> 32)}, true
+}
+
+// entry returns the table's entry for h and its slot, or a new entry with
+// no bounds and nil; the caller changes it and gives both to put.
+func (t *solveTable) entry(h uint64) (solveEntry, *solveSlot) {
 	i := h & t.mask &^ 1
-	e0, e1 := &t.tt[i], &t.tt[i+1]
-	e := e1
-	if work >= e0.work {
-		*e1 = *e0
-		e = e0
+	if e, ok := t.tt[i].read(h); ok {
+		return e, &t.tt[i]
 	}
-	*e = solveEntry{key: h, lo: solveMin, hi: solveMax}
-	return e
+	if e, ok := t.tt[i+1].read(h); ok {
+		return e, &t.tt[i+1]
+	}
+	return solveEntry{key: h, lo: solveMin, hi: solveMax}, nil
+}
+
+// put stores e, which entry returned with sl: in sl if it is not nil (if
+// another goroutine has put another position there since, that one's
+// entry is lost, which costs only work); otherwise in the bucket's first
+// slot if work (what this store's search cost) is at least that of the
+// entry there, which moves to the second, else in the second.
+func (t *solveTable) put(e *solveEntry, sl *solveSlot, work uint8) {
+	if sl != nil {
+		t.write(sl, e)
+		return
+	}
+	i := e.key & t.mask &^ 1
+	s0, s1 := &t.tt[i], &t.tt[i+1]
+	if work >= uint8(atomic.LoadUint64(&s0.data)>>40) {
+		if old, ok := s0.readAny(); ok {
+			t.write(s1, &old)
+		}
+		t.write(s0, e)
+		return
+	}
+	t.write(s1, e)
+}
+
+// readAny returns the entry in slot, whatever its key, if it holds a
+// whole one.
+func (sl *solveSlot) readAny() (solveEntry, bool) {
+	d := atomic.LoadUint64(&sl.data)
+	if d&slotUsed == 0 {
+		return solveEntry{}, false
+	}
+	return sl.read(atomic.LoadUint64(&sl.check) ^ d)
 }
 
 // workOf is the measure of work that the table keeps: log2 of the nodes a
@@ -533,7 +609,7 @@ func (s *solver) store(h uint64, d int16, v, alpha, beta float64, move mancala.M
 	alpha -= float64(d)
 	beta -= float64(d)
 	work := workOf(nodes)
-	e := s.entry(h, work)
+	e, sl := s.entry(h)
 	switch {
 	case v <= alpha:
 		e.hi = min(e.hi, ceil16(v))
@@ -547,6 +623,7 @@ func (s *solver) store(h uint64, d int16, v, alpha, beta float64, move mancala.M
 		e.move = uint8(hs + 1)
 	}
 	e.work = max(e.work, work)
+	s.put(&e, sl, work)
 }
 
 func movePlayerHouse(m mancala.Move) (int, bool) {
@@ -580,7 +657,7 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 	}
 	ttHouse := -1
 	d := s.offset(p)
-	if e := s.lookup(h); e != nil {
+	if e, ok := s.lookup(h); ok {
 		if l := float64(e.lo) + float64(d); l > lo {
 			lo = l
 		}
@@ -704,7 +781,7 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 			cl, ch = v, v
 			cut = (maxNode && v >= beta) || (!maxNode && v <= alpha)
 		} else {
-			if ce := s.lookup(hq); ce != nil {
+			if ce, ok := s.lookup(hq); ok {
 				dq := float64(s.offset(*q))
 				cl, ch = max(cl, float64(ce.lo)+dq), min(ch, float64(ce.hi)+dq)
 			}
@@ -841,7 +918,7 @@ func (s *solver) exactValue(q mancala.Position, hq uint64, ply int) float64 {
 		return v
 	}
 	guess := 0.0
-	if e := s.lookup(hq); e != nil {
+	if e, ok := s.lookup(hq); ok {
 		d := s.offset(q)
 		guess = max(min(float64(e.hi)+float64(d), 255), float64(e.lo)+float64(d), -255)
 	} else if s.bounds != nil {
@@ -926,7 +1003,7 @@ func (s *solver) principalVariation(p mancala.Position, h uint64, v float64) []m
 			// The table's move first: usually the one. Children whose
 			// table bounds exclude v are skipped.
 			me := perspective(p)
-			if e := s.lookup(h); e != nil && e.move > 0 {
+			if e, ok := s.lookup(h); ok && e.move > 0 {
 				for i, m := range buf {
 					if hs, ok := m.House(me); ok && hs == int(e.move)-1 {
 						buf[0], buf[i] = buf[i], buf[0]
@@ -938,7 +1015,7 @@ func (s *solver) principalVariation(p mancala.Position, h uint64, v float64) []m
 				q := s.r.Apply(p, m)
 				hq := s.hash(q)
 				q, hq = s.path.end(q, hq)
-				if e := s.lookup(hq); e != nil && !q.Over() {
+				if e, ok := s.lookup(hq); ok && !q.Over() {
 					d := float64(s.offset(q))
 					if float64(e.lo)+d > v || float64(e.hi)+d < v {
 						continue
