@@ -44,6 +44,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -68,6 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	progress := fs.Bool("progress", false, "write the solver's progress to standard error")
 	endgame := fs.Int("endgame", 0, "seeds in houses up to which the endgame database answers (0: default size, -1: none)")
 	endgameFile := fs.String("endgame-file", "", "load the endgame database from this file, or build it and save it there")
+	workers := fs.Int("workers", 0, "goroutines that search at once (0: one a core)")
 	usage := func(err error) int {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
 		return 2
@@ -122,7 +124,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *endgameFile != "" && r.EndgameSeeds() < 0 {
 		return usage(errors.New("-endgame-file: there is no database with -endgame -1"))
 	}
-	opts := search.SolveOptions{TableBits: *table}
+	if *workers < 0 {
+		return usage(fmt.Errorf("-workers: want 0 or more, not %d", *workers))
+	}
+	if *workers == 0 {
+		*workers = runtime.GOMAXPROCS(0)
+	}
+	opts := search.SolveOptions{TableBits: *table, Workers: *workers}
 	if *progress {
 		opts.Progress = stderr
 	}

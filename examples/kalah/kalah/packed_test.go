@@ -37,13 +37,13 @@ func checkPackedSolve(t interface {
 	Helper()
 	Fatal(...any)
 	Fatalf(string, ...any)
-}, r *kalah.Rules, p mancala.Position) {
+}, r *kalah.Rules, p mancala.Position, workers int) {
 	t.Helper()
 	if _, ok := r.Pack(p); !ok {
 		t.Fatalf("Pack(%v) failed", p)
 	}
 	opts := search.SolveOptions{TableBits: 14}
-	got, err := search.Solve(context.Background(), r, nil, p, opts)
+	got, err := search.Solve(context.Background(), r, nil, p, search.SolveOptions{TableBits: 14, Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestPackedSolveStarts(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						checkPackedSolve(t, r, r.Start())
+						checkPackedSolve(t, r, r.Start(), 1)
 					})
 				}
 			}
@@ -110,8 +110,9 @@ func randomPosition(t *rapid.T, r *kalah.Rules, maxMoves int) mancala.Position {
 	return p
 }
 
-// TestPackedSolveRandom checks the packed solver against the general one on
-// positions reached by random play (KA-2 to KA-6), both capture rules.
+// TestPackedSolveRandom checks the packed solver, with one to three
+// workers, against the general one on positions reached by random play
+// (KA-2 to KA-6), both capture rules.
 func TestPackedSolveRandom(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		houses := rapid.IntRange(1, 5).Draw(t, "houses")
@@ -122,7 +123,7 @@ func TestPackedSolveRandom(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkPackedSolve(t, r, randomPosition(t, r, 12))
+		checkPackedSolve(t, r, randomPosition(t, r, 12), rapid.IntRange(1, 3).Draw(t, "workers"))
 	})
 }
 
