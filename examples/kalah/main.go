@@ -4,7 +4,7 @@
 // Usage:
 //
 //	go run ./examples/kalah -solve [-houses M] [-seeds N] [-capture empty|standard]
-//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH] [-progress]
+//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH] [-workers W] [-progress]
 //
 // It prints, each on its own line:
 //
@@ -22,18 +22,22 @@
 // database; see package kalah). The database is built in full before the
 // search, on all cores (kalah.Rules.BuildEndgame); with -endgame-file it
 // is loaded from PATH instead, or built and then saved to PATH if there is
-// no such file, so that it is built once for many solves. -progress writes
-// the solver's progress to standard error. Bad flags give a one-line error
-// and exit status 2; a file at PATH that is not a database of the same
-// rules and -endgame is an error (exit status 1), and is left as it is.
+// no such file, so that it is built once for many solves. -workers sets
+// the goroutines that search at once (search.SolveOptions.Workers; 0, the
+// default, means one a core; with more than one the node count and the
+// principal variation may change from run to run, the value does not).
+// -progress writes the solver's progress to standard error. Bad flags give
+// a one-line error and exit status 2; a file at PATH that is not a
+// database of the same rules and -endgame is an error (exit status 1), and
+// is left as it is.
 //
-// Kalah(6,4), value 10, on this project's 2-core machine: about 17 s from
-// nothing with the default database of 16 seeds (3 s to build it, 14 s
-// to search 29 million positions); with -endgame 22 the database has
-// 548 million entries (523 MiB, built in about 50 s) and the search
-// takes under 3 s (4.6 million positions), so that with -endgame-file a
-// solve after the first takes about 3 s. See also BenchmarkSolve64 in
-// package kalah.
+// Kalah(6,4), value 10, on this project's 2-core machine: about 16 s from
+// nothing with the default database of 16 seeds (3 s to build it, 13 s to
+// search some 42 million positions on both cores); with -endgame 22 the
+// database has 548 million entries (523 MiB, built in about 50 s) and the
+// search takes about 2 s (6 million positions), so that with -endgame-file
+// every solve after the first takes about 3 s, loading included. See also
+// BenchmarkSolve64 in package kalah.
 package main
 
 import (
@@ -77,7 +81,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH] [-progress]")
+			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH] [-workers W] [-progress]")
 			fs.PrintDefaults()
 			return 0
 		}

@@ -50,7 +50,12 @@ func TestSolveSmall(t *testing.T) {
 			name := fmt.Sprintf("KA-6/kalah(%d,%d) %s capture/endgame %s", tt.houses, tt.seeds, tt.capture, endgame)
 			t.Run(name, func(t *testing.T) {
 				var out, errb bytes.Buffer
-				args := []string{"-solve", "-houses", strconv.Itoa(tt.houses), "-seeds", strconv.Itoa(tt.seeds), "-capture", tt.capture, "-table", "16", "-endgame", endgame}
+				workers := "1"
+				if endgame == "0" {
+					workers = "2" // the value must not depend on it
+				}
+				args := []string{"-solve", "-houses", strconv.Itoa(tt.houses), "-seeds", strconv.Itoa(tt.seeds), "-capture", tt.capture,
+					"-table", "16", "-endgame", endgame, "-workers", workers}
 				if code := run(args, &out, &errb); code != 0 {
 					t.Fatalf("exit %d: %s", code, errb.String())
 				}
@@ -115,6 +120,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-solve", "-capture", "all"}, "-capture"},
 		{[]string{"-solve", "-table", "99"}, "-table"},
 		{[]string{"-solve", "-endgame", "40"}, "-endgame"},
+		{[]string{"-solve", "-workers", "-1"}, "-workers"},
 		{[]string{"-solve", "-position", "4,4/4,4 0,0"}, "-position"},
 		{[]string{"-solve", "-houses", "2", "-seeds", "2", "-position", "4,4/4,4 0,0 S"}, "-position"},
 		{[]string{"-solve", "-bogus"}, "bogus"},
