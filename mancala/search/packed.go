@@ -479,7 +479,6 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 				pl.deferred[i] = true
 				continue
 			}
-			pl.deferred[i] = false
 			// kids stays valid: deeper plies have buffers of their own.
 			v = s.childKeyed(&kids[i], pl.hash[i], ply, a, b)
 			if s.err != nil {

@@ -469,7 +469,7 @@ type solveTable struct {
 
 // solveSlot is one slot of the table: data holds an entry's bounds, move
 // and work (see pack), check its key XOR data. An empty slot is zero,
-// which no entry's data is.
+// which no entry's data is (pack sets slotUsed).
 type solveSlot struct {
 	check, data uint64
 }
@@ -488,13 +488,15 @@ func newSolveTable(bits int) solveTable {
 	return t
 }
 
-// read returns slot's entry if it holds one for h.
-func (sl *solveSlot) read(h uint64) (solveEntry, bool) {
+// match returns the data of sl and true if sl holds the entry of h.
+func (sl *solveSlot) match(h uint64) (uint64, bool) {
 	d := atomic.LoadUint64(&sl.data)
-	if atomic.LoadUint64(&sl.check)^d != h || d&slotUsed == 0 {
-		return solveEntry{}, false
-	}
-	return solveEntry{key: h, lo: int16(d), hi: int16(d >> 16), move: uint8(d >> 32), work: uint8(d >> 40)}, true
+	return d, atomic.LoadUint64(&sl.check)^d == h && d != 0
+}
+
+// unpack returns the entry of h whose data is d.
+func unpack(h, d uint64) solveEntry {
+	return solveEntry{key: h, lo: int16(d), hi: int16(d >> 16), move: uint8(d >> 32), work: uint8(d >> 40)}
 }
 
 func (t *solveTable) write(sl *solveSlot, e *solveEntry) {
@@ -509,26 +511,28 @@ func (t *solveTable) write(sl *solveSlot, e *solveEntry) {
 
 // lookup returns the table's entry for h and true, or false.
 func (t *solveTable) lookup(h uint64) (solveEntry, bool) {
+	_, e, ok := t.find(h)
+	return e, ok
+}
+
+// find returns the slot that holds h's entry and the entry, or false.
+func (t *solveTable) find(h uint64) (*solveSlot, solveEntry, bool) {
 	sl := &t.tt[h&t.mask&^1]
-	d := atomic.LoadUint64(&sl.data)
-	if atomic.LoadUint64(&sl.check)^d != h {
+	d, ok := sl.match(h)
+	if !ok {
 		sl = &t.tt[h&t.mask|1]
-		if d = atomic.LoadUint64(&sl.data); atomic.LoadUint64(&sl.check)^d != h {
-			return solveEntry{}, false
+		if d, ok = sl.match(h); !ok {
+			return nil, solveEntry{}, false
 		}
 	}
-	return solveEntry{lo: int16(d), hi: int16(d >> 16), move: uint8(d >> 32)}, true
+	return sl, unpack(h, d), true
 }
 
 // entry returns the table's entry for h and its slot, or a new entry with
 // no bounds and nil; the caller changes it and gives both to put.
 func (t *solveTable) entry(h uint64) (solveEntry, *solveSlot) {
-	i := h & t.mask &^ 1
-	if e, ok := t.tt[i].read(h); ok {
-		return e, &t.tt[i]
-	}
-	if e, ok := t.tt[i+1].read(h); ok {
-		return e, &t.tt[i+1]
+	if sl, e, ok := t.find(h); ok {
+		return e, sl
 	}
 	return solveEntry{key: h, lo: solveMin, hi: solveMax}, nil
 }
@@ -545,24 +549,18 @@ func (t *solveTable) put(e *solveEntry, sl *solveSlot, work uint8) {
 	}
 	i := e.key & t.mask &^ 1
 	s0, s1 := &t.tt[i], &t.tt[i+1]
-	if work >= uint8(atomic.LoadUint64(&s0.data)>>40) {
-		if old, ok := s0.readAny(); ok {
-			t.write(s1, &old)
+	if d := atomic.LoadUint64(&s0.data); work >= uint8(d>>40) {
+		// The entry there moves to the second slot, if it is whole.
+		if h := atomic.LoadUint64(&s0.check) ^ d; d != 0 {
+			if d2, ok := s0.match(h); ok {
+				old := unpack(h, d2)
+				t.write(s1, &old)
+			}
 		}
 		t.write(s0, e)
 		return
 	}
 	t.write(s1, e)
-}
-
-// readAny returns the entry in slot, whatever its key, if it holds a
-// whole one.
-func (sl *solveSlot) readAny() (solveEntry, bool) {
-	d := atomic.LoadUint64(&sl.data)
-	if d&slotUsed == 0 {
-		return solveEntry{}, false
-	}
-	return sl.read(atomic.LoadUint64(&sl.check) ^ d)
 }
 
 // workOf is the measure of work that the table keeps: log2 of the nodes a
