@@ -131,13 +131,16 @@ func get(w []uint32, idx int) int8 {
 	return int8(atomic.LoadUint32(&w[idx>>2])>>(8*(idx&3))) ^ -0x80
 }
 
+// entryByte returns the byte that stores the value v.
+func entryByte(v int) uint32 { return uint32(uint8(int8(v) ^ -0x80)) }
+
 // set stores v as entry idx of w. It compares and swaps, as
 // [Rules.BuildEndgame]'s goroutines may store entries of one word at once.
 func set(w []uint32, idx int, v int) {
 	word, shift := &w[idx>>2], 8*(idx&3)
 	for {
 		old := atomic.LoadUint32(word)
-		if atomic.CompareAndSwapUint32(word, old, old&^(0xff<<shift)|uint32(uint8(int8(v)^-0x80))<<shift) {
+		if atomic.CompareAndSwapUint32(word, old, old&^(0xff<<shift)|entryByte(v)<<shift) {
 			return
 		}
 	}

@@ -169,7 +169,7 @@ func (r *Rules) computeBatch(w []uint32, b *buildBatch) {
 	for j := range b.n {
 		idx := b.idx[j]
 		word, shift := &w[idx>>2], 8*(idx&3)
-		v := uint32(uint8(int8(best[j])^-0x80)) << shift
+		v := entryByte(best[j]) << shift
 		if !atomic.CompareAndSwapUint32(word, words[j], words[j]&^(0xff<<shift)|v) {
 			set(w, idx, best[j]) // the word changed since it was read
 		}

@@ -242,11 +242,7 @@ func (r *Rules) packedCompute(w []uint32, x search.Packed, idx int) int {
 		if vals[i] == unknown {
 			v = r.packedCompute(w, c.Next, int(kidIdx[i]))
 		}
-		if c.Again {
-			best = max(best, c.Gain+v)
-		} else {
-			best = max(best, c.Gain-v)
-		}
+		best = max(best, childGain(c, v))
 	}
 	set(w, idx, best)
 	return best
