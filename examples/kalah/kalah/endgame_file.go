@@ -85,7 +85,8 @@ func (e *endgame) header() []byte {
 // recomputed from the entries of their children; data that fails returns
 // an error wrapping [ErrEndgameData] (read errors are returned as they
 // are) and leaves the database as it was. Like the database, it is safe
-// for concurrent use; questions asked meanwhile wait for it.
+// for concurrent use: questions asked meanwhile are answered from the
+// entries known before, or wait while it installs the new ones.
 func (r *Rules) ReadEndgame(rd io.Reader) error {
 	e := r.endgame
 	if e == nil {
