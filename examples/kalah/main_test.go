@@ -11,29 +11,8 @@ import (
 
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/mancalatest"
 )
-
-// minimax is South's final store minus North's under perfect play from p,
-// by plain minimax to the end with a memo: the brute force that the solver
-// must agree with.
-func minimax(r mancala.Ruleset, p mancala.Position, memo map[mancala.Position]int) int {
-	if p.Over() {
-		return p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
-	}
-	if v, ok := memo[p]; ok {
-		return v
-	}
-	south := p.ToMove == mancala.SouthTurn
-	best := 0
-	for i, m := range r.Legal(nil, p) {
-		v := minimax(r, r.Apply(p, m), memo)
-		if i == 0 || (south && v > best) || (!south && v < best) {
-			best = v
-		}
-	}
-	memo[p] = best
-	return best
-}
 
 // TestSolveSmall solves small boards with the command and checks the
 // value against brute force (KA-6), and that the principal variation is a
@@ -73,7 +52,7 @@ func TestSolveSmall(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want := minimax(r, r.Start(), map[mancala.Position]int{}); got != want {
+				if want, ok := mancalatest.Minimax(r, r.Start()); !ok || got != want {
 					t.Errorf("value %d, brute force says %d", got, want)
 				}
 				g, err := mancala.NewGame(r)

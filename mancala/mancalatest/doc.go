@@ -87,6 +87,12 @@
 // lower cut in their ordinary test runs, and more with -rapid.checks in a
 // longer one.
 //
+// # Brute force
+//
+// [Minimax] gives the exact value of a tiny game by plain minimax over
+// every line: the reference that a ruleset's solver or endgame database
+// can be tested against.
+//
 // # Concurrency
 //
 // TestRuleset may run in parallel tests, on the same ruleset or different

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/mancalatest"
 )
 
 // TestEndgameAgainstBruteForce checks the endgame database on random
@@ -68,7 +69,10 @@ func TestEndgameAgainstBruteForce(t *testing.T) {
 		if !ok {
 			t.Fatalf("Endgame(%v): no answer", p)
 		}
-		want := minimax(r, p, map[mancala.Position]int{})
+		want, ok := mancalatest.Minimax(r, p)
+		if !ok {
+			t.Fatalf("Minimax(%v): no value", p)
+		}
 		got := p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
 		if turn == mancala.SouthTurn {
 			got += gain

@@ -302,33 +302,14 @@ func TestBruteForceValues(t *testing.T) {
 			for _, c := range []kalah.Capture{kalah.CaptureEmpty, kalah.CaptureStandard} {
 				r := mustNew(t, kalah.Options{Houses: m, Seeds: n, Capture: c})
 				want := refValue(newRef(m, n, c), map[string]int{})
-				got := minimax(r, r.Start(), map[mancala.Position]int{})
-				if got != want {
+				got, ok := mancalatest.Minimax(r, r.Start())
+				if !ok || got != want {
 					t.Errorf("KA-6/%v: value %d, model says %d", r, got, want)
 				}
 				t.Logf("%v: %d", r, want)
 			}
 		}
 	}
-}
-
-func minimax(r mancala.Ruleset, p mancala.Position, memo map[mancala.Position]int) int {
-	if p.Over() {
-		return p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
-	}
-	if v, ok := memo[p]; ok {
-		return v
-	}
-	south := p.ToMove == mancala.SouthTurn
-	best := 0
-	for i, m := range r.Legal(nil, p) {
-		v := minimax(r, r.Apply(p, m), memo)
-		if i == 0 || (south && v > best) || (!south && v < best) {
-			best = v
-		}
-	}
-	memo[p] = best
-	return best
 }
 
 func TestApplyAllocs(t *testing.T) {
