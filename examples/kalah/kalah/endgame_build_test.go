@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"sync"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 
@@ -58,21 +59,50 @@ func TestBuildEndgameMatchesOnDemand(t *testing.T) {
 	})
 }
 
-// TestBuildEndgameCancel: a cancelled build returns the context's error
-// and leaves a database whose answers are still right.
+// TestBuildEndgameCancel: a build whose context ends, before it starts or
+// while it works, returns the context's error (or nil, if it finished
+// first) and leaves a database whose answers are still right.
 func TestBuildEndgameCancel(t *testing.T) {
-	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 12}
-	r, ref := mustNew(t, o), mustNew(t, o)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if err := r.BuildEndgame(ctx, 2); !errors.Is(err, context.Canceled) {
-		t.Fatalf("BuildEndgame with a cancelled context: %v", err)
+	o := kalah.Options{Houses: 5, Seeds: 3, EndgameSeeds: 12}
+	ref := mustNew(t, o)
+	ps := randomPositions(ref, 500, 3)
+	for _, after := range []time.Duration{0, time.Millisecond, 10 * time.Millisecond} {
+		r := mustNew(t, o)
+		ctx, cancel := context.WithCancel(context.Background())
+		if after == 0 {
+			cancel()
+		} else {
+			time.AfterFunc(after, cancel)
+		}
+		err := r.BuildEndgame(ctx, 2)
+		cancel()
+		if err != nil && !errors.Is(err, context.Canceled) || after == 0 && err == nil {
+			t.Fatalf("cancelled after %v: %v", after, err)
+		}
+		for _, p := range ps {
+			g1, ok1 := r.Endgame(p)
+			g2, ok2 := ref.Endgame(p)
+			if g1 != g2 || ok1 != ok2 {
+				t.Fatalf("cancelled after %v: %v: %d, %v; want %d, %v", after, p, g1, ok1, g2, ok2)
+			}
+		}
 	}
-	for _, p := range randomPositions(ref, 500, 3) {
+}
+
+// TestBuildEndgameWide: on boards of more than MaxPackedHouses houses a
+// side BuildEndgame does nothing, and the database still answers (on
+// demand).
+func TestBuildEndgameWide(t *testing.T) {
+	o := kalah.Options{Houses: kalah.MaxPackedHouses + 1, Seeds: 1, EndgameSeeds: 3}
+	r, ref := mustNew(t, o), mustNew(t, o)
+	if err := r.BuildEndgame(context.Background(), 2); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range randomPositions(ref, 300, 5) {
 		g1, ok1 := r.Endgame(p)
 		g2, ok2 := ref.Endgame(p)
 		if g1 != g2 || ok1 != ok2 {
-			t.Fatalf("%v: %d, %v after a cancelled build; want %d, %v", p, g1, ok1, g2, ok2)
+			t.Fatalf("%v: %d, %v; want %d, %v", p, g1, ok1, g2, ok2)
 		}
 	}
 }
@@ -98,6 +128,47 @@ func TestBuildEndgameConcurrent(t *testing.T) {
 			defer wg.Done()
 			for i := range ps {
 				p := ps[(i*7+g*301)%len(ps)]
+				g1, ok1 := shared.Endgame(p)
+				g2, ok2 := alone.Endgame(p)
+				if g1 != g2 || ok1 != ok2 {
+					errs <- fmt.Sprintf("%v: %d, %v; alone %d, %v", p, g1, ok1, g2, ok2)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// TestReadEndgameConcurrent loads a database while other goroutines ask
+// it (the race detector watches).
+func TestReadEndgameConcurrent(t *testing.T) {
+	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 12}
+	src, shared, alone := mustNew(t, o), mustNew(t, o), mustNew(t, o)
+	if err := src.BuildEndgame(context.Background(), 2); err != nil {
+		t.Fatal(err)
+	}
+	data := writeEndgame(t, src)
+	ps := randomPositions(alone, 1000, 6)
+	var wg sync.WaitGroup
+	errs := make(chan string, 3)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := shared.ReadEndgame(bytes.NewReader(data)); err != nil {
+			errs <- err.Error()
+		}
+	}()
+	for g := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range ps {
+				p := ps[(i*11+g*97)%len(ps)]
 				g1, ok1 := shared.Endgame(p)
 				g2, ok2 := alone.Endgame(p)
 				if g1 != g2 || ok1 != ok2 {
