@@ -119,7 +119,8 @@ type SolveOptions struct {
 	// all of them, each starting the root at another move, and the first
 	// to finish gives its result. The value does not depend on Workers;
 	// with more than one, Nodes and the principal variation may differ
-	// from run to run.
+	// from run to run, and the lines written to Progress during the
+	// passes count the first worker's nodes only (Nodes counts all).
 	Workers int
 }
 
