@@ -455,63 +455,55 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 	if ply == 0 && s.rot > 0 {
 		s.rotate(pl, len(kids))
 	}
-	for i := range kids {
-		k := i
-		for j := i + 1; j < len(kids); j++ {
-			if pl.keys[j] > pl.keys[k] {
-				k = j
-			}
-		}
-		if k != i {
-			pl.keys[i], pl.keys[k] = pl.keys[k], pl.keys[i]
-			kids[i], kids[k] = kids[k], kids[i]
-			pl.hash[i], pl.hash[k] = pl.hash[k], pl.hash[i]
-			pl.exact[i], pl.exact[k] = pl.exact[k], pl.exact[i]
-			pl.known[i], pl.known[k] = pl.known[k], pl.known[i]
-		}
-		pl.deferred[i] = false
-		var v int
-		if pl.known[i] {
-			v = int(pl.exact[i])
-		} else {
-			if s.busy != nil && ply < busyPlies && (searched || i > 0) && s.busy[pl.hash[i]&busyMask].Load() > 0 {
-				// Another worker is searching this child: later.
-				pl.deferred[i] = true
-				continue
-			}
-			// kids stays valid: deeper plies have buffers of their own.
-			v = s.childKeyed(&kids[i], pl.hash[i], ply, a, b)
-			if s.err != nil {
-				return 0
-			}
-			pl = &s.plies[ply]
-		}
-		if v > best {
-			best, bestHouse = v, kids[i].House
-		}
-		if best >= b {
-			break
-		}
-		a = max(a, best)
-	}
-	if s.busy != nil && ply < busyPlies && best < b {
+	// Round 0 takes the children best first; a child that another worker
+	// is searching (not the first) waits for round 1.
+	deferred := false
+rounds:
+	for round := 0; round < 2; round++ {
 		for i := range kids {
-			if pl.known[i] || !pl.deferred[i] {
+			if round == 0 {
+				k := i
+				for j := i + 1; j < len(kids); j++ {
+					if pl.keys[j] > pl.keys[k] {
+						k = j
+					}
+				}
+				if k != i {
+					pl.keys[i], pl.keys[k] = pl.keys[k], pl.keys[i]
+					kids[i], kids[k] = kids[k], kids[i]
+					pl.hash[i], pl.hash[k] = pl.hash[k], pl.hash[i]
+					pl.exact[i], pl.exact[k] = pl.exact[k], pl.exact[i]
+					pl.known[i], pl.known[k] = pl.known[k], pl.known[i]
+				}
+				pl.deferred[i] = false
+			} else if !pl.deferred[i] {
 				continue
 			}
-			pl.deferred[i] = false
-			v := s.childKeyed(&kids[i], pl.hash[i], ply, a, b)
-			if s.err != nil {
-				return 0
+			var v int
+			if pl.known[i] {
+				v = int(pl.exact[i])
+			} else {
+				if round == 0 && s.busy != nil && ply < busyPlies && (searched || i > 0) && s.busy[pl.hash[i]&busyMask].Load() > 0 {
+					pl.deferred[i], deferred = true, true
+					continue
+				}
+				// kids stays valid: deeper plies have buffers of their own.
+				v = s.childKeyed(&kids[i], pl.hash[i], ply, a, b)
+				if s.err != nil {
+					return 0
+				}
+				pl = &s.plies[ply]
 			}
-			pl = &s.plies[ply]
 			if v > best {
 				best, bestHouse = v, kids[i].House
 			}
 			if best >= b {
-				break
+				break rounds
 			}
 			a = max(a, best)
+		}
+		if !deferred {
+			break
 		}
 	}
 	best = max(min(best, hi), lo)

@@ -235,18 +235,32 @@ func (r *Rules) Endgame(p mancala.Position) (gain int, ok bool) {
 		return 0, false
 	}
 	idx := e.rank(&own, &opp)
+	if v, ok := e.known(idx); ok {
+		return v, true
+	}
+	return e.computeLocked(idx, func(w []uint32) int { return e.compute(w, own, opp, idx) }), true
+}
+
+// known returns entry idx and true if it is known, without a lock.
+func (e *endgame) known(idx int) (int, bool) {
 	if w := e.words.Load(); w != nil {
 		if v := get(*w, idx); v != unknown {
 			return int(v), true
 		}
 	}
+	return 0, false
+}
+
+// computeLocked returns entry idx, computing it with compute under e.mu
+// unless another question computed it while this one waited for the lock.
+func (e *endgame) computeLocked(idx int, compute func(w []uint32) int) int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	w := e.table()
-	if v := get(w, idx); v != unknown { // computed while we waited
-		return int(v), true
+	if v := get(w, idx); v != unknown {
+		return int(v)
 	}
-	return e.compute(w, own, opp, idx), true
+	return compute(w)
 }
 
 // EndgameSeeds returns the largest number of seeds in houses for which

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -115,7 +114,9 @@ type buildBatch struct {
 	idx  [16]int
 	kids [16][MaxPackedHouses]search.PackedChild
 	nk   [16]int
-	// The entries of the children that are not over, all in a row.
+	// The entries of the children that are not over, all in a row; those
+	// of position j from first[j].
+	first  [16]int
 	kidIdx [16 * MaxPackedHouses]int32
 	vals   [16 * MaxPackedHouses]int8
 }
@@ -131,7 +132,7 @@ func (r *Rules) computeBatch(w []uint32, b *buildBatch) {
 	m := 0
 	for j := range b.n {
 		kids := r.PackedChildren(b.kids[j][:0], b.x[j])
-		b.nk[j] = len(kids)
+		b.nk[j], b.first[j] = len(kids), m
 		for i := range kids {
 			if !kids[i].Over {
 				b.kidIdx[m] = int32(e.packedRank(kids[i].Next[0], kids[i].Next[1]))
@@ -147,24 +148,9 @@ func (r *Rules) computeBatch(w []uint32, b *buildBatch) {
 		words[j] = atomic.LoadUint32(&w[b.idx[j]>>2])
 	}
 	var best [len(b.x)]int
-	m = 0
 	for j := range b.n {
-		kids := b.kids[j][:b.nk[j]]
-		v := -mancala.MaxSeeds
-		for i := range kids {
-			c := &kids[i]
-			if c.Over {
-				v = max(v, c.Gain)
-				continue
-			}
-			u := int(b.vals[m])
-			if b.vals[m] == unknown { // being computed by another goroutine
-				u = r.packedCompute(w, c.Next, int(b.kidIdx[m]))
-			}
-			m++
-			v = max(v, childGain(c, u))
-		}
-		best[j] = v
+		// A child is unknown only if another goroutine is computing it.
+		best[j] = r.bestOf(w, b.kids[j][:b.nk[j]], b.kidIdx[b.first[j]:m], b.vals[b.first[j]:m])
 	}
 	for j := range b.n {
 		idx := b.idx[j]
@@ -175,15 +161,6 @@ func (r *Rules) computeBatch(w []uint32, b *buildBatch) {
 		}
 	}
 	b.n = 0
-}
-
-// childGain returns the value, for the mover of a position, of its child
-// c (not over), whose own mover's value is u.
-func childGain(c *search.PackedChild, u int) int {
-	if c.Again {
-		return c.Gain + u
-	}
-	return c.Gain - u
 }
 
 // rowsByWeight returns, for each t from 0 to k and each weight u, the

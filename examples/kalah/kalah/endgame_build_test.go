@@ -5,9 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"hash/crc32"
-	"sync"
 	"testing"
 	"time"
 
@@ -111,78 +109,20 @@ func TestBuildEndgameWide(t *testing.T) {
 // it (the race detector watches).
 func TestBuildEndgameConcurrent(t *testing.T) {
 	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 12}
-	shared, alone := mustNew(t, o), mustNew(t, o)
-	ps := randomPositions(alone, 1000, 4)
-	var wg sync.WaitGroup
-	errs := make(chan string, 3)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		if err := shared.BuildEndgame(context.Background(), 2); err != nil {
-			errs <- err.Error()
-		}
-	}()
-	for g := range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range ps {
-				p := ps[(i*7+g*301)%len(ps)]
-				g1, ok1 := shared.Endgame(p)
-				g2, ok2 := alone.Endgame(p)
-				if g1 != g2 || ok1 != ok2 {
-					errs <- fmt.Sprintf("%v: %d, %v; alone %d, %v", p, g1, ok1, g2, ok2)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+	shared := mustNew(t, o)
+	askConcurrently(t, shared, mustNew(t, o), 2, func() error { return shared.BuildEndgame(context.Background(), 2) })
 }
 
 // TestReadEndgameConcurrent loads a database while other goroutines ask
 // it (the race detector watches).
 func TestReadEndgameConcurrent(t *testing.T) {
 	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 12}
-	src, shared, alone := mustNew(t, o), mustNew(t, o), mustNew(t, o)
+	src, shared := mustNew(t, o), mustNew(t, o)
 	if err := src.BuildEndgame(context.Background(), 2); err != nil {
 		t.Fatal(err)
 	}
 	data := writeEndgame(t, src)
-	ps := randomPositions(alone, 1000, 6)
-	var wg sync.WaitGroup
-	errs := make(chan string, 3)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		if err := shared.ReadEndgame(bytes.NewReader(data)); err != nil {
-			errs <- err.Error()
-		}
-	}()
-	for g := range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range ps {
-				p := ps[(i*11+g*97)%len(ps)]
-				g1, ok1 := shared.Endgame(p)
-				g2, ok2 := alone.Endgame(p)
-				if g1 != g2 || ok1 != ok2 {
-					errs <- fmt.Sprintf("%v: %d, %v; alone %d, %v", p, g1, ok1, g2, ok2)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+	askConcurrently(t, shared, mustNew(t, o), 2, func() error { return shared.ReadEndgame(bytes.NewReader(data)) })
 }
 
 // writeEndgame returns what WriteEndgame writes for r.

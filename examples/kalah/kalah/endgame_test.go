@@ -133,7 +133,15 @@ func randomPositions(r *kalah.Rules, n int, seed uint64) []mancala.Position {
 // of its own asked from one goroutine.
 func TestEndgameConcurrent(t *testing.T) {
 	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 14}
-	shared, alone := mustNew(t, o), mustNew(t, o)
+	askConcurrently(t, mustNew(t, o), mustNew(t, o), 4, nil)
+}
+
+// askConcurrently asks shared about positions of random games from
+// askers goroutines at once, each in its own order, while another runs
+// during (if not nil) on shared, and checks every answer against alone, a
+// ruleset of the same options asked from one goroutine.
+func askConcurrently(t *testing.T, shared, alone *kalah.Rules, askers int, during func() error) {
+	t.Helper()
 	ps := randomPositions(alone, 2000, 1)
 	type answer struct {
 		gain int
@@ -144,13 +152,22 @@ func TestEndgameConcurrent(t *testing.T) {
 		want[i].gain, want[i].ok = alone.Endgame(p)
 	}
 	var wg sync.WaitGroup
-	errs := make(chan string, 4)
-	for g := range 4 {
+	errs := make(chan string, askers+1)
+	if during != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := during(); err != nil {
+				errs <- err.Error()
+			}
+		}()
+	}
+	for g := range askers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range ps {
-				j := (i*7 + g*501) % len(ps) // each goroutine in its own order
+				j := (i*7 + g*501) % len(ps)
 				if gain, ok := shared.Endgame(ps[j]); gain != want[j].gain || ok != want[j].ok {
 					errs <- fmt.Sprintf("%v: %d, %v; alone %d, %v", ps[j], gain, ok, want[j].gain, want[j].ok)
 					return

@@ -178,18 +178,10 @@ func (r *Rules) PackedEndgame(x search.Packed) (gain int, ok bool) {
 		return 0, false // not a packed position of this board
 	}
 	idx := e.packedRank(x[0], x[1])
-	if w := e.words.Load(); w != nil {
-		if v := get(*w, idx); v != unknown {
-			return int(v), true
-		}
+	if v, ok := e.known(idx); ok {
+		return v, true
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	w := e.table()
-	if v := get(w, idx); v != unknown {
-		return int(v), true
-	}
-	return r.packedCompute(w, x, idx), true
+	return e.computeLocked(idx, func(w []uint32) int { return r.packedCompute(w, x, idx) }), true
 }
 
 // packedRank is endgame.rank of the packed position {own, opp}: the
@@ -220,30 +212,50 @@ func (r *Rules) packedCompute(w []uint32, x search.Packed, idx int) int {
 	var buf [MaxPackedHouses]search.PackedChild
 	kids := r.PackedChildren(buf[:0], x)
 	var kidIdx [MaxPackedHouses]int32
-	for i := range kids {
-		if !kids[i].Over {
-			kidIdx[i] = int32(e.packedRank(kids[i].Next[0], kids[i].Next[1]))
-		}
-	}
 	var vals [MaxPackedHouses]int8
+	m := 0
 	for i := range kids {
 		if !kids[i].Over {
-			vals[i] = get(w, int(kidIdx[i]))
+			kidIdx[m] = int32(e.packedRank(kids[i].Next[0], kids[i].Next[1]))
+			m++
 		}
 	}
+	for i := range kidIdx[:m] {
+		vals[i] = get(w, int(kidIdx[i]))
+	}
+	best := r.bestOf(w, kids, kidIdx[:m], vals[:m])
+	set(w, idx, best)
+	return best
+}
+
+// bestOf returns the value for the mover of a position whose children are
+// kids, given the entries vals, at kidIdx, of the children that are not
+// over, in their order; it computes those that are unknown. The caller
+// holds the database's lock, or is one of BuildEndgame's goroutines.
+func (r *Rules) bestOf(w []uint32, kids []search.PackedChild, kidIdx []int32, vals []int8) int {
 	best := -mancala.MaxSeeds
+	m := 0
 	for i := range kids {
 		c := &kids[i]
 		if c.Over {
 			best = max(best, c.Gain)
 			continue
 		}
-		v := int(vals[i])
-		if vals[i] == unknown {
-			v = r.packedCompute(w, c.Next, int(kidIdx[i]))
+		u := int(vals[m])
+		if vals[m] == unknown {
+			u = r.packedCompute(w, c.Next, int(kidIdx[m]))
 		}
-		best = max(best, childGain(c, v))
+		m++
+		best = max(best, childGain(c, u))
 	}
-	set(w, idx, best)
 	return best
+}
+
+// childGain returns the value, for the mover of a position, of its child
+// c (not over), whose own mover's value is u.
+func childGain(c *search.PackedChild, u int) int {
+	if c.Again {
+		return c.Gain + u
+	}
+	return c.Gain - u
 }
