@@ -286,21 +286,14 @@ func (s *psolver) poll() { s.solveRun.poll(packedPollEvery, " (packed)") }
 
 // store records what a search with window (alpha, beta) returned.
 func (s *psolver) store(h uint64, v, alpha, beta, house int, nodes int64) {
-	work := workOf(nodes)
-	e, sl := s.entry(h)
-	switch {
-	case v <= alpha:
-		e.hi = min(e.hi, int16(v))
-	case v >= beta:
-		e.lo = max(e.lo, int16(v))
-	default:
-		e.lo, e.hi = max(e.lo, int16(v)), min(e.hi, int16(v))
+	lo, hi := int16(solveMin), int16(solveMax)
+	if v > alpha {
+		lo = int16(v)
 	}
-	if house >= 0 {
-		e.move = uint8(house + 1)
+	if v < beta {
+		hi = int16(v)
 	}
-	e.work = max(e.work, work)
-	s.put(&e, sl, work)
+	s.record(h, lo, hi, house, nodes)
 }
 
 // exact returns the value of child c for its parent's mover when it is

@@ -564,6 +564,20 @@ func (t *solveTable) put(e *solveEntry, sl *solveSlot, work uint8) {
 	t.write(s1, e)
 }
 
+// record narrows the entry of h to the bounds lo and hi that a search
+// taking nodes nodes found, makes house (if not negative) its best move,
+// and keeps it by the work it cost.
+func (t *solveTable) record(h uint64, lo, hi int16, house int, nodes int64) {
+	work := workOf(nodes)
+	e, sl := t.entry(h)
+	e.lo, e.hi = max(e.lo, lo), min(e.hi, hi)
+	if house >= 0 {
+		e.move = uint8(house + 1)
+	}
+	e.work = max(e.work, work)
+	t.put(&e, sl, work)
+}
+
 // workOf is the measure of work that the table keeps: log2 of the nodes a
 // search took.
 func workOf(nodes int64) uint8 {
@@ -607,22 +621,18 @@ func (s *solver) store(h uint64, d int16, v, alpha, beta float64, move mancala.M
 	v -= float64(d)
 	alpha -= float64(d)
 	beta -= float64(d)
-	work := workOf(nodes)
-	e, sl := s.entry(h)
-	switch {
-	case v <= alpha:
-		e.hi = min(e.hi, ceil16(v))
-	case v >= beta:
-		e.lo = max(e.lo, floor16(v))
-	default:
-		e.lo = max(e.lo, floor16(v))
-		e.hi = min(e.hi, ceil16(v))
+	lo, hi := int16(solveMin), int16(solveMax)
+	if v > alpha {
+		lo = floor16(v)
 	}
-	if hs, ok := movePlayerHouse(move); ok {
-		e.move = uint8(hs + 1)
+	if v < beta {
+		hi = ceil16(v)
 	}
-	e.work = max(e.work, work)
-	s.put(&e, sl, work)
+	house, ok := movePlayerHouse(move)
+	if !ok {
+		house = -1
+	}
+	s.record(h, lo, hi, house, nodes)
 }
 
 func movePlayerHouse(m mancala.Move) (int, bool) {
