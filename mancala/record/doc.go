@@ -1,7 +1,8 @@
 // Package record reads and writes game records: whole games with their
 // tags, start position, moves, comments and result, as text in the manner of
-// chess's PGN, as JSON, and, for Awalé, as the OGN files of the Aualé
-// program.
+// chess's PGN, and as JSON. (Package
+// [github.com/sowing-games/sowing/awale/ogn] reads and writes Awalé games in
+// the OGN files of the Aualé program.)
 //
 // A [Record] is plain data. [New] makes one from a [mancala.Game];
 // [Record.Replay] plays one back into a new Game, checking every move
@@ -9,8 +10,8 @@
 // moves use the core's move notation can be recorded, and the caller says
 // how to build the ruleset from a record's tags with a [Resolver]:
 //
-//	rec := record.New(g, record.Tag{Name: "South", Value: "Ann"})
-//	err := record.Write(w, rec)
+//	rec, err := record.New(g, record.Tag{Name: "South", Value: "Ann"})
+//	err = record.Write(w, rec)
 //	...
 //	recs, err := record.Read(r)
 //	g, err := recs[0].Replay(resolve)
@@ -55,6 +56,10 @@
 // accepts records without tags, without a Result tag or without a result
 // token, and a UTF-8 byte order mark at the start.
 //
+// A [Reader] keeps within [Limits]: by default a record holds at most
+// [MaxBytes] bytes of text, [MaxTags] tags and [MaxMoves] moves, and a
+// record over them is refused with an error wrapping [ErrTooLarge].
+//
 // # Replaying
 //
 // [Record.Replay] builds the ruleset with the [Resolver], starts a game
@@ -74,15 +79,10 @@
 //	{"tags":{"Rules":"awale abapa"},"moves":["C","c","B"],"result":"*"}
 //
 // Positions and moves encode as JSON strings by themselves, through their
-// MarshalText and UnmarshalText methods.
-//
-// # OGN
-//
-// [ReadOGN] and [WriteOGN] read and write the Oware Game Notation of Aualé,
-// an Oware Abapa program by Joan Sala Soler: tags much like PGN's, the
-// start position in a FEN tag of '-'-separated counts, moves with capture
-// counts ("b+2"), and the final score as the result ("25-23"). See
-// [WriteOGN] for where the formats differ.
+// MarshalText and UnmarshalText methods. [ReadJSON] reads a file of JSON
+// records: one a line (JSON Lines), an array, or a single record. [Load]
+// reads a file in either format, telling them apart by its first bytes;
+// [Read] refuses JSON with an error that says so (wrapping [ErrFormat]).
 //
 // # Errors
 //
@@ -91,7 +91,8 @@
 // text) and wrap its cause:
 // [mancala.ErrSyntax] for malformed text, a *[mancala.MoveError] (wrapping
 // [mancala.ErrIllegalMove]) for a move the rules refuse, and so on. Nothing
-// in this package panics on bad input.
+// in this package panics on bad input. Messages quote at most 60 bytes of
+// the input.
 //
 // # Concurrency
 //

@@ -12,7 +12,7 @@ import (
 // the moves with comments, and the result. It is plain data; [Record.Replay]
 // checks it against the rules.
 //
-// [Read], [Reader.Read], [ReadOGN] and Record's UnmarshalJSON return only
+// [Read], [Reader.Read], [ReadJSON] and Record's UnmarshalJSON return only
 // records that [Write] can write, and [Write] writes only such records.
 type Record struct {
 	// Tags are the tag pairs other than Result and Start, in order.
@@ -37,10 +37,11 @@ type Record struct {
 
 // source remembers where a record's parts are in the text.
 type source struct {
-	game   at   // the record's first token
-	start  at   // the Start tag's value
-	result at   // the result token, or the Result tag's value
-	moves  []at // each move
+	game   at     // the record's first token
+	start  at     // the Start tag's value
+	result at     // the result token, or the Result tag's value
+	moves  []byte // each move's place, encoded by addMove
+	last   at     // the last move's place
 }
 
 // A Resolver builds the ruleset that a record's tags name, for
@@ -59,17 +60,29 @@ func Fixed(r mancala.Ruleset) Resolver {
 // position if it is not the ruleset's, its result (a conceded game is won
 // by the other player), and the tags: a [TagRules] tag with the ruleset's
 // name if the ruleset is a [fmt.Stringer] and tags give none, followed by
-// tags. tags must not include Result or Start, which are Record fields.
-func New(g *mancala.Game, tags ...Tag) *Record {
+// tags.
+//
+// New checks the tags as [Tags.Check] does, so that a record it returns can
+// always be written: a tag that record text cannot hold (a malformed name,
+// a value that is not one line of UTF-8, a name given twice, Result or
+// Start) gives an *[Error] wrapping [mancala.ErrSyntax], and no record. A
+// nil g gives an *[Error] wrapping [mancala.ErrUnsupported].
+func New(g *mancala.Game, tags ...Tag) (*Record, error) {
+	if g == nil || g.Rules() == nil {
+		return nil, &Error{Msg: "no game", Err: mancala.ErrUnsupported}
+	}
 	rec := &Record{Moves: g.Moves(), Result: g.Outcome().Result}
 	if s, ok := g.Rules().(fmt.Stringer); ok && !Tags(tags).has(TagRules) {
 		rec.Tags = append(rec.Tags, Tag{TagRules, s.String()})
 	}
 	rec.Tags = append(rec.Tags, tags...)
+	if err := rec.Tags.Check(); err != nil {
+		return nil, err
+	}
 	if st := g.Start(); st != g.Rules().Start() {
 		rec.Start = st
 	}
-	return rec
+	return rec, nil
 }
 
 func (ts Tags) has(name string) bool { _, ok := ts.Lookup(name); return ok }
@@ -116,11 +129,7 @@ func (rec *Record) Replay(resolve Resolver) (*mancala.Game, error) {
 	}
 	for i, m := range rec.Moves {
 		if err := g.Play(m); err != nil {
-			var a at
-			if i < len(src.moves) {
-				a = src.moves[i]
-			}
-			return g, a.errorf("", err)
+			return g, src.move(i).errorf("", err)
 		}
 	}
 	if rec.Result == mancala.Ongoing {
@@ -186,8 +195,8 @@ func (rec *Record) Clone() *Record {
 
 // check reports the first part of rec that record text cannot hold.
 func (rec *Record) check() error {
-	if i, err := rec.Tags.check(); err != nil {
-		return rec.src.place().errorf(fmt.Sprintf("tag %d", i+1), err)
+	if err := rec.Tags.check(rec.src.place()); err != nil {
+		return err
 	}
 	if rec.HasStart() {
 		b, _ := rec.Start.MarshalText()
