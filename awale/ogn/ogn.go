@@ -152,6 +152,8 @@ func (s *scanner) game() (*record.Record, error) {
 			result, rec.Result = &res, res
 		case record.TagStart:
 			return nil, s.errorf(line, col, mancala.ErrSyntax, "tag Start is not OGN (OGN gives a start position in a FEN tag)")
+		case record.TagTermination:
+			return nil, s.errorf(line, col, mancala.ErrSyntax, "tag Termination is not OGN")
 		default:
 			if len(rec.Tags) == record.MaxTags {
 				return nil, s.errorf(line, col, record.ErrTooLarge, "more than %d tags", record.MaxTags)
@@ -294,19 +296,8 @@ func addComment(rec *record.Record, text string) {
 	rec.Comments[k] = text
 }
 
-// quote returns s quoted as Go text, cut to at most 60 bytes of s on a
-// character boundary, with "..." after the quotes if cut.
-func quote(s string) string {
-	const max = 60
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
-}
+// quote quotes input for a message, cut to 60 bytes.
+func quote(s string) string { return mancala.Quote(s) }
 
 // parseScore reads an OGN result, "25-23" or "*".
 func parseScore(s string) (mancala.Result, bool) {
@@ -434,7 +425,8 @@ var roster = []string{"Variant", "Event", "Site", "Date", "Round", "South", "Nor
 // when the ruleset is Oware Abapa (the name of [awale.Abapa]'s rules);
 // the result is the final stores ("25-23") once the game is over, "*"
 // otherwise, including a conceded game; a comment before the first move,
-// which Aualé cannot read, is left out.
+// which Aualé cannot read, and the record's Ending, which OGN cannot hold,
+// are left out.
 //
 // Records that OGN cannot hold give an error wrapping
 // [mancala.ErrUnsupported]: joint moves, a start position with a player's

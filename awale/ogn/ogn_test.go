@@ -91,6 +91,7 @@ func TestReadErrors(t *testing.T) {
 		{"FEN with too many seeds", `[FEN "200-200-0-0-0-0-S"]`, 1, 11},
 		{"bad Result tag", `[Result "1-0-1"]`, 1, 10},
 		{"Start tag", `[Start "x"]`, 1, 1},
+		{"Termination tag", "[A \"x\"]\n[Termination \"cycle\"]", 2, 1},
 		{"tag name starting with a digit", `[1A "x"]`, 1, 2},
 		{"tag twice", "[A \"x\"]\n[A \"y\"]", 2, 1},
 		{"joint move", "\n1. Ab", 2, 5},

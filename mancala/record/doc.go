@@ -25,6 +25,7 @@
 //	[South "Ann"]
 //	[North "Bob"]
 //	[Result "1-0"]
+//	[Termination "no-move AW-7 north"]
 //
 //	1. C c 2. B {a quiet move} f 3. ...
 //	1-0
@@ -32,7 +33,9 @@
 // Each tag pair is [Name "value"] on a line of its own: the name is an ASCII
 // letter followed by letters, digits and underscores; the value is UTF-8
 // text on one line, with \" and \\ for a quote and a backslash. Names are
-// unique. [Write] writes the record's [Tags] in their order, then Result
+// unique. [Write] writes the record's [Tags] in their order, then Result,
+// then Termination if the record says why the game ended ([Record.Ending];
+// see [TagTermination]: the reason, the rule's id, the player concerned),
 // and, if the game does not start from the ruleset's start position, Start
 // with the start position in position text ([mancala.ParsePosition]).
 // [TagRules] conventionally names the ruleset; [New] fills it in.
@@ -62,21 +65,25 @@
 //
 // # Replaying
 //
-// [Record.Replay] builds the ruleset with the [Resolver], starts a game
-// from the record's start position, plays the moves, and checks the result:
-// a finished game must have the stated result; a win that the moves do not
-// reach is a concession by the loser ([mancala.Game.Concede]). [Fixed] is a
-// resolver for one known ruleset; a resolver for several games reads
-// [TagRules], whose value for this module's rulesets is their String
-// method's name: the game, the preset and every option that differs from
-// it.
+// [Record.Replay] builds the ruleset with a [Resolver], starts a game
+// from the record's start position, plays the moves, and checks the result
+// and the ending against the game: a result or ending that the moves
+// contradict is refused ([ErrMismatch]); a win that the moves do not reach
+// is a concession by the loser ([mancala.Game.Concede]) when the record
+// says so (Termination "conceded north"), and is otherwise refused
+// ([ErrUnreached]), so that a record cut short never passes for a finished
+// game. The default resolver, [ByName], builds the ruleset that
+// [TagRules] names through the registry of [mancala.NewRuleset]; [Fixed]
+// is a resolver for one known ruleset. The module's rulesets' names are
+// their String method's: the game, the preset and every option that
+// differs from it.
 //
 // # JSON
 //
 // A Record encodes as a JSON object through its MarshalJSON and
 // UnmarshalJSON methods (see [Record.MarshalJSON]):
 //
-//	{"tags":{"Rules":"awale abapa"},"moves":["C","c","B"],"result":"*"}
+//	{"tags":{"Rules":"awale abapa"},"moves":["C","c","B"],"result":"1-0","ending":"conceded north"}
 //
 // Positions and moves encode as JSON strings by themselves, through their
 // MarshalText and UnmarshalText methods. [ReadJSON] reads a file of JSON
@@ -89,8 +96,13 @@
 // The readers, [Record.Replay] and the JSON decoder return *[Error] values
 // that give the line and column of the problem (for records read from
 // text) and wrap its cause:
-// [mancala.ErrSyntax] for malformed text, a *[mancala.MoveError] (wrapping
-// [mancala.ErrIllegalMove]) for a move the rules refuse, and so on. Nothing
+// [mancala.ErrSyntax] for malformed text, [ErrTooLarge] for a record over
+// the reader's [Limits], a *[mancala.MoveError] (wrapping
+// [mancala.ErrIllegalMove]) for a move the rules refuse, [ErrMismatch] and
+// [ErrUnreached] for a result or ending that the moves contradict or do not
+// reach, and so on. [New] and [Tags.Set] refuse tags that record text
+// cannot hold, so that a record is never found unwritable half way through
+// writing it; the writers check every record before they write a byte. Nothing
 // in this package panics on bad input. Messages quote at most 60 bytes of
 // the input.
 //

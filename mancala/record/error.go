@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -44,7 +43,7 @@ func (e *Error) Error() string {
 		s += "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": "
 	}
 	_, format := e.Err.(errFormat)
-	if e.Err == nil || e.Msg != "" && (e.Err == mancala.ErrSyntax || format) {
+	if e.Err == nil || e.Msg != "" && (e.Err == mancala.ErrSyntax || e.Err == ErrMismatch || e.Err == ErrUnreached || format) {
 		return s + e.Msg
 	}
 	var cause string
@@ -94,33 +93,13 @@ func isPackageName(s string) bool {
 	return true
 }
 
-// cut returns s cut to at most max bytes on a character boundary, with
-// "..." after it if it was cut.
-func cut(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	n := max
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "..."
-}
+// cut returns s cut to at most max bytes on a character boundary, marked
+// with "…" if it was cut ([mancala.Shorten]).
+func cut(s string, max int) string { return mancala.Shorten(s, max) }
 
-// quote returns s quoted as Go text, cut to at most 60 bytes of s on a
-// character boundary, with "..." after the quotes if it was cut. Messages
-// quote input with it.
-func quote(s string) string {
-	const max = 60
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	n := max
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return strconv.Quote(s[:n]) + "..."
-}
+// quote returns s quoted as Go text, cut to 60 bytes on a character
+// boundary ([mancala.Quote]). Messages quote input with it.
+func quote(s string) string { return mancala.Quote(s) }
 
 // at is a place in the text.
 type at struct{ line, col int }

@@ -17,18 +17,21 @@ type jsonRecord struct {
 	Moves    []string       `json:"moves"`
 	Comments map[int]string `json:"comments,omitempty"`
 	Result   string         `json:"result"`
+	Ending   string         `json:"ending,omitempty"`
 }
 
 // MarshalJSON implements [json.Marshaler]. A record is a JSON object:
 //
 //	{"tags":{"Rules":"awale","South":"Ann"},"start":"…","moves":["C","c"],
-//	 "comments":{"1":"…"},"result":"1-0"}
+//	 "comments":{"1":"…"},"result":"1-0","ending":"conceded north"}
 //
 // tags is an object whose members keep the order of Tags; start is
 // position text (omitted when the record gives no start position); moves
 // are strings in move notation; comments is keyed by the number of moves
-// before each comment (as [Record.Comments]); result is the result token.
-// Tags, start and comments are left out when empty.
+// before each comment (as [Record.Comments]); result is the result token;
+// ending is why the game ended, as a [TagTermination] tag gives it
+// ("cycle AW-8"). Tags, start, comments and ending are left out when
+// empty.
 func (rec *Record) MarshalJSON() ([]byte, error) {
 	if err := rec.check(); err != nil {
 		return nil, errWrite(err)
@@ -39,6 +42,9 @@ func (rec *Record) MarshalJSON() ([]byte, error) {
 	}
 	if rec.HasStart() {
 		j.Start = rec.Start.String()
+	}
+	if rec.Ending != (mancala.Ending{}) {
+		j.Ending = formatEnding(rec.Ending)
 	}
 	return json.Marshal(j)
 }
@@ -82,6 +88,13 @@ func (rec *Record) UnmarshalJSON(b []byte) error {
 			return &Error{Msg: fmt.Sprintf("json record: result %s: want 1-0, 0-1, 1/2-1/2 or *", quote(j.Result)), Err: mancala.ErrSyntax}
 		}
 		v.Result = res
+	}
+	if j.Ending != "" {
+		e, ok := parseEnding(j.Ending)
+		if !ok {
+			return &Error{Msg: fmt.Sprintf("json record: ending %s: want a reason, then the rule and the player if any, as in a Termination tag", quote(j.Ending)), Err: mancala.ErrSyntax}
+		}
+		v.Ending = e
 	}
 	if j.Start != "" {
 		p, err := mancala.ParsePosition(j.Start)

@@ -154,7 +154,7 @@ func TestJSONFiles(t *testing.T) {
 		{lines + `{"moves":["A"],"x":1}`, "json value 3"},
 		{`[{"moves":[]}, null]`, "json value 1: json record: null"},
 		{`{"moves":["A"]} {`, "json value 2"},
-		{`{"moves":["` + strings.Repeat("é", 100) + `"]}`, `json value 1: json record: move 1: "éééééééééééééééééééééééééééééé"... is not a move`},
+		{`{"moves":["` + strings.Repeat("é", 100) + `"]}`, `json value 1: json record: move 1: "éééééééééééééééééééééééééééééé…" is not a move`},
 	} {
 		recs, err := record.ReadJSON(strings.NewReader(tc.text))
 		wantErr(t, err, mancala.ErrSyntax, 0, 0)

@@ -208,6 +208,12 @@ func (r *Reader) read() (*Record, error) {
 				return nil, valueAt.errorf("Start tag", err)
 			}
 			rec.Start, src.start = p, valueAt
+		case TagTermination:
+			e, ok := parseEnding(value)
+			if !ok {
+				return nil, valueAt.syntax(fmt.Sprintf("Termination tag %s: want a reason (no-move, cycle, majority, round-limit, cannot-fill, repeated-round, conceded or other), then the rule and the player if any", quote(value)))
+			}
+			rec.Ending, src.ending = e, valueAt
 		default:
 			rec.Tags = append(rec.Tags, Tag{name, value})
 		}
@@ -215,6 +221,9 @@ func (r *Reader) read() (*Record, error) {
 	}
 	if err := r.moves(rec, resultTag); err != nil {
 		return nil, err
+	}
+	if rec.Ending != (mancala.Ending{}) && rec.Result == mancala.Ongoing {
+		return nil, src.ending.syntax("a Termination tag, but no result")
 	}
 	return rec, nil
 }

@@ -31,8 +31,8 @@ type Tag struct {
 	Name, Value string
 }
 
-// Tags are the tag pairs of a record, in order. Names are unique; Result and
-// Start are not among them (they are fields of [Record]).
+// Tags are the tag pairs of a record, in order. Names are unique; Result,
+// Start and Termination are not among them (they are fields of [Record]).
 type Tags []Tag
 
 // Get returns the value of the tag called name, or "" if there is none.
@@ -54,7 +54,7 @@ func (ts Tags) Lookup(name string) (string, bool) {
 // Set gives the tag called name the value v, in its place if it is present,
 // at the end otherwise. It refuses, and leaves ts as it was, a tag that
 // record text cannot hold (see [Tag]) or one of the names that are
-// [Record] fields (Result, Start): the error is an *[Error] wrapping
+// [Record] fields (Result, Start, Termination): the error is an *[Error] wrapping
 // [mancala.ErrSyntax].
 func (ts *Tags) Set(name, v string) error {
 	if err := (Tags{{name, v}}).check(at{}); err != nil {
@@ -90,7 +90,7 @@ func (ts Tags) Clone() Tags {
 
 // Check reports the first tag that record text cannot hold: a malformed
 // name, a value that is not one line of UTF-8, a name given twice, or one of
-// the names that are [Record] fields (Result, Start). The error is an
+// the names that are [Record] fields (Result, Start, Termination). The error is an
 // *[Error] wrapping [mancala.ErrSyntax]; its message names the tag by its
 // place, from 1. [New] and [Tags.Set] check tags this way, and the writers
 // and [Record.Replay] refuse a record whose tags fail the check.
@@ -109,7 +109,7 @@ func (ts Tags) check(a at) error {
 		if msg := badTagName(t.Name); msg != "" {
 			return fail(i, "name %s: %s", quote(t.Name), msg)
 		}
-		if t.Name == TagResult || t.Name == TagStart {
+		if t.Name == TagResult || t.Name == TagStart || t.Name == TagTermination {
 			return fail(i, "%s is a field of Record, not a tag", t.Name)
 		}
 		if msg := badLine(t.Value); msg != "" {

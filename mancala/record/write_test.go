@@ -160,7 +160,8 @@ func TestNew(t *testing.T) {
 	_ = g.Undo()
 	_ = g.Concede(mancala.North)
 	rec = mustNew(t, g, record.Tag{Name: "Rules", Value: "mine"})
-	want = &record.Record{Tags: record.Tags{{Name: "Rules", Value: "mine"}}, Moves: moves(t, "A", "B"), Result: mancala.SouthWins}
+	want = &record.Record{Tags: record.Tags{{Name: "Rules", Value: "mine"}}, Moves: moves(t, "A", "B"), Result: mancala.SouthWins,
+		Ending: mancala.Ending{Reason: mancala.EndConceded, Who: mancala.NorthTurn}}
 	if !rec.Equal(want) {
 		t.Errorf("New = %v, want %v", rec, want)
 	}
