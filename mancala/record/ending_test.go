@@ -196,3 +196,51 @@ func TestByName(t *testing.T) {
 		}
 	}
 }
+
+// A record cut at any token boundary never loads as a finished game: the
+// Result tag at its top no longer turns the missing moves into a
+// concession (issue 10.3, found with a save cut short by ulimit -f).
+func TestCutRecord(t *testing.T) {
+	r := toy.MustNew(toy.Options{Houses: 4, Seeds: 3})
+	g, _ := mancala.NewGame(r)
+	for i := 0; !g.Over(); i++ {
+		legal := g.Legal()
+		if err := g.Play(legal[i%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Outcome().Result == mancala.Draw {
+		t.Fatal("the game is a draw; the test wants a win")
+	}
+	text := mustNew(t, g).String()
+	cuts := 0
+	for i := len(text) - 1; i > 0; i-- {
+		if text[i] != ' ' && text[i] != '\n' {
+			continue
+		}
+		recs, err := record.Read(strings.NewReader(text[:i]))
+		if err != nil || len(recs) != 1 {
+			continue // cut inside the tags
+		}
+		cuts++
+		got, err := recs[0].Replay(toyResolver)
+		if len(recs[0].Moves) == len(g.Moves()) {
+			if err != nil || !got.Over() {
+				t.Errorf("cut at %d, every move: %v, %v", i, got, err)
+			}
+			continue
+		}
+		if recs[0].Result == mancala.Ongoing { // cut before the Result tag
+			if err != nil || got.Over() {
+				t.Errorf("cut at %d before the result: %v, %v", i, got, err)
+			}
+			continue
+		}
+		if !errors.Is(err, record.ErrUnreached) || got == nil || got.Over() || got.Ply() != len(recs[0].Moves) {
+			t.Fatalf("cut at %d after %d moves: game %v, error %v; want the unfinished game and ErrUnreached", i, len(recs[0].Moves), got, err)
+		}
+	}
+	if cuts < 10 {
+		t.Fatalf("only %d cuts in the movetext", cuts)
+	}
+}
