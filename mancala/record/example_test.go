@@ -101,3 +101,31 @@ func ExampleRecord_MarshalJSON() {
 	// {"tags":{"Rules":"awale","South":"Ann"},"moves":["C","f","C"],"result":"*"}
 	// [C f C] Ann
 }
+
+// Load reads records in either format: here JSON, one record a line.
+func ExampleLoad() {
+	const lines = `{"tags":{"Rules":"awale abapa"},"moves":["C","f","C"],"result":"*"}
+{"tags":{"Rules":"awale"},"moves":["A"],"result":"0-1","ending":"conceded south"}
+`
+	recs, err := record.Load(strings.NewReader(lines))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, rec := range recs {
+		g, err := rec.Replay(awaleResolver)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		o := g.Outcome()
+		fmt.Printf("%v: %s, %v %q\n", g.Rules(), g.MovesText(), o.Result, o.Ending.String())
+	}
+	// Record text given to Read says what it is not.
+	_, err = record.Read(strings.NewReader(lines))
+	fmt.Println(err)
+	// Output:
+	// awale abapa: C f C, ongoing ""
+	// awale: A, north "south conceded"
+	// record: line 1, column 1: the text is JSON, not record text (read it with ReadJSON or Load)
+}
