@@ -16,8 +16,19 @@ import (
 // there is one, separated by spaces: "cycle AW-8", "no-move AW-7 north",
 // "cannot-fill CK-14 south", "conceded north". The reasons are those of
 // [mancala.EndReason]: no-move, cycle, majority, round-limit, cannot-fill,
-// repeated-round, conceded and other.
+// repeated-round, conceded and other; "adjudicated" is [Adjudicated].
 const TagTermination = "Termination"
+
+// Adjudicated is the Ending of a game whose result was decided outside
+// the rules: by a move cap, an agreement, a referee. [Record.Replay] takes
+// the record's result as it stands and returns the game unfinished. Its
+// Termination tag is "adjudicated".
+var Adjudicated = adjudication
+
+const adjudicated = "adjudicated"
+
+// adjudication is Adjudicated, safe from changes to the exported variable.
+var adjudication = mancala.Ending{Reason: mancala.EndOther, Rule: adjudicated}
 
 // endingWords are the words of the reasons in a Termination tag; a
 // file format, so they do not follow EndReason.String.
@@ -49,6 +60,9 @@ var (
 // formatEnding returns the Termination tag's value for e; e is valid (see
 // badEnding) and not zero.
 func formatEnding(e mancala.Ending) string {
+	if e == adjudication {
+		return adjudicated
+	}
 	s := endingWords[e.Reason]
 	if e.Rule != "" {
 		s += " " + e.Rule
@@ -65,6 +79,9 @@ func parseEnding(s string) (mancala.Ending, bool) {
 	var e mancala.Ending
 	if len(f) == 0 || len(f) > 3 {
 		return e, false
+	}
+	if len(f) == 1 && f[0] == adjudicated {
+		return adjudication, true
 	}
 	for r, w := range endingWords {
 		if w != "" && w == f[0] {
@@ -113,6 +130,9 @@ func badEnding(e mancala.Ending) string {
 	}
 	if _, ok := turnOf(e.Rule); ok || e.Rule == "none" {
 		return "rule " + quote(e.Rule) + " names a player"
+	}
+	if e.Rule == adjudicated && e != adjudication {
+		return "rule " + quote(e.Rule) + " is kept for Adjudicated"
 	}
 	return ""
 }

@@ -244,3 +244,26 @@ func TestCutRecord(t *testing.T) {
 		t.Fatalf("only %d cuts in the movetext", cuts)
 	}
 }
+
+// A result decided outside the rules (a move cap, an agreed draw) stands
+// when the record says so; the game comes back unfinished.
+func TestAdjudicated(t *testing.T) {
+	for _, token := range []string{"1-0", "0-1", "1/2-1/2"} {
+		text := "[Rules \"toy kalah 3x3\"]\n[Result \"" + token + "\"]\n[Termination \"adjudicated\"]\n\n1. A B " + token + "\n"
+		recs, err := record.Read(strings.NewReader(text))
+		if err != nil || recs[0].Ending != record.Adjudicated {
+			t.Fatalf("%s: %v, %v", token, recs, err)
+		}
+		g, err := recs[0].Replay(toyResolver)
+		if err != nil || g.Over() || g.Ply() != 2 {
+			t.Errorf("%s: Replay: %v, %v", token, g, err)
+		}
+		if got := recs[0].String(); got != text {
+			t.Errorf("written again:\n%s\nwant\n%s", got, text)
+		}
+	}
+	rec := &record.Record{Result: mancala.SouthWins, Ending: mancala.Ending{Reason: mancala.EndNoMove, Rule: "adjudicated"}}
+	if err := record.Write(&bytes.Buffer{}, rec); !errors.Is(err, mancala.ErrSyntax) {
+		t.Errorf("Write of an ending that looks adjudicated: %v", err)
+	}
+}

@@ -111,10 +111,13 @@ func (rec *Record) HasStart() bool { return rec.Start.Board.Houses() > 0 }
 //   - the moves do not end the game and the record states a win with a
 //     concession (Ending Reason [mancala.EndConceded], Who the loser): the
 //     loser concedes ([mancala.Game.Concede]);
+//   - the moves do not end the game and the record says that the result
+//     was decided outside the rules ([Adjudicated]): the game is returned
+//     unfinished, and the record's Result stands;
 //   - the moves do not end the game and the record states a win without a
 //     concession, or a draw: the error wraps [ErrUnreached] (a record cut
 //     short does not pass for a finished game); a stated ending other than
-//     a concession wraps [ErrMismatch].
+//     a concession or an adjudication wraps [ErrMismatch].
 //
 // Errors are *[Error] values with the line and column of the problem when
 // the record was read from text (see [Error] for what they wrap). For a
@@ -172,6 +175,9 @@ func (rec *Record) checkEnd(g *mancala.Game, src *source) error {
 			return src.ending.errorf("a concession, but the moves end the game", ErrMismatch)
 		}
 		return nil
+	}
+	if rec.Ending == adjudication {
+		return nil // the result stands as the record states it
 	}
 	if rec.Result == mancala.Ongoing {
 		if rec.Ending != (mancala.Ending{}) {
