@@ -13,8 +13,8 @@
 //	rec, err := record.New(g, record.Tag{Name: "South", Value: "Ann"})
 //	err = record.Write(w, rec)
 //	...
-//	recs, err := record.Read(r)
-//	g, err := recs[0].Replay(resolve)
+//	recs, err := record.Load(r) // record text or JSON
+//	g, err := recs[0].Replay(nil) // nil: rebuild the ruleset by name
 //
 // # Record text
 //
@@ -70,9 +70,10 @@
 // and the ending against the game: a result or ending that the moves
 // contradict is refused ([ErrMismatch]); a win that the moves do not reach
 // is a concession by the loser ([mancala.Game.Concede]) when the record
-// says so (Termination "conceded north"), and is otherwise refused
-// ([ErrUnreached]), so that a record cut short never passes for a finished
-// game. The default resolver, [ByName], builds the ruleset that
+// says so (Termination "conceded north"), a result decided outside the
+// rules stands when the record says so ([Adjudicated]), and any other is
+// refused ([ErrUnreached]), so that a record cut short never passes for a
+// finished game. The default resolver, [ByName], builds the ruleset that
 // [TagRules] names through the registry of [mancala.NewRuleset]; [Fixed]
 // is a resolver for one known ruleset. The module's rulesets' names are
 // their String method's: the game, the preset and every option that
