@@ -268,7 +268,7 @@ func (rec *Record) check() error {
 		}
 	}
 	for i, m := range rec.Moves {
-		if _, err := mancala.ParseMove(m.String()); err != nil {
+		if m.IsZero() { // the only Move that has no notation
 			return &Error{Msg: fmt.Sprintf("move %d is the zero move", i), Err: mancala.ErrSyntax}
 		}
 	}
