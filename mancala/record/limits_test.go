@@ -183,6 +183,7 @@ func TestErrorMessagesCapped(t *testing.T) {
 		"long json result":    json.Unmarshal([]byte(`{"result":"`+long+`"}`), &record.Record{}),
 		"long json tag":       json.Unmarshal([]byte(`{"tags":{"`+long+`":1}}`), &record.Record{}),
 		"long rules":          replayErr(`[Rules "` + long + `"]`),
+		"no rules (ByName)":   replayNilErr("1. A *"),
 	} {
 		if err == nil {
 			t.Errorf("%s: no error", name)
@@ -197,6 +198,15 @@ func TestErrorMessagesCapped(t *testing.T) {
 
 func readErr(text string) error {
 	_, err := record.Read(strings.NewReader(text))
+	return err
+}
+
+func replayNilErr(text string) error {
+	recs, err := record.Read(strings.NewReader(text))
+	if err != nil {
+		return err
+	}
+	_, err = recs[0].Replay(nil)
 	return err
 }
 
