@@ -2,8 +2,8 @@ package rulesflags_test
 
 import (
 	"errors"
-	"fmt"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
