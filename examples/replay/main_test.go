@@ -115,6 +115,16 @@ func wantRecord(g *mancala.Game, positions []mancala.Position, moves []mancala.M
 		rec["result"] = o.Result.String()
 		rec["scores"] = []any{float64(o.Scores[0]), float64(o.Scores[1])}
 		rec["legal"] = []any{}
+		if e := mancala.EndingOf(g.Rules(), p); e.Reason != mancala.EndNone {
+			end := map[string]any{"reason": e.Reason.String(), "text": e.String()}
+			if e.Rule != "" {
+				end["rule"] = e.Rule
+			}
+			if who, ok := e.Who.Player(); ok {
+				end["who"] = who.String()
+			}
+			rec["ending"] = end
+		}
 	case mancala.BothTurn:
 		rec["toMove"] = "both"
 		for _, side := range []struct {
@@ -240,7 +250,23 @@ func TestJSONShape(t *testing.T) {
 		if len(recs) != 2 {
 			t.Fatalf("%d lines, want 2", len(recs))
 		}
-		if diff := cmp.Diff(with("move", "legal", "result", "scores"), keys(recs[1])); diff != "" {
+		end := with("move", "legal", "result", "scores")
+		doc, err := awale.New(awale.Documents())
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := mancala.ParsePosition("0,0,0,0,0,1/0,0,0,0,0,0 23,24 S")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, g, err := replayed(t, doc, &start, "F")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Outcome().Ending.Reason != mancala.EndNone {
+			end = with("move", "legal", "result", "scores", "ending")
+		}
+		if diff := cmp.Diff(end, keys(recs[1])); diff != "" {
 			t.Errorf("keys at the end (-want +got):\n%s", diff)
 		}
 		if recs[1]["over"] != true {

@@ -164,7 +164,8 @@ var kalahName = regexp.MustCompile(`^kalah\((\d{1,3}),(\d{1,3})\)( standard capt
 // Resolve is the [record.Resolver] of the example programs: it builds the
 // ruleset that a record's Rules tag names, as the rulesets' String methods
 // write them ("awale abapa", "congkak opening=sequential rounds=1",
-// "kalah(6,4)"); "oware" is read as "awale". A record without a Rules tag
+// "kalah(6,4)"), through the core's registry ([mancala.NewRuleset]) or,
+// for the module's games, directly; "oware" is read as "awale". A record without a Rules tag
 // whose Variant tag is "Oware Abapa" (an OGN file of Aualé) is Awalé under
 // the Abapa rules. Errors wrap [mancala.ErrUnsupported].
 func Resolve(tags record.Tags) (mancala.Ruleset, error) {
@@ -179,6 +180,9 @@ func Resolve(tags record.Tags) (mancala.Ruleset, error) {
 	if family == Oware {
 		name = Awale + name[len(Oware):]
 		family = Awale
+	}
+	if r, err := mancala.NewRuleset(name); err == nil {
+		return checkBoard(name, r)
 	}
 	var r mancala.Ruleset
 	var err error
@@ -214,7 +218,13 @@ func Resolve(tags record.Tags) (mancala.Ruleset, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.Start().Board.Houses() < 1 { // a guard against constructors that overflow
+	return checkBoard(name, r)
+}
+
+// checkBoard guards against constructors that overflow on huge options
+// and build a board without houses (issue 10.1).
+func checkBoard(name string, r mancala.Ruleset) (mancala.Ruleset, error) {
+	if r.Start().Board.Houses() < 1 {
 		return nil, fmt.Errorf("rules %s: the board has no houses: %w", Quote(name), mancala.ErrUnsupported)
 	}
 	return r, nil

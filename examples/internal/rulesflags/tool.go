@@ -8,7 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
+
+	"github.com/sowing-games/sowing/mancala"
 )
 
 // Exit statuses shared by the example programs.
@@ -21,39 +22,18 @@ const (
 	ExitUsage = 2
 )
 
-// maxEcho caps the bytes of user input that a message repeats.
-const maxEcho = 60
-
-// Quote returns s quoted as by %q, cut to a few dozen bytes (at a UTF-8
-// character boundary, with "..." after the closing quote when cut), for
-// error messages that repeat what the user typed.
-func Quote(s string) string {
-	if len(s) <= maxEcho {
-		return strconv.Quote(s)
-	}
-	n := maxEcho
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return strconv.Quote(s[:n]) + "..."
-}
+// Quote returns s quoted for a message that repeats what the user typed:
+// [mancala.Quote], cut to a few dozen bytes at a character boundary.
+func Quote(s string) string { return mancala.Quote(s) }
 
 // maxLine caps the bytes of a one-line message.
 const maxLine = 300
 
-// Line returns the text of err as one line: line breaks become spaces and
-// a very long text is cut (at a UTF-8 character boundary, ending in
-// "...").
+// Line returns the text of err as one line: runs of white space (line
+// breaks included) become one space, and a very long text is cut
+// ([mancala.Shorten]).
 func Line(err error) string {
-	s := strings.Join(strings.Fields(err.Error()), " ")
-	if len(s) <= maxLine {
-		return s
-	}
-	n := maxLine
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "..."
+	return mancala.Shorten(strings.Join(strings.Fields(err.Error()), " "), maxLine)
 }
 
 // RandSeed defines the -rand-seed flag on fs, the seed of a program's

@@ -83,7 +83,7 @@ func TestQuote(t *testing.T) {
 	}
 	long := strings.Repeat("é", 100)
 	got := rulesflags.Quote(long)
-	if len(got) > 80 || !strings.HasSuffix(got, `"...`) || strings.Contains(got, `\x`) {
+	if len(got) > 80 || !strings.HasSuffix(got, `…"`) || strings.Contains(got, `\x`) {
 		t.Errorf("Quote of 100 é = %s: want a short quote cut at a character boundary", got)
 	}
 	if got := rulesflags.Line(errors.New("a\nb  c")); got != "a b c" {
