@@ -112,11 +112,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if res.Depth < d {
 			break // cut short by the time budget
 		}
-		meter.Stop()
+		meter.Clear()
 		printResult(stdout, d, who, res, time.Since(t0))
-		meter.Every(func() string {
-			return fmt.Sprintf("analyze: searching depth %d, %v", searching.Load(), time.Since(began).Round(time.Second))
-		})
 		if res.Exact || d == search.MaxDepth {
 			break
 		}

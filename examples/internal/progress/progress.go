@@ -99,6 +99,20 @@ func (m *Meter) Show(line string) {
 	fmt.Fprintln(m.w, line)
 }
 
+// Clear clears the progress line on a terminal, so that the program can
+// write a line of its results; the progress lines go on.
+func (m *Meter) Clear() {
+	if m == nil || m.w == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.pending {
+		fmt.Fprint(m.w, "\r\033[K")
+		m.pending = false
+	}
+}
+
 // Stop ends the calls of [Meter.Every] and, on a terminal, clears the
 // progress line. The Meter may be used again after it.
 func (m *Meter) Stop() {

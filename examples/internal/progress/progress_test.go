@@ -46,8 +46,12 @@ func TestTerminalLineIsCleared(t *testing.T) {
 	m, c := newFake(&b, true)
 	c.add(Delay)
 	m.Show("work")
+	m.Clear()
+	m.Clear()
+	c.add(Delay)
+	m.Show("more")
 	m.Stop()
-	if got, want := b.String(), "\rwork\033[K\r\033[K"; got != want {
+	if got, want := b.String(), "\rwork\033[K\r\033[K\rmore\033[K\r\033[K"; got != want {
 		t.Errorf("terminal output %q, want %q", got, want)
 	}
 }

@@ -66,8 +66,9 @@ func Parse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writ
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	var wrapped []*flag.Flag
+	var bad badValue
 	fs.VisitAll(func(f *flag.Flag) {
-		f.Value = explained{f.Value}
+		f.Value = explained{Value: f.Value, name: f.Name, bad: &bad}
 		wrapped = append(wrapped, f)
 	})
 	err := fs.Parse(args)
@@ -83,7 +84,11 @@ func Parse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writ
 		fs.SetOutput(io.Discard)
 		return 0, false
 	case err != nil:
-		fmt.Fprintf(stderr, "%s: %s (%s -h lists the flags)\n", name, Line(err), name)
+		msg := Line(err)
+		if bad.err != nil { // the flag package would repeat the whole value
+			msg = fmt.Sprintf("-%s: %s, not %s", bad.name, Line(bad.err), Quote(bad.value))
+		}
+		fmt.Fprintf(stderr, "%s: %s (%s -h lists the flags)\n", name, msg, name)
 		return ExitUsage, false
 	case fs.NArg() > 0:
 		fmt.Fprintf(stderr, "%s: unexpected argument %s: the flags come first, each as -name value (%s -h lists them)\n", name, Quote(fs.Arg(0)), name)
@@ -92,9 +97,19 @@ func Parse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writ
 	return 0, true
 }
 
+// badValue is the first value that a flag refused during Parse.
+type badValue struct {
+	name, value string
+	err         error
+}
+
 // explained wraps a flag's value during Parse to say what a bad value
 // should have been.
-type explained struct{ flag.Value }
+type explained struct {
+	flag.Value
+	name string
+	bad  *badValue
+}
 
 func (e explained) IsBoolFlag() bool {
 	b, ok := e.Value.(interface{ IsBoolFlag() bool })
@@ -102,6 +117,14 @@ func (e explained) IsBoolFlag() bool {
 }
 
 func (e explained) Set(s string) error {
+	err := e.explain(s)
+	if err != nil && e.bad.err == nil {
+		*e.bad = badValue{name: e.name, value: s, err: err}
+	}
+	return err
+}
+
+func (e explained) explain(s string) error {
 	err := e.Value.Set(s)
 	if err == nil {
 		return nil
