@@ -35,8 +35,8 @@ var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start `position` (position text, or Aalina for awale); default the game's start")
-	moves := fs.String("moves", "", "`moves` to play from the position (or the record's -ply) before analysing")
+	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	moves := fs.String("moves", "", "`MOVES` to play from the position (or the record's -ply) before analysing")
 	recordFile := fs.String("record", "", "analyse a game saved in `FILE` (record text as play saves it, JSON or OGN); it names its own rules")
 	recordGame := fs.Int("record-game", 1, "which game of the -record file, `N` from 1")
 	ply := fs.Int("ply", -1, "with -record: analyse the position after the record's first `N` moves (default: after all)")
@@ -71,11 +71,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if g.Over() {
 		o := g.Outcome()
-		why := "game over"
+		why := ""
 		if o.Ending.Reason != mancala.EndNone {
-			why = o.Ending.String()
+			why = ", " + o.Ending.String()
 		}
-		return fail(rulesflags.ExitUsage, "the game is over after %d moves (%s; result %v, %d-%d): nothing to analyse", g.Ply(), why, o.Result, o.Scores[mancala.South], o.Scores[mancala.North])
+		return fail(rulesflags.ExitUsage, "the game is over after %d moves (result %v, scores %d-%d South-North%s): nothing to analyse",
+			g.Ply(), o.Result, o.Scores[mancala.South], o.Scores[mancala.North], why)
 	}
 
 	began := time.Now()

@@ -63,8 +63,8 @@ var flagGames = map[string][]string{
 // with the same defaults.
 func Register(fs *flag.FlagSet) *Flags {
 	f := &Flags{fs: fs}
-	fs.StringVar(&f.game, "game", Awale, "the `game`: "+gameNames)
-	fs.StringVar(&f.rules, "rules", "default", "preset `rules`: awale default, abapa or awari; congkak default or overbeck; kalah default")
+	fs.StringVar(&f.game, "game", Awale, "the game `NAME`: "+gameNames)
+	fs.StringVar(&f.rules, "rules", "default", "a preset `NAME`: awale default, abapa or awari; congkak default or overbeck; kalah default")
 	fs.IntVar(&f.houses, "houses", 0, fmt.Sprintf("`N` houses per side, 1 to %d (default: the preset's; kalah 6)", mancala.MaxHouses))
 	fs.IntVar(&f.seeds, "seeds", 0, "`N` seeds per house at the start (default: the preset's; congkak: as many as houses; kalah 4)")
 	fs.StringVar(&f.opening, "opening", "", "congkak: `simultaneous|sequential` opening (CK-8; default: the preset's)")
