@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
-	"sync"
 	"sync/atomic"
 
 	"github.com/sowing-games/sowing/examples/internal/progress"
@@ -168,47 +167,9 @@ func (r result) line(games int) string {
 	return line
 }
 
-// play plays the match. Games run on c.parallel goroutines; at most
-// window games are in flight or finished and waiting for an earlier one,
-// so that memory grows with c.parallel, not with c.games. Lines and
-// records come out in game order.
+// play plays the match (see inOrder): lines and records come out in game
+// order.
 func play(ctx context.Context, c *config, stdout, stderr io.Writer, out *recordFile) (tally, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	window := 2 * c.parallel
-	slots := make(chan struct{}, window)
-	jobs := make(chan int)
-	results := make(chan result, c.parallel)
-	var wg sync.WaitGroup
-	for range min(c.parallel, c.games) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results <- playGame(ctx, c, i, out != nil)
-			}
-		}()
-	}
-	go func() {
-		defer func() {
-			close(jobs)
-			wg.Wait()
-			close(results)
-		}()
-		for i := range c.games {
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-
 	lines := !isTerminal(stdout) // on a terminal, the progress line says it all
 	fmt.Fprintf(stdout, "%v: A = %s, B = %s, %d games, rand-seed %d\n", name(c.rules), c.specA, c.specB, c.games, int64(c.seed))
 	var t tally
@@ -218,51 +179,37 @@ func play(ctx context.Context, c *config, stdout, stderr io.Writer, out *recordF
 		return fmt.Sprintf("tournament: %d/%d games", finished.Load(), c.games)
 	})
 	defer meter.Stop()
-	pending := map[int]result{} // finished games waiting for an earlier one
-	next := 0
-	var firstErr error
-	for r := range results {
-		if r.err != nil {
-			if firstErr == nil {
-				firstErr = fmt.Errorf("game %d: %w", r.index+1, r.err)
-				cancel()
-			}
-			continue
-		}
-		pending[r.index] = r
-		for {
-			r, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			next++
-			<-slots
-			finished.Add(1)
-			switch r.aScore {
-			case 1:
-				t.wins++
-			case 0:
-				t.losses++
-			default:
-				t.draws++
-			}
-			if lines {
-				fmt.Fprintln(stdout, r.line(c.games))
-			}
-			if out != nil && firstErr == nil {
-				if err := out.write(r.record); err != nil {
-					firstErr = fmt.Errorf("-records: %w", err)
-					cancel()
-				}
-			}
-		}
+	work := func(ctx context.Context, i int) (result, error) {
+		r := playGame(ctx, c, i, out != nil)
+		return r, r.err
 	}
+	emit := func(r result) error {
+		finished.Add(1)
+		switch r.aScore {
+		case 1:
+			t.wins++
+		case 0:
+			t.losses++
+		default:
+			t.draws++
+		}
+		if lines {
+			meter.Clear()
+			fmt.Fprintln(stdout, r.line(c.games))
+		}
+		if out != nil {
+			if err := out.write(r.record); err != nil {
+				return fmt.Errorf("-records: %w", err)
+			}
+		}
+		return nil
+	}
+	n, err := inOrder(ctx, c.games, c.parallel, work, emit)
 	meter.Stop()
-	if firstErr == nil && ctx.Err() != nil {
-		firstErr = fmt.Errorf("interrupted after %d of %d games (the summary counts those)", next, c.games)
+	if err != nil && ctx.Err() != nil {
+		err = fmt.Errorf("interrupted after %d of %d games (the summary counts those)", n, c.games)
 	}
-	return t, firstErr
+	return t, err
 }
 
 func name(r mancala.Ruleset) string {
