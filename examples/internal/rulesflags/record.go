@@ -44,18 +44,17 @@ func ReadRecords(path string) ([]*record.Record, error) {
 	fail := func(err error) ([]*record.Record, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	f, err := os.Open(path)
-	if err != nil {
+	pathErr := func(err error) ([]*record.Record, error) {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err // the path is said once
 		}
 		return fail(err)
 	}
-	defer f.Close()
-	st, err := f.Stat()
+	// Stat before Open: opening a named pipe would wait for a writer.
+	st, err := os.Stat(path)
 	if err != nil {
-		return fail(err)
+		return pathErr(err)
 	}
 	if !st.Mode().IsRegular() {
 		what := "not a regular file"
@@ -64,6 +63,11 @@ func ReadRecords(path string) ([]*record.Record, error) {
 		}
 		return fail(fmt.Errorf("%s: %w", what, ErrRecordFile))
 	}
+	f, err := os.Open(path)
+	if err != nil {
+		return pathErr(err)
+	}
+	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, MaxRecordFile+1))
 	if err != nil {
 		return fail(err)
