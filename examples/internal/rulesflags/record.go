@@ -33,8 +33,8 @@ var ErrRecordFile = errors.New("not a record file")
 //   - record text ([record.Read]), such as play's save files;
 //   - JSON ([record.Record.UnmarshalJSON]): one record, an array of
 //     records, or one record per line;
-//   - OGN, Aualé's files ([record.ReadOGN]): a name ending in .ogn, or a
-//     Variant tag and no Rules tag.
+//   - OGN, Aualé's files: a name ending in .ogn, or a Variant tag and no
+//     Rules tag.
 //
 // It refuses a directory or a device, a file larger than [MaxRecordFile]
 // and a file without a game, with errors wrapping [ErrRecordFile]; errors
@@ -81,7 +81,7 @@ func ReadRecords(path string) ([]*record.Record, error) {
 		recs, err = readJSON(b)
 	case strings.EqualFold(filepath.Ext(path), ".ogn") || isOGN(b):
 		var rec *record.Record
-		if rec, err = record.ReadOGN(bytes.NewReader(b)); err == nil {
+		if rec, err = readOGN(bytes.NewReader(b)); err == nil {
 			recs = []*record.Record{rec}
 		}
 	default:
