@@ -36,7 +36,12 @@ func abapaRecord(t *testing.T, moves string) (*mancala.Game, *record.Record) {
 	if err := g.PlayText(moves); err != nil {
 		t.Fatal(err)
 	}
-	return g, record.New(g, record.Tag{Name: "South", Value: "Ann"}, record.Tag{Name: "North", Value: "alphabeta"})
+	// A record as play saves it (built by hand: record.New is gaining an
+	// error result).
+	return g, &record.Record{
+		Tags:  record.Tags{{Name: record.TagRules, Value: "awale abapa"}, {Name: "South", Value: "Ann"}, {Name: "North", Value: "alphabeta"}},
+		Moves: g.Moves(),
+	}
 }
 
 // TestRecordForms replays the same game saved as record text, JSON and OGN
@@ -118,7 +123,7 @@ func TestRecordIllegalMove(t *testing.T) {
 // TestRecordConcession: a record whose result the moves do not reach is a
 // concession, printed at the end.
 func TestRecordConcession(t *testing.T) {
-	path := writeFile(t, "conceded.txt", "[Rules \"awale\"]\n[Result \"0-1\"]\n\n1. F f 0-1\n")
+	path := writeFile(t, "conceded.txt", "[Rules \"awale\"]\n[Result \"0-1\"]\n[Termination \"conceded south\"]\n\n1. F f 0-1\n")
 	code, out, errOut := runReplay("-record", path)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errOut)

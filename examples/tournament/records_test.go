@@ -78,8 +78,8 @@ func TestRecordsCapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs[0].Moves) != 3 || recs[0].Result != mancala.Ongoing || !strings.Contains(recs[0].Tags.Get("Termination"), "capped at 3 moves") {
-		t.Errorf("capped record: %d moves, result %v, Termination %q", len(recs[0].Moves), recs[0].Result, recs[0].Tags.Get("Termination"))
+	if len(recs[0].Moves) != 3 || recs[0].Result != mancala.Ongoing || !strings.Contains(recs[0].Comments[3], "capped at 3 moves") {
+		t.Errorf("capped record: %d moves, result %v, last comment %q", len(recs[0].Moves), recs[0].Result, recs[0].Comments[3])
 	}
 }
 
