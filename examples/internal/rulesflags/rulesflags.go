@@ -127,7 +127,7 @@ func (f *Flags) Ruleset() (mancala.Ruleset, error) {
 	if set["houses"] && (f.houses < 1 || f.houses > mancala.MaxHouses) {
 		return nil, fmt.Errorf("-houses: want 1 to %d, not %d: %w", mancala.MaxHouses, f.houses, mancala.ErrUnsupported)
 	}
-	if set["seeds"] && (f.seeds < 1 || f.seeds > mancala.MaxSeeds) {
+	if set["seeds"] && (f.seeds < 1 || f.seeds > mancala.MaxSeeds/2) {
 		return nil, fmt.Errorf("-seeds: want 1 to %d (at most %d seeds in all), not %d: %w", mancala.MaxSeeds/2, mancala.MaxSeeds, f.seeds, mancala.ErrUnsupported)
 	}
 	switch game {
