@@ -306,7 +306,7 @@ func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 		res.aScore = 0.5
 	}
 	if withRecord {
-		res.record = gameRecord(g, c, i, specs, res.capped)
+		res.record, res.err = gameRecord(g, c, i, specs, res.capped)
 	}
 	return res
 }

@@ -112,22 +112,18 @@ func (f *recordFile) abort() {
 // gameRecord is the record of game i of the match: the players' specs as
 // South and North and its number as Round; a capped game has no result
 // ("*") and a last comment that says it was capped.
-func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool) *record.Record {
-	rec := newRecord(g,
+func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool) (*record.Record, error) {
+	rec, err := record.New(g,
 		record.Tag{Name: "Event", Value: "tournament"},
 		record.Tag{Name: "Round", Value: strconv.Itoa(i + 1)},
 		record.Tag{Name: "South", Value: specs[mancala.South]},
 		record.Tag{Name: "North", Value: specs[mancala.North]},
 	)
+	if err != nil {
+		return nil, err
+	}
 	if capped {
 		rec.Comments = map[int]string{len(rec.Moves): fmt.Sprintf("capped at %d moves, scored by the stores", c.maxPlies)}
 	}
-	return rec
-}
-
-// newRecord is record.New, in one place: the record package's New is
-// gaining an error result (it checks the tags) and writes the game's
-// ending as a Termination tag itself.
-func newRecord(g *mancala.Game, tags ...record.Tag) *record.Record {
-	return record.New(g, tags...)
+	return rec, nil
 }

@@ -2,7 +2,6 @@ package rulesflags
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/awale/ogn"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
@@ -76,16 +76,13 @@ func ReadRecords(path string) ([]*record.Record, error) {
 		return fail(fmt.Errorf("larger than %d MiB: %w", MaxRecordFile>>20, ErrRecordFile))
 	}
 	var recs []*record.Record
-	switch {
-	case isJSON(b):
-		recs, err = readJSON(b)
-	case strings.EqualFold(filepath.Ext(path), ".ogn") || isOGN(b):
+	if strings.EqualFold(filepath.Ext(path), ".ogn") || isOGN(b) {
 		var rec *record.Record
-		if rec, err = readOGN(bytes.NewReader(b)); err == nil {
+		if rec, err = ogn.Read(bytes.NewReader(b)); err == nil {
 			recs = []*record.Record{rec}
 		}
-	default:
-		recs, err = record.Read(bytes.NewReader(b))
+	} else {
+		recs, err = record.Load(bytes.NewReader(b)) // record text or JSON
 	}
 	if err != nil {
 		return fail(err)
@@ -96,23 +93,6 @@ func ReadRecords(path string) ([]*record.Record, error) {
 	return recs, nil
 }
 
-// isJSON reports whether b starts, after white space, with a JSON object
-// or array (a record text starts with a tag, "[Name", or a move).
-func isJSON(b []byte) bool {
-	b = bytes.TrimLeft(bytes.TrimPrefix(b, []byte("\uFEFF")), " \t\r\n")
-	if len(b) == 0 {
-		return false
-	}
-	if b[0] == '{' {
-		return true
-	}
-	if b[0] != '[' {
-		return false
-	}
-	rest := bytes.TrimLeft(b[1:], " \t\r\n")
-	return len(rest) == 0 || rest[0] == '{' || rest[0] == ']'
-}
-
 var (
 	variantTag = regexp.MustCompile(`(?m)^\s*\[Variant\s`)
 	rulesTag   = regexp.MustCompile(`(?m)^\s*\[Rules\s`)
@@ -121,45 +101,6 @@ var (
 // isOGN reports whether a record text looks like OGN: a Variant tag and
 // no Rules tag.
 func isOGN(b []byte) bool { return variantTag.Match(b) && !rulesTag.Match(b) }
-
-// readJSON reads one record, an array of records, or a stream of them
-// (one a line).
-func readJSON(b []byte) ([]*record.Record, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	var recs []*record.Record
-	for n := 1; ; n++ {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err == io.EOF {
-			return recs, nil
-		} else if err != nil {
-			return nil, fmt.Errorf("json value %d: %w", n, err)
-		}
-		raw = bytes.TrimLeft(raw, " \t\r\n")
-		if len(raw) > 0 && raw[0] == '[' {
-			var list []*record.Record
-			if err := json.Unmarshal(raw, &list); err != nil {
-				return nil, fmt.Errorf("json value %d: %w", n, unwrapJSON(err))
-			}
-			recs = append(recs, list...)
-			continue
-		}
-		rec := new(record.Record)
-		if err := json.Unmarshal(raw, rec); err != nil {
-			return nil, fmt.Errorf("json value %d: %w", n, unwrapJSON(err))
-		}
-		recs = append(recs, rec)
-	}
-}
-
-// unwrapJSON returns the record package's error inside a json error, if
-// there is one, so that the message says it once.
-func unwrapJSON(err error) error {
-	var re *record.Error
-	if errors.As(err, &re) {
-		return re
-	}
-	return err
-}
 
 // kalahName matches the names of kalah.Rules.String: "kalah(6,4)", with
 // " standard capture" for that option.
