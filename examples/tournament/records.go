@@ -110,8 +110,9 @@ func (f *recordFile) abort() {
 }
 
 // gameRecord is the record of game i of the match: the players' specs as
-// South and North and its number as Round; a capped game has no result
-// ("*") and a last comment that says it was capped.
+// South and North and its number as Round. A capped game is adjudicated
+// (record.Adjudicated: its result, from the stores, was decided outside
+// the rules), with a last comment that says so.
 func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool) (*record.Record, error) {
 	rec, err := record.New(g,
 		record.Tag{Name: "Event", Value: "tournament"},
@@ -123,6 +124,16 @@ func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool)
 		return nil, err
 	}
 	if capped {
+		b := g.Position().Board
+		switch s, n := b.Store(mancala.South), b.Store(mancala.North); {
+		case s > n:
+			rec.Result = mancala.SouthWins
+		case s < n:
+			rec.Result = mancala.NorthWins
+		default:
+			rec.Result = mancala.Draw
+		}
+		rec.Ending = record.Adjudicated
 		rec.Comments = map[int]string{len(rec.Moves): fmt.Sprintf("capped at %d moves, scored by the stores", c.maxPlies)}
 	}
 	return rec, nil
