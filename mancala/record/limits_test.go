@@ -271,3 +271,19 @@ func TestReadAllocs(t *testing.T) {
 		t.Errorf("%v allocations for 2 000 moves, %v for 20 000: want a few more, not ten times", small, large)
 	}
 }
+
+// Many comments in a row are read in linear time (they were joined one by
+// one, each copying all before it) and joined by spaces.
+func TestManyComments(t *testing.T) {
+	text := "1. A " + strings.Repeat("{x}", 500_000) + " a {} *"
+	recs, err := record.Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := recs[0].Comments[1]; len(c) != 500_000*2-1 || !strings.HasPrefix(c, "x x x") {
+		t.Errorf("comment of %d bytes: %.20q", len(c), c)
+	}
+	if c, ok := recs[0].Comments[2]; !ok || c != "" {
+		t.Errorf("empty comment: %q, %v", c, ok)
+	}
+}

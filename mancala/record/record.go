@@ -311,18 +311,6 @@ func badComment(s string) string {
 	return ""
 }
 
-// addComment adds text to the comment under key k, after a space if there
-// is one already.
-func (rec *Record) addComment(k int, text string) {
-	if rec.Comments == nil {
-		rec.Comments = map[int]string{}
-	}
-	if old, ok := rec.Comments[k]; ok {
-		text = old + " " + text
-	}
-	rec.Comments[k] = text
-}
-
 // Result tokens, as in PGN: South plays the part of White.
 var resultTokens = [...]string{mancala.Ongoing: "*", mancala.SouthWins: "1-0", mancala.NorthWins: "0-1", mancala.Draw: "1/2-1/2"}
 
