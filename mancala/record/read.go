@@ -79,10 +79,21 @@ func Read(r io.Reader) ([]*Record, error) {
 	return NewReader(r).ReadAll()
 }
 
-// ReadAll reads the records left, as [Read] does.
+// ReadAll reads the records left, as [Read] does: at most the reader's
+// Records limit of them; one more gives an *[Error] wrapping [ErrTooLarge]
+// at its place, with the records read before it.
 func (r *Reader) ReadAll() ([]*Record, error) {
 	var recs []*Record
 	for {
+		if len(recs) == r.limits.Records {
+			r.stop = math.MaxInt64
+			r.skipSpace()
+			if _, ok := r.peek(); !ok {
+				return recs, r.ioErr
+			}
+			r.err = r.pos.errorf(fmt.Sprintf("more than %d records", r.limits.Records), ErrTooLarge)
+			return recs, r.err
+		}
 		rec, err := r.Read()
 		if err == io.EOF {
 			return recs, nil
