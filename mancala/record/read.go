@@ -321,14 +321,14 @@ func (r *Reader) tag() (name, value string, valueAt at, err error) {
 
 // skipBlanks skips spaces and tabs, and reports whether there were any.
 func (r *Reader) skipBlanks() bool {
-	any := false
+	skipped := false
 	for {
 		c, ok := r.peek()
 		if !ok || (c != ' ' && c != '\t') {
-			return any
+			return skipped
 		}
 		r.next()
-		any = true
+		skipped = true
 	}
 }
 
