@@ -482,14 +482,15 @@ func Write(w io.Writer, rec *record.Record, resolve record.Resolver) error {
 	if o := g.Outcome(); g.Over() && !o.Conceded {
 		result = fmt.Sprintf("%d-%d", o.Scores[mancala.South], o.Scores[mancala.North])
 	}
-	abapa, _ := awale.New(awale.Abapa())
+	ar, isAwale := g.Rules().(*awale.Rules)
+	abapa := isAwale && ar.Options() == awale.Abapa()
 	bw := bufio.NewWriter(w)
 	for _, name := range roster {
 		v, ok := rec.Tags.Lookup(name)
 		switch {
 		case name == "Result":
 			v = result
-		case !ok && name == "Variant" && fmt.Sprint(g.Rules()) == abapa.String():
+		case !ok && name == "Variant" && abapa:
 			v = Variant
 		case !ok:
 			v = "?"
