@@ -23,6 +23,7 @@ type Rules struct {
 	packed      bool // the packed engine (n <= 8); else the wide one
 	pt          packedTables
 	maxPlies    int
+	start       mancala.Position
 }
 
 var (
@@ -55,6 +56,13 @@ func New(o Options) (*Rules, error) {
 		r.pt = newPackedTables(r.n)
 	}
 	r.maxPlies = maxPlies(r.n, r.total)
+	b, err := mancala.NewBoard(r.n, o.Seeds)
+	if err != nil {
+		// normalize has checked the options; a refusal here is a bug, but
+		// it is reported, never turned into a broken board.
+		return nil, fmt.Errorf("awale: %w", err)
+	}
+	r.start = mancala.Position{Board: b, ToMove: mancala.SouthTurn}
 	return r, nil
 }
 
@@ -99,10 +107,7 @@ func (r *Rules) MaxPlies() int { return r.maxPlies }
 
 // Start returns the start position: every house holds Options.Seeds seeds,
 // the stores are empty, South moves first (AW-1, AW-2).
-func (r *Rules) Start() mancala.Position {
-	b, _ := mancala.NewBoard(r.n, r.o.Seeds)
-	return mancala.Position{Board: b, ToMove: mancala.SouthTurn}
-}
+func (r *Rules) Start() mancala.Position { return r.start }
 
 // Setup checks a position built outside the ruleset and settles it. It
 // returns an error wrapping [mancala.ErrInvalidPosition] for a board of the

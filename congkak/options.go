@@ -145,7 +145,8 @@ func (o Options) normalize() (Options, error) {
 	if o.Seeds == 0 {
 		o.Seeds = o.Houses
 	}
-	if o.Seeds < 1 || 2*o.Houses*o.Seeds > mancala.MaxSeeds {
+	// Divided, not multiplied, so that no seed count can overflow.
+	if o.Seeds < 1 || o.Seeds > mancala.MaxSeeds/(2*o.Houses) {
 		return o, fmt.Errorf("congkak: %d seeds in each of %d houses (at most %d seeds in all): %w",
 			o.Seeds, 2*o.Houses, mancala.MaxSeeds, mancala.ErrUnsupported)
 	}
