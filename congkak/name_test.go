@@ -34,7 +34,7 @@ func TestParseName(t *testing.T) {
 	}
 }
 
-var badNames = []string{"", "congkak x", "awale", "congkak houses=x", "congkak opening=never", "congkak  overbeck", "congkak houses=7", "congkak overbeck overbeck"}
+var badNames = []string{"", "congkak x", "congkak repeat=ends", "congkak repeat=never", "awale", "congkak houses=x", "congkak opening=never", "congkak  overbeck", "congkak houses=7", "congkak overbeck overbeck"}
 
 func nameOptions() []congkak.Options {
 	os := []congkak.Options{congkak.Documents(), congkak.Overbeck()}
@@ -44,6 +44,7 @@ func nameOptions() []congkak.Options {
 		o.EmptyCapture = congkak.EmptyCapture(i & 1)
 		o.Opening = congkak.Opening(i >> 1 & 1)
 		o.RoundEnd = congkak.RoundEnd(i >> 2 & 1)
+		o.Repeat = congkak.RepeatRule(i >> 3 & 1)
 		// Starter matters only in a sequential opening and FirstHand only
 		// in a simultaneous one; String names only what matters.
 		if o.Opening == congkak.OpeningSequential {

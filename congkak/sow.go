@@ -25,7 +25,22 @@ const (
 	// empty row (CK-9 option).
 	stateReply uint32 = 1 << 0
 
-	stateMask = stateReply
+	// stateStart (bits 8-17, under CK-16 in a full set only) names the
+	// start of the round being played: 0 for the set's own start, else 1 +
+	// (South's seeds at the round's start)<<1 + (1 if North started it).
+	// It keeps the positions of rounds that started differently apart, so
+	// that a position repeats only where a round start does (CK-16).
+	stateStartShift        = 8
+	stateStart      uint32 = 0x3ff << stateStartShift
+
+	// stateEnd (bits 24-27, finished positions only) is the
+	// mancala.EndReason of the set's end; stateEndNorth (bit 28) says that
+	// the player it concerns (Ending.Who) is North, stateEndWho (bit 29)
+	// that there is one.
+	stateEndShift        = 24
+	stateEnd      uint32 = 0xf << stateEndShift
+	stateEndNorth uint32 = 1 << 28
+	stateEndWho   uint32 = 1 << 29
 )
 
 // Results of one hand's drop in a tick.
@@ -46,6 +61,10 @@ type sim struct {
 	toMove mancala.Turn
 	round  int
 	state  uint32
+	// started is set when a round end has refilled the board for a new
+	// round, for the drivers (Perft, Playout) that look for a repeated
+	// round start (CK-16).
+	started bool
 }
 
 func (r *Rules) houseSlot(p mancala.Player, i int) int {
@@ -447,17 +466,12 @@ func (s *sim) roundEnd(last mancala.Player) {
 		s.b[2*n+1] += s.b[n+1+i]
 		s.b[n+1+i] = 0
 	}
-	ss, sn := int(s.b[n]), int(s.b[2*n+1])
-	starter := last
-	if ss < sn {
-		starter = mancala.South
-	} else if sn < ss {
-		starter = mancala.North
-	}
+	starter, end := s.nextRound(last)
 	s.state = 0
-	if (r.o.Rounds > 0 && s.round >= r.o.Rounds) || ss < r.seeds || sn < r.seeds {
+	if end != 0 {
 		// The set is over; the board keeps the last round's burnt houses.
 		s.toMove = mancala.NoTurn
+		s.state = end
 		return
 	}
 	s.burnt = [2]uint16{}
@@ -473,6 +487,67 @@ func (s *sim) roundEnd(last mancala.Player) {
 		}
 	}
 	s.setPaths()
-	s.round++
+	s.startRound(starter)
+}
+
+// nextRound decides, once the round's seeds are counted (the houses may
+// still hold the seeds that CK-10 moves to the stores), who starts the next
+// round (CK-13: the loser; on a tie last, who moved last) or, if the set is
+// over, the State bits that say why: a player who cannot fill a single house
+// (CK-14), or the round limit.
+func (s *sim) nextRound(last mancala.Player) (starter mancala.Player, end uint32) {
+	r := s.r
+	n := r.n
+	ss, sn := int(s.b[n])+s.rowSeeds(mancala.South), int(s.b[2*n+1])+s.rowSeeds(mancala.North)
+	starter = last
+	if ss < sn {
+		starter = mancala.South
+	} else if sn < ss {
+		starter = mancala.North
+	}
+	switch {
+	case ss < r.seeds:
+		return starter, endState(mancala.EndCannotFill, mancala.TurnOf(mancala.South))
+	case sn < r.seeds:
+		return starter, endState(mancala.EndCannotFill, mancala.TurnOf(mancala.North))
+	case r.o.Rounds > 0 && s.round >= r.o.Rounds:
+		return starter, endState(mancala.EndRoundLimit, mancala.NoTurn)
+	}
+	return starter, 0
+}
+
+// startRound gives the refilled board to starter: the round number goes
+// up, or, under CK-16 in a full set, the State names the round's start.
+func (s *sim) startRound(starter mancala.Player) {
+	r := s.r
 	s.toMove = mancala.TurnOf(starter)
+	s.started = true
+	if !r.cycles {
+		s.round++
+		return
+	}
+	s.state = r.startTag(int(s.b[r.storeSlot(mancala.South)])+s.rowSeeds(mancala.South), starter)
+}
+
+// startTag returns the stateStart bits of a round that starter starts with
+// south seeds on South's side: 0 if that is the set's own start (only a
+// sequential opening can come back to it).
+func (r *Rules) startTag(south int, starter mancala.Player) uint32 {
+	if r.o.Opening == OpeningSequential && starter == r.o.Starter && south == r.n*r.seeds {
+		return 0
+	}
+	return uint32(1+south<<1+int(starter)) << stateStartShift
+}
+
+// endState returns the State bits of a set that ended for reason, which
+// concerns who (mancala.NoTurn: nobody in particular).
+func endState(reason mancala.EndReason, who mancala.Turn) uint32 {
+	st := uint32(reason) << stateEndShift
+	if p, ok := who.Player(); ok {
+		st |= stateEndWho
+		if p == mancala.North {
+			st |= stateEndNorth
+		}
+	}
+	return st
 }

@@ -310,14 +310,8 @@ func (t *tracer) roundEnd(last mancala.Player) {
 	s := &t.s
 	r := s.r
 	n := r.n
-	ss, sn := int(s.b[n])+s.rowSeeds(mancala.South), int(s.b[2*n+1])+s.rowSeeds(mancala.North)
-	starter := last
-	if ss < sn {
-		starter = mancala.South
-	} else if sn < ss {
-		starter = mancala.North
-	}
-	over := (r.o.Rounds > 0 && s.round >= r.o.Rounds) || ss < r.seeds || sn < r.seeds
+	starter, end := s.nextRound(last)
+	over := end != 0
 	next := mancala.TurnOf(starter)
 	if over {
 		next = mancala.NoTurn
@@ -338,6 +332,7 @@ func (t *tracer) roundEnd(last mancala.Player) {
 	s.state = 0
 	s.toMove = next
 	if over {
+		s.state = end
 		return
 	}
 	old := s.burnt
@@ -363,5 +358,5 @@ func (t *tracer) roundEnd(last mancala.Player) {
 		}
 	}
 	s.setPaths()
-	s.round++
+	s.startRound(starter)
 }
