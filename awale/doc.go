@@ -64,7 +64,15 @@
 // a finished position has ToMove == [mancala.NoTurn], every seed that
 // counts in a store, and empty houses, except under [CycleSplit] with an
 // odd number of seeds left, where one seed stays on the board (see
-// [Rules.Cycle]). Positions use Round 0 and State 0.
+// [Rules.Cycle]). Positions use Round 0, and State 0 while the game goes
+// on. A finished position's State says why the game ended ([Rules.Ending],
+// [mancala.Explainer]): bits 0-3 hold the [mancala.EndReason]
+// ([mancala.EndNoMove] for AW-7, [mancala.EndRepetition] for AW-8,
+// [mancala.EndMajority] for AW-10, [mancala.EndOther] for a finished
+// position given to [Rules.Setup] that shows no reason), bit 4 is set when
+// the reason concerns a player (AW-7: the player to move, who had no seeds
+// or could not feed his opponent) and bit 5 when that player is North. When
+// both AW-7 and AW-10 end a game, AW-10 is named.
 //
 // [Rules.MaxPlies] bounds the length of a game (the argument is on
 // maxPlies in rules.go); it is honest but huge, since a game between

@@ -136,14 +136,17 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if b.Total() != r.total {
 		return invalid("%d seeds, want %d", b.Total(), r.total)
 	}
-	if p.Round != 0 || p.State != 0 {
-		return invalid("round %d and state %#x, want 0", p.Round, p.State)
+	if p.Round != 0 || (p.State != 0 && (p.ToMove != mancala.NoTurn || !r.validEnd(p.State))) {
+		return invalid("round %d and state %#x, want 0 (or the end bits of a finished game)", p.Round, p.State)
 	}
 	left := b.RowSeeds(mancala.South) + b.RowSeeds(mancala.North)
 	switch p.ToMove {
 	case mancala.NoTurn:
 		if left != 0 && !(left == 1 && r.o.Cycle == CycleSplit) {
 			return invalid("a finished game with %d seeds on the board", left)
+		}
+		if p.State == 0 {
+			p.State = r.inferEnd(b)
 		}
 		return p, nil
 	case mancala.SouthTurn, mancala.NorthTurn:
@@ -318,5 +321,5 @@ func (r *Rules) Cycle(p mancala.Position) mancala.Position {
 	}
 	_ = nb.SetStore(mancala.South, stores[0])
 	_ = nb.SetStore(mancala.North, stores[1])
-	return mancala.Position{Board: nb}
+	return mancala.Position{Board: nb, State: endCycle}
 }

@@ -94,7 +94,8 @@ func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Even
 	// AW-7, AW-10: the end of the game.
 	own, other := rows[opp], rows[mover] // from the view of the player to move next
 	next := mancala.TurnOf(opp)
-	if r.wideEnds(&own, &other, stores[opp], stores[mover]) {
+	state := r.wideEndState(opp, &own, &other, stores[opp], stores[mover])
+	if state != 0 {
 		next = mancala.NoTurn
 	}
 	emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: next})
@@ -114,7 +115,7 @@ func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Even
 		_ = b.SetRow(pl, rows[pl])
 		_ = b.SetStore(pl, stores[pl])
 	}
-	return mancala.Position{Board: b, ToMove: next}, nil
+	return mancala.Position{Board: b, ToMove: next, State: state}, nil
 }
 
 // TraceCycle returns what [Rules.Cycle] returns and calls emit (which may
