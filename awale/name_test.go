@@ -2,7 +2,9 @@ package awale_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/sowing-games/sowing/awale"
@@ -123,4 +125,36 @@ func FuzzParseName(f *testing.F) {
 			t.Fatalf("ParseName(%q): start %q", name, p)
 		}
 	})
+}
+
+// TestRegistry checks that the package registers its family: every name
+// String writes builds the same ruleset through mancala.NewRuleset, and a
+// bad name is refused with ErrUnsupported.
+func TestRegistry(t *testing.T) {
+	if !slices.Contains(mancala.RulesetFamilies(), "awale") {
+		t.Fatalf("families %v: no awale", mancala.RulesetFamilies())
+	}
+	for _, o := range nameOptions() {
+		r, err := awale.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := mancala.NewRuleset(r.String())
+		if err != nil {
+			t.Errorf("NewRuleset(%q): %v", r.String(), err)
+			continue
+		}
+		ar, ok := got.(*awale.Rules)
+		if !ok || ar.Options() != r.Options() {
+			t.Errorf("NewRuleset(%q) = %#v, want options %+v", r.String(), got, r.Options())
+		}
+	}
+	if r, err := mancala.NewRuleset(" awale abapa "); err != nil || r.(fmt.Stringer).String() != "awale abapa" {
+		t.Errorf(`NewRuleset(" awale abapa ") = %v, %v`, r, err)
+	}
+	for _, bad := range []string{"awale x", "awale seeds=4611686018427387904", "awale  abapa"} {
+		if r, err := mancala.NewRuleset(bad); !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("NewRuleset(%q) = %v, %v; want an error wrapping ErrUnsupported", bad, r, err)
+		}
+	}
 }

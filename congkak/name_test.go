@@ -3,6 +3,7 @@ package congkak_test
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/sowing-games/sowing/congkak"
@@ -137,4 +138,33 @@ func FuzzParseName(f *testing.F) {
 			t.Fatalf("ParseName(%q): start %q", name, p)
 		}
 	})
+}
+
+// TestRegistry checks that the package registers its family: every name
+// String writes builds the same ruleset through mancala.NewRuleset, and a
+// bad name is refused with ErrUnsupported.
+func TestRegistry(t *testing.T) {
+	if !slices.Contains(mancala.RulesetFamilies(), "congkak") {
+		t.Fatalf("families %v: no congkak", mancala.RulesetFamilies())
+	}
+	for _, o := range nameOptions() {
+		r, err := congkak.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := mancala.NewRuleset(r.String())
+		if err != nil {
+			t.Errorf("NewRuleset(%q): %v", r.String(), err)
+			continue
+		}
+		cr, ok := got.(*congkak.Rules)
+		if !ok || cr.Options() != r.Options() {
+			t.Errorf("NewRuleset(%q) = %#v, want options %+v", r.String(), got, r.Options())
+		}
+	}
+	for _, bad := range []string{"congkak x", "congkak seeds=4611686018427387904", "congkak repeat=ends"} {
+		if r, err := mancala.NewRuleset(bad); !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("NewRuleset(%q) = %v, %v; want an error wrapping ErrUnsupported", bad, r, err)
+		}
+	}
 }
