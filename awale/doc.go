@@ -1,7 +1,10 @@
 // Package awale implements Awalé (Oware, of the Abapa family) as a
-// [mancala.Ruleset]: the rules of the French source document, with the
-// options that other rule families and programs use, and a fast engine for
-// search and enumeration.
+// [mancala.Ruleset]: the rules of an anonymous French rule sheet of the
+// Abapa family ("the documents' rules"), with the options that other rule
+// families and programs use (the World Oware Federation's Abapa rules;
+// the solved Awari of Lincke 2002 and Romein and Bal 2003), and a fast
+// engine for search and enumeration. The rules it plays (AW-1 to AW-10)
+// are stated in the package's RULES.md, also available as [RulesText].
 //
 // Build a ruleset with [New] and play it through [mancala.Game]:
 //
@@ -11,7 +14,8 @@
 //
 // # Rules
 //
-// The rule ids are those of the project's RULES.md; tests cite them.
+// The rule ids are those of the package's RULES.md ([RulesText]); tests,
+// refusals and endings cite them.
 //
 //   - AW-1 Board: two rows of 6 houses with 4 seeds each (48 seeds);
 //     [Options] change both numbers. Captured seeds go to the capturer's

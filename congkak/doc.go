@@ -1,8 +1,11 @@
 // Package congkak implements Congkak, the Malay sowing game, as a
 // [mancala.Ruleset]: sets of rounds with a simultaneous opening, relay
-// sowing, captures, refills and burnt houses, following the binding reading
-// RULES.md (rules CK-1 to CK-15) of the project's source documents: 001
-// (English), 000 (Romanian) and 004 (H. Overbeck's "Chongkak").
+// sowing, captures, refills and burnt houses. The rules it plays (CK-1 to
+// CK-16) are stated in the package's RULES.md, also available as
+// [RulesText]; its sources are an anonymous English description of
+// Congkak in eight steps (with a Romanian translation), "the documents'
+// rules", and H. Overbeck's "Chongkak" (Journal of the Straits Branch of
+// the Royal Asiatic Society), the [Overbeck] preset.
 //
 // Build a ruleset with [New] from [Options] (the zero Options are the
 // documents' rules), or from a named [Preset]; play it with
@@ -77,7 +80,7 @@
 // houses from 1 to [mancala.MaxHouses] works as long as the board holds
 // the seeds (2·Houses·Seeds at most [mancala.MaxSeeds]).
 //
-// RoundEndPassReply is 004 §9 as RULES.md infers it, implemented exactly
+// RoundEndPassReply is Overbeck's §9 as RULES.md infers it, implemented exactly
 // so: when a turn ends, the player due to move next is looked at. If his
 // row has seeds he plays. If it is empty he passes and his opponent plays
 // one more turn (State bit 0 marks that turn; within it the opponent may

@@ -15,9 +15,9 @@ type EmptyCapture uint8
 
 const (
 	// EmptyCaptureStore: the last seed alone goes to the mover's store
-	// (001, the default).
+	// (the English description, the default).
 	EmptyCaptureStore EmptyCapture = iota
-	// EmptyCaptureStay: the seed stays in the house (004 §6).
+	// EmptyCaptureStay: the seed stays in the house (Overbeck §6).
 	EmptyCaptureStay
 )
 
@@ -60,11 +60,11 @@ type RoundEnd uint8
 const (
 	// RoundEndEmptyRow: the round ends as soon as a turn (or the
 	// simultaneous opening) ends with every house of either player empty
-	// (001 step 5, the default).
+	// (the English description, step 5; the default).
 	RoundEndEmptyRow RoundEnd = iota
 	// RoundEndPassReply: a player due to move with an empty row passes;
 	// his opponent plays one more turn; if that turn put seeds back into
-	// the passer's row play goes on, otherwise the round ends (004 §9).
+	// the passer's row play goes on, otherwise the round ends (Overbeck §9).
 	// The package documentation states the details.
 	RoundEndPassReply
 )
@@ -141,13 +141,13 @@ type Options struct {
 	Repeat RepeatRule
 }
 
-// Documents returns the documents' rules (001), the default: 7 houses, 7
+// Documents returns the documents' rules (the English description), the default: 7 houses, 7
 // seeds, the last seed of an empty capture to the store, a simultaneous
 // opening, rounds ending on an empty row, a full set that a repeated round
 // start ends (CK-16).
 func Documents() Options { return Options{Houses: 7, Seeds: 7} }
 
-// Overbeck returns the rules of H. Overbeck's "Chongkak" (004): 9 houses,
+// Overbeck returns the rules of H. Overbeck's "Chongkak": 9 houses,
 // 9 seeds, the last seed of an empty capture staying in its house (§6) and
 // rounds ending by a pass and a reply (§9).
 func Overbeck() Options {
