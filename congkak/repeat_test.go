@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -173,4 +174,37 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// TestTraceCycleCK16: TraceCycle ends a repeated round start as Cycle does,
+// and its steps, replayed on the round start's board, give the final board.
+func TestTraceCycleCK16(t *testing.T) {
+	r := mustNew(t, congkak.Documents())
+	var ct awale.CycleTracer = r // the interface a game interface finds it by
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.PlayText(loopLead); err != nil {
+		t.Fatal(err)
+	}
+	start := g.Position()
+	board := start.Board
+	end := ct.TraceCycle(start, func(e mancala.Event) {
+		if e.Kind != mancala.EventCapture {
+			t.Errorf("CK-16: step %v, want captures into the stores only", e)
+		}
+		if err := mancala.ApplyEvent(&board, e); err != nil {
+			t.Fatalf("CK-16: step %v: %v", e, err)
+		}
+	})
+	if want := r.Cycle(start); end != want {
+		t.Errorf("TraceCycle = %v, Cycle %v", end, want)
+	}
+	if board != end.Board {
+		t.Errorf("the steps give\n%v\nthe end is\n%v", board, end.Board)
+	}
+	if q := ct.TraceCycle(end, nil); q != end {
+		t.Errorf("TraceCycle of a finished set = %v", q)
+	}
 }

@@ -65,6 +65,33 @@ type sim struct {
 	// round, for the drivers (Perft, Playout) that look for a repeated
 	// round start (CK-16).
 	started bool
+	// tr receives the steps of the move being played (Trace); nil on every
+	// other path, where each step costs one predictable nil test per
+	// sowing, relay or capture, never one per seed.
+	tr *tracer
+}
+
+// tracer is what Trace adds to a sim: where the steps go, and whose hand
+// made the last one.
+type tracer struct {
+	emit func(mancala.Event)
+	last mancala.Player
+}
+
+// event reports a step of p's hand at slot x, when tracing.
+func (s *sim) event(k mancala.EventKind, p mancala.Player, x, count int) {
+	if s.tr != nil {
+		s.tr.emit(mancala.Event{Kind: k, Player: p, Hole: s.r.slotHole(x), Count: count})
+	}
+}
+
+// setTurn gives the decision to t after a turn of last's, reporting the
+// turn's end when tracing.
+func (s *sim) setTurn(last mancala.Player, t mancala.Turn) {
+	s.toMove = t
+	if s.tr != nil {
+		s.tr.emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: last, Turn: t})
+	}
 }
 
 func (r *Rules) houseSlot(p mancala.Player, i int) int {
@@ -233,6 +260,12 @@ func (s *sim) owner(x int) mancala.Player {
 // slot of the last one. Whole laps are added at once (CK-2: the origin
 // house is not skipped, so a lap puts one seed into every slot of the path).
 func (s *sim) drop(p mancala.Player, pos, k int) int {
+	if s.tr != nil {
+		for ; k > 0; k-- {
+			pos = s.dropOne(p, pos)
+		}
+		return pos
+	}
 	if k > s.plen {
 		q := (k - 1) / s.plen
 		k -= q * s.plen
@@ -249,6 +282,29 @@ func (s *sim) drop(p mancala.Player, pos, k int) int {
 		s.b[pos]++
 	}
 	return pos
+}
+
+// dropOne moves p's hand on from slot pos to the next hole of his path,
+// reporting each hole it passes (the opponent's store, burnt houses) and
+// the seed it drops there; it returns that hole's slot. Only the tracing
+// path takes one seed at a time.
+func (s *sim) dropOne(p mancala.Player, pos int) int {
+	opp := s.r.storeSlot(p.Other())
+	size := 2*s.r.n + 2
+	for {
+		pos++
+		if pos == size {
+			pos = 0
+		}
+		if pos == opp || s.burntSlot(pos) {
+			s.event(mancala.EventSkip, p, pos, 0)
+			continue
+		}
+		s.b[pos]++
+		s.event(mancala.EventDrop, p, pos, 1)
+		s.tr.last = p
+		return pos
+	}
 }
 
 func (s *sim) burntSlot(x int) bool {
@@ -268,10 +324,13 @@ func (s *sim) capture(p mancala.Player, x int) {
 	st := s.r.storeSlot(p)
 	o := 2*s.r.n - x
 	if c := s.b[o]; c > 0 {
+		s.event(mancala.EventCapture, p, o, int(c))
+		s.event(mancala.EventCapture, p, x, 1)
 		s.b[st] += c + 1
 		s.b[o] = 0
 		s.b[x] = 0
 	} else if s.r.o.EmptyCapture == EmptyCaptureStore {
+		s.event(mancala.EventCapture, p, x, 1)
 		s.b[st]++
 		s.b[x] = 0
 	}
@@ -289,6 +348,7 @@ func (s *sim) sow(p mancala.Player, pos, k int) bool {
 		}
 		v := s.b[pos]
 		if v > 1 {
+			s.event(mancala.EventPickUp, p, pos, int(v))
 			s.b[pos] = 0
 			k = int(v)
 			continue
@@ -303,8 +363,13 @@ func (s *sim) sow(p mancala.Player, pos, k int) bool {
 // step drops one seed from p's hand (CK-8.2) and resolves it if it was the
 // last one.
 func (s *sim) step(p mancala.Player) int {
-	pos := s.nxt[p][s.at[p]]
-	s.b[pos]++
+	var pos uint8
+	if s.tr != nil {
+		pos = uint8(s.dropOne(p, int(s.at[p])))
+	} else {
+		pos = s.nxt[p][s.at[p]]
+		s.b[pos]++
+	}
 	s.at[p] = pos
 	s.hand[p]--
 	if s.hand[p] > 0 {
@@ -315,6 +380,7 @@ func (s *sim) step(p mancala.Player) int {
 		return handArrived
 	}
 	if v := s.b[x]; v > 1 {
+		s.event(mancala.EventPickUp, p, x, int(v))
 		s.b[x] = 0
 		s.hand[p] = v
 		return handGoing
@@ -330,7 +396,11 @@ func (s *sim) take(p mancala.Player, i int) {
 	x := s.r.houseSlot(p, i)
 	s.hand[p] = s.b[x]
 	s.at[p] = uint8(x)
+	s.event(mancala.EventPickUp, p, x, int(s.b[x]))
 	s.b[x] = 0
+	if s.tr != nil {
+		s.tr.last = p
+	}
 }
 
 // turn plays p's sowing from house i, outside the simultaneous opening,
@@ -339,6 +409,10 @@ func (s *sim) turn(p mancala.Player, i int) {
 	x := s.r.houseSlot(p, i)
 	k := int(s.b[x])
 	s.b[x] = 0
+	s.event(mancala.EventPickUp, p, x, k)
+	if s.tr != nil {
+		s.tr.last = p
+	}
 	s.afterSow(p, s.sow(p, x, k))
 }
 
@@ -347,7 +421,7 @@ func (s *sim) turn(p mancala.Player, i int) {
 // over and his opponent is due (CK-7).
 func (s *sim) afterSow(p mancala.Player, arrived bool) {
 	if arrived && !s.rowEmpty(p) {
-		s.toMove = mancala.TurnOf(p)
+		s.setTurn(p, mancala.TurnOf(p))
 		return
 	}
 	s.endTurn(p, p.Other())
@@ -385,7 +459,11 @@ func (s *sim) ticks() {
 			}
 		}
 		if need != mancala.NoTurn {
-			s.toMove = need
+			last := mancala.South
+			if s.tr != nil {
+				last = s.tr.last
+			}
+			s.setTurn(last, need)
 			return
 		}
 		sa, na := s.hand[mancala.South] > 0, s.hand[mancala.North] > 0
@@ -427,7 +505,7 @@ func (s *sim) endTurn(last, next mancala.Player) {
 			s.roundEnd(last)
 			return
 		}
-		s.toMove = mancala.TurnOf(next)
+		s.setTurn(last, mancala.TurnOf(next))
 		return
 	}
 	if s.state&stateReply != 0 {
@@ -438,11 +516,11 @@ func (s *sim) endTurn(last, next mancala.Player) {
 			s.roundEnd(last)
 			return
 		}
-		s.toMove = mancala.TurnOf(next)
+		s.setTurn(last, mancala.TurnOf(next))
 		return
 	}
 	if !s.rowEmpty(next) {
-		s.toMove = mancala.TurnOf(next)
+		s.setTurn(last, mancala.TurnOf(next))
 		return
 	}
 	if s.rowEmpty(next.Other()) {
@@ -451,7 +529,7 @@ func (s *sim) endTurn(last, next mancala.Player) {
 	}
 	// next passes; his opponent plays one more turn.
 	s.state |= stateReply
-	s.toMove = mancala.TurnOf(next.Other())
+	s.setTurn(last, mancala.TurnOf(next.Other()))
 }
 
 // roundEnd scores the round (CK-10), and either ends the set (CK-14, or the
@@ -460,13 +538,26 @@ func (s *sim) endTurn(last, next mancala.Player) {
 func (s *sim) roundEnd(last mancala.Player) {
 	r := s.r
 	n := r.n
-	for i := 0; i < n; i++ {
-		s.b[n] += s.b[i]
-		s.b[i] = 0
-		s.b[2*n+1] += s.b[n+1+i]
-		s.b[n+1+i] = 0
-	}
 	starter, end := s.nextRound(last)
+	if s.tr != nil {
+		next := mancala.TurnOf(starter)
+		if end != 0 {
+			next = mancala.NoTurn
+		}
+		s.setTurn(last, next)
+		s.tr.emit(mancala.Event{Kind: mancala.EventRoundEnd, Player: last, Count: s.round})
+	}
+	for p := mancala.South; p <= mancala.North; p++ {
+		st := r.storeSlot(p)
+		for i := 0; i < n; i++ {
+			x := r.houseSlot(p, i)
+			if v := s.b[x]; v > 0 {
+				s.event(mancala.EventCapture, p, x, int(v))
+				s.b[st] += v
+				s.b[x] = 0
+			}
+		}
+	}
 	s.state = 0
 	if end != 0 {
 		// The set is over; the board keeps the last round's burnt houses.
@@ -474,15 +565,25 @@ func (s *sim) roundEnd(last mancala.Player) {
 		s.state = end
 		return
 	}
+	old := s.burnt
 	s.burnt = [2]uint16{}
 	for p := mancala.South; p <= mancala.North; p++ {
 		st := r.storeSlot(p)
 		for i := n - 1; i >= 0; i-- {
+			x := r.houseSlot(p, i)
+			wasBurnt := old[p]&(1<<i) != 0
 			if int(s.b[st]) >= r.seeds {
-				s.b[r.houseSlot(p, i)] = uint8(r.seeds)
+				if wasBurnt {
+					s.event(mancala.EventBurn, p, x, 0)
+				}
+				s.event(mancala.EventRefill, p, x, r.seeds)
+				s.b[x] = uint8(r.seeds)
 				s.b[st] -= uint8(r.seeds)
 			} else {
 				s.burnt[p] |= 1 << i
+				if !wasBurnt {
+					s.event(mancala.EventBurn, p, x, 1)
+				}
 			}
 		}
 	}
