@@ -11,8 +11,8 @@ import (
 
 // Rules is an Awalé ruleset with its options fixed. It implements
 // [mancala.Ruleset], [mancala.Cycler], [mancala.Bounded],
-// [mancala.Perfter], [mancala.Playouter], [mancala.Tracer] and
-// [fmt.Stringer]. Build one with [New]; a Rules is immutable and safe for
+// [mancala.Explainer], [mancala.Perfter], [mancala.Playouter],
+// [mancala.Tracer], [CycleTracer] and [fmt.Stringer]. Build one with [New]; a Rules is immutable and safe for
 // concurrent use.
 type Rules struct {
 	o           Options
@@ -112,11 +112,13 @@ func (r *Rules) Start() mancala.Position { return r.start }
 // Setup checks a position built outside the ruleset and settles it. It
 // returns an error wrapping [mancala.ErrInvalidPosition] for a board of the
 // wrong number of houses, a seed total other than the ruleset's, seeds in
-// hands, burnt houses, a simultaneous turn, a non-zero Round or State, or a
-// finished position with seeds on the board (beyond the one odd seed that
-// [CycleSplit] may leave). A position whose player to move has no seeds, or
-// cannot feed his empty opponent (AW-7), or in which a player has a
-// majority under StopAtMajority (AW-10), is returned finished.
+// hands, burnt houses, a simultaneous turn, a non-zero Round, a non-zero
+// State (other than the end bits of a finished game, see [Rules.Ending]),
+// or a finished position with seeds on the board (beyond the one odd seed
+// that [CycleSplit] may leave). A position whose player to move has no
+// seeds, or cannot feed his empty opponent (AW-7), or in which a player has
+// a majority under StopAtMajority (AW-10), is returned finished; a finished
+// position without end bits gets the reason its board shows.
 func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	b := &p.Board
 	invalid := func(format string, args ...any) (mancala.Position, error) {

@@ -259,11 +259,15 @@ func (s *sim) apply(m mancala.Move) {
 // ruleset would have left it. It fails with an error wrapping
 // mancala.ErrInvalidPosition if the position has the wrong number of
 // houses or seeds (2*Houses*Seeds in all, hands included), a round before
-// 1 or beyond the Rounds limit, undefined State bits, burnt houses in round
-// 1, seeds in flight or a simultaneous decision outside the simultaneous
-// opening of round 1, or seeds left in houses or hands in a finished game.
-// Round 0 is read as round 1. A player to move with no seeds in his houses
-// cannot choose: his turn ends (CK-3) and the game goes on from there.
+// 1 or beyond the Rounds limit (or other than 1 under CK-16 in a full set),
+// undefined State bits (or end bits this ruleset cannot give), burnt houses
+// in the set's first round (round 1, or under CK-16 the round whose State
+// names no earlier start), seeds in flight or a simultaneous decision
+// outside the simultaneous opening of the first round, or seeds left in
+// houses or hands in a finished game. Round 0 is read as round 1; a
+// finished position without end bits gets the reason its stores show
+// ([Rules.Ending]). A player to move with no seeds in his houses cannot
+// choose: his turn ends (CK-3) and the game goes on from there.
 func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	bad := func(format string, args ...any) (mancala.Position, error) {
 		return p, fmt.Errorf("congkak: "+format+": %w", append(args, mancala.ErrInvalidPosition)...)

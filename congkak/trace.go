@@ -30,7 +30,8 @@ var _ mancala.Tracer = (*Rules)(nil)
 //     next (the same player after his own store, CK-3; [mancala.NoTurn]
 //     when the set is over). It comes before the round-end steps.
 //   - At a round end (CK-9): [mancala.EventRoundEnd] (Count the round that
-//     ends, Player the last mover), then an EventCapture for every house
+//     ends, as Position.Round numbers it: always 1 under CK-16 in a full
+//     set; Player the last mover), then an EventCapture for every house
 //     that still holds seeds into its owner's store (CK-10), then, unless
 //     the set is over, for each player (South first) from his last house
 //     to his first: [mancala.EventBurn] with Count 0 to reopen a house
