@@ -103,7 +103,8 @@
 //
 //   - Position.Round stays 1 for the whole set: a round number would make
 //     every round start different. (Rounds are still told apart by State,
-//     below; [mancala.EventRoundEnd] marks each round end in a trace.)
+//     below: [Rules.RoundEnded] says whether a decision ended a round, and
+//     [mancala.EventRoundEnd] marks each round end in a trace.)
 //   - State bits 8-17 name the start of the round being played: 0 for the
 //     set's own start, otherwise 1 + 2·(South's seeds at the round's start),
 //     plus 1 if North started it. A round start is fixed by these (the

@@ -1,11 +1,13 @@
 package congkak_test
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/congkak/internal/reference"
 	"github.com/sowing-games/sowing/mancala"
 )
 
@@ -206,5 +208,47 @@ func TestTraceCycleCK16(t *testing.T) {
 	}
 	if q := ct.TraceCycle(end, nil); q != end {
 		t.Errorf("TraceCycle of a finished set = %v", q)
+	}
+}
+
+// TestRoundEnded: a game interface counts rounds by RoundEnded, whatever
+// Position.Round says; under CK-16 and with it off (where Round counts)
+// the counts agree with the reference's round ends (CK-9, CK-16).
+func TestRoundEnded(t *testing.T) {
+	for _, repeat := range []congkak.RepeatRule{congkak.RepeatEnds, congkak.RepeatOff} {
+		o := congkak.Options{Houses: 4, Repeat: repeat, Rounds: 0}
+		if repeat == congkak.RepeatOff {
+			o.Rounds = 40
+		}
+		r := mustNew(t, o)
+		for seed := uint64(0); seed < 30; seed++ {
+			rng := rand.New(rand.NewPCG(seed, 9))
+			g, err := mancala.NewGame(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := reference.New(refOptions(o))
+			ends := 0
+			for !g.Over() {
+				legal := g.Legal()
+				m := legal[rng.IntN(len(legal))]
+				before := g.Position()
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+				if err := ref.Play(refMove(m)); err != nil {
+					t.Fatal(err)
+				}
+				if r.RoundEnded(before, g.Position()) {
+					ends++
+				}
+				if ends != len(ref.RoundEnds()) {
+					t.Fatalf("%v seed %d after %v: %d round ends by RoundEnded, the reference has %d", r, seed, g.Moves(), ends, len(ref.RoundEnds()))
+				}
+			}
+			if repeat == congkak.RepeatOff && ends != g.Position().Round {
+				t.Errorf("%v: %d round ends, the final round is %d", r, ends, g.Position().Round)
+			}
+		}
 	}
 }

@@ -125,3 +125,24 @@ func endState(reason mancala.EndReason, who mancala.Turn) uint32 {
 	}
 	return st
 }
+
+// RoundEnded reports whether after, the position one decision after before
+// (ended by [Rules.Cycle] if a history keeper saw it repeat), lies past the
+// end of before's round: the set has ended (it ends only when a round
+// does), or a new round has started. It is how a game interface tells
+// round ends apart whatever Position.Round says: under CK-16 in a full set
+// the round number stays 1, and the State names the round's start instead,
+// which differs from one round to the next (two rounds in a row with the
+// same start are a repetition, which ends the set). The number of a round
+// is then one more than the round ends before it.
+func (r *Rules) RoundEnded(before, after mancala.Position) bool {
+	switch {
+	case before.Over():
+		return false
+	case after.Over():
+		return true
+	case r.cycles:
+		return before.State&stateStart != after.State&stateStart
+	}
+	return after.Round != before.Round
+}
