@@ -53,6 +53,20 @@ func TestRepeatedRoundStartCK16(t *testing.T) {
 	if got, want := g.Outcome().Ending, r.Ending(p); got != want {
 		t.Errorf("Game.Outcome().Ending = %+v, want %+v", got, want)
 	}
+	// The reference oracle, which keeps its own list of round starts,
+	// ends the set at the same decision with the same stores.
+	ref := reference.New(refOptions(congkak.Documents()))
+	for i, m := range g.Moves() {
+		if ref.Over() {
+			t.Fatalf("the reference ended the set after %d decisions (%s), the game after %d", i, ref.End(), len(g.Moves()))
+		}
+		if err := ref.Play(refMove(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v := ref.View(); !ref.Over() || ref.End() != "CK-16" || v.Stores != [2]int{55, 43} {
+		t.Errorf("reference: over %v (%s), stores %v; want CK-16, 55-43", ref.Over(), ref.End(), v.Stores)
+	}
 	// The finished position is Cycle of the repeated round start.
 	if c := r.Cycle(first); c != p {
 		t.Errorf("Cycle(%v) = %v, the game ended in %v", first, c, p)

@@ -492,7 +492,7 @@ func (r *Rules) validEnd(st uint32) bool {
 	case mancala.EndRoundLimit:
 		return !who && r.o.Rounds > 0
 	case mancala.EndRepeatedRound:
-		return !who && r.cycles
+		return !who // what Cycle gives, whoever calls it
 	case mancala.EndOther:
 		return !who
 	}
