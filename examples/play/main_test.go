@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,7 +108,7 @@ func TestWholeGameAgainstGreedy(t *testing.T) {
 	g := checkFinished(t, awaleRules(t, o), out)
 	// Every move the output reports is in the game, in order.
 	var reported []string
-	for _, m := range regexp.MustCompile(`(?m)(?:South|North) \((?:you|computer)\) plays ([A-Za-z])\.$`).FindAllStringSubmatch(out, -1) {
+	for _, m := range regexp.MustCompile(`(?:South|North) \((?:you|computer)\) plays ([A-Za-z])[.:]`).FindAllStringSubmatch(out, -1) {
 		reported = append(reported, m[1])
 	}
 	if got, want := strings.Join(reported, " "), g.MovesText(); got != want {
@@ -127,22 +128,35 @@ func TestComputerAgainstComputer(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	g := checkFinished(t, awaleRules(t, awale.Documents()), out)
-	// AW-4: the captures reported are the store gains of the moves, in order.
-	var want []string
+	// AW-4: each move's line names its captures, house by house, and they
+	// add up to the mover's store gain.
+	lines := regexp.MustCompile(`(?m)^(South|North) plays [A-Fa-f](?:: captures (.*) \(AW-4\); store \+(\d+) \(now (\d+)\))?\.$`).FindAllStringSubmatch(out, -1)
 	ps := g.Positions()
-	for i := 1; i < len(ps); i++ {
-		if ps[i].Over() {
-			break
-		}
-		for _, p := range []mancala.Player{mancala.South, mancala.North} {
-			if d := ps[i].Board.Store(p) - ps[i-1].Board.Store(p); d != 0 {
-				want = append(want, fmt.Sprintf("%s captures %d (AW-4); store now %d.", title(p), d, ps[i].Board.Store(p)))
-			}
-		}
+	if len(lines) != len(ps)-1 {
+		t.Fatalf("%d move lines for %d moves:\n%s", len(lines), len(ps)-1, out)
 	}
-	got := regexp.MustCompile(`(South|North) captures .*`).FindAllString(out, -1)
-	if strings.Join(got, "\n") != strings.Join(want, "\n") || len(want) == 0 {
-		t.Errorf("AW-4: reported captures\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	captures := 0
+	for i, l := range lines {
+		p := mancala.South
+		if l[1] == "North" {
+			p = mancala.North
+		}
+		d := ps[i+1].Board.Store(p) - ps[i].Board.Store(p)
+		if ps[i+1].Over() {
+			d = 0 // the end's collection is not a capture
+		}
+		sum := 0
+		for _, c := range regexp.MustCompile(`(\d+) from [a-fA-F]`).FindAllStringSubmatch(l[2], -1) {
+			n, _ := strconv.Atoi(c[1])
+			sum += n
+		}
+		if sum != d || (d > 0 && (l[3] != strconv.Itoa(d) || l[4] != strconv.Itoa(ps[i+1].Board.Store(p)))) {
+			t.Errorf("AW-4: move %d: %q, the store gains %d", i+1, l[0], d)
+		}
+		captures += sum
+	}
+	if captures == 0 {
+		t.Errorf("AW-4: no capture reported in the whole game")
 	}
 	if _, again, _ := runPlay(t, "", args...); again != out {
 		t.Errorf("two runs with the same seed differ")
@@ -177,7 +191,9 @@ func TestIllegalMove(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"frobnicate", `Unknown command "frobnicate"`},
-		{"Z", "There is no house Z: the houses are A–F."},
+		{"Z", "There is no house Z: South's houses are A–F."},
+		{"c", "c is North's house; South (you) plays A–F."},
+		{strings.Repeat("x", 5000), `Unknown command "` + strings.Repeat("x", maxEcho) + `"...: type`},
 		{"Ab", `Unknown command "Ab"`},
 		{"save", "save: name the file"},
 		{"load", "load: name the file"},
@@ -211,7 +227,7 @@ func TestLoadErrors(t *testing.T) {
 	os.WriteFile(chess, []byte("[Rules \"chess\"]\n\n1. e4 *\n"), 0o644)
 	for _, f := range []string{garbage, chess, filepath.Join(dir, "missing.txt")} {
 		code, out, _ := runPlay(t, "load "+f+"\nC\n", "-ai", "greedy")
-		if code != 0 || !strings.Contains(out, "load "+f+": ") || !strings.Contains(out, "South (you) plays C.") {
+		if code != 0 || !strings.Contains(out, "load "+strconv.Quote(f)+": ") || strings.Count(out, f) != 1 || !strings.Contains(out, "South (you) plays C.") {
 			t.Errorf("load %s: exit %d, output:\n%s", filepath.Base(f), code, out)
 		}
 	}
@@ -327,12 +343,21 @@ func TestResign(t *testing.T) {
 	}
 }
 
-// The end of the input, mid-game, ends the program cleanly.
+// The end of the input, mid-game, ends the program cleanly, saying that
+// the game was not saved if it has moves no save holds.
 func TestEndOfInput(t *testing.T) {
-	for _, in := range []string{"", "C\n", "C\nD"} {
-		code, out, errOut := runPlay(t, in, "-ai", "greedy")
-		if code != 0 || errOut != "" || !strings.HasSuffix(out, "End of input. The game is abandoned.\n") {
-			t.Errorf("input %q: exit %d, stderr %q, output ends %q", in, code, errOut, out[max(0, len(out)-80):])
+	file := filepath.Join(t.TempDir(), "g.txt")
+	for _, tt := range []struct{ in, want string }{
+		{"", "End of input. Bye.\n"},
+		{"C\n", "End of input. The game (2 moves) was not saved; type save FILE before leaving to keep it.\n"},
+		{"C\nD", "End of input. The game (4 moves) was not saved; type save FILE before leaving to keep it.\n"},
+		{"C\nsave " + file + "\n", "End of input. Bye.\n"},
+		{"C\nsave " + file + "\nundo\n", "End of input. Bye.\n"}, // nothing left to lose
+		{"C\nsave " + file + "\nD\n", "End of input. The game (4 moves) was not saved"},
+	} {
+		code, out, errOut := runPlay(t, tt.in, "-ai", "greedy")
+		if code != 0 || errOut != "" || !strings.Contains(out[max(0, len(out)-120):], tt.want) {
+			t.Errorf("input %q: exit %d, stderr %q, output ends %q", tt.in, code, errOut, out[max(0, len(out)-120):])
 		}
 	}
 }
@@ -392,7 +417,7 @@ func TestCongkakSimultaneous(t *testing.T) {
 
 // CK-8 with two humans: both letters at once, or one at each prompt.
 func TestCongkakTwoHumans(t *testing.T) {
-	for _, in := range []string{"Ab\n", "A\nb\n", "A\nB\n"} {
+	for _, in := range []string{"Ab\n", "A\nb\n", "A\nB\nb\n"} {
 		file := filepath.Join(t.TempDir(), "g.txt")
 		code, out, _ := runPlay(t, in+"save "+file+"\n", "-game", "congkak", "-human", "both")
 		if code != 0 {
@@ -422,7 +447,7 @@ func TestHumanNorth(t *testing.T) {
 // hint names one of the houses the rules allow.
 func TestHint(t *testing.T) {
 	_, out, _ := runPlay(t, "hint\n", "-ai", "greedy")
-	m := regexp.MustCompile(`Hint: ([A-Z])\.`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`Hint for South \(you\): ([A-Z])\.\n  Value for South: .* seeds .*\n  Expected line: [A-Fa-f ]+\.\n`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no hint in:\n%s", out)
 	}

@@ -16,8 +16,8 @@ package atomicfile
 
 import (
 	"errors"
-	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -25,6 +25,11 @@ import (
 // ErrNotRegular is wrapped by the error of [Write] when the name exists
 // and is not a regular file.
 var ErrNotRegular = errors.New("atomicfile: not a regular file")
+
+// notRegular is the error for a name that is not a regular file.
+func notRegular(name string) error {
+	return &fs.PathError{Op: "replace", Path: name, Err: ErrNotRegular}
+}
 
 // Mode is the permission of the files written.
 const Mode os.FileMode = 0o644
@@ -40,8 +45,9 @@ func WriteFile(name string, data []byte) error {
 // Write calls fill with a temporary file in name's directory, then syncs
 // and closes it and renames it to name. If fill or any step fails, the
 // temporary file is removed, name is left as it was, and the error is
-// returned (fill's own error as it is; the others wrapped with the
-// package name and the file's name).
+// returned: fill's own error as it is, the others as *fs.PathError
+// values (the operation, the file and the cause; the cause is
+// [ErrNotRegular] for a name that is not a regular file).
 func Write(name string, fill func(w io.Writer) error) (err error) {
 	target, err := destination(name)
 	if err != nil {
@@ -49,7 +55,7 @@ func Write(name string, fill func(w io.Writer) error) (err error) {
 	}
 	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return err
 	}
 	defer func() {
 		if err != nil {
@@ -61,16 +67,16 @@ func Write(name string, fill func(w io.Writer) error) (err error) {
 		return err
 	}
 	if err = f.Chmod(Mode); err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return err
 	}
 	if err = f.Sync(); err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return err
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return err
 	}
 	if err = os.Rename(f.Name(), target); err != nil {
-		return fmt.Errorf("atomicfile: %w", err)
+		return err
 	}
 	// Make the rename itself durable where the system allows it; the new
 	// file is complete whether or not this succeeds.
@@ -86,25 +92,25 @@ func Write(name string, fill func(w io.Writer) error) (err error) {
 // a regular file.
 func destination(name string) (string, error) {
 	if name == "" {
-		return "", fmt.Errorf("atomicfile: empty file name: %w", os.ErrInvalid)
+		return "", &fs.PathError{Op: "replace", Path: name, Err: os.ErrInvalid}
 	}
 	fi, err := os.Lstat(name)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return name, nil
 	case err != nil:
-		return "", fmt.Errorf("atomicfile: %w", err)
+		return "", err
 	case fi.Mode()&os.ModeSymlink != 0:
 		target, err := filepath.EvalSymlinks(name)
 		if errors.Is(err, os.ErrNotExist) {
-			return "", fmt.Errorf("atomicfile: %s: a link to a missing file: %w", name, ErrNotRegular)
+			return "", notRegular(name) // a link to a missing file
 		}
 		if err != nil {
-			return "", fmt.Errorf("atomicfile: %w", err)
+			return "", err
 		}
 		return destination(target)
 	case !fi.Mode().IsRegular():
-		return "", fmt.Errorf("atomicfile: %s: %w", name, ErrNotRegular)
+		return "", notRegular(name)
 	}
 	return name, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -102,6 +103,9 @@ func TestRefusedNames(t *testing.T) {
 		if err == nil {
 			t.Errorf("%q: no error", tt.name)
 			continue
+		}
+		if pe := (*fs.PathError)(nil); !errors.As(err, &pe) {
+			t.Errorf("%q: error %v is not a *fs.PathError", tt.name, err)
 		}
 		if errors.Is(err, atomicfile.ErrNotRegular) != tt.notRegular {
 			t.Errorf("%q: error %v; want ErrNotRegular: %v", tt.name, err, tt.notRegular)

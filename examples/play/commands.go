@@ -1,0 +1,389 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/examples/internal/atomicfile"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+const helpText = `Type the letter of one of your houses to sow from it: capital letters
+A, B, ... are South's houses, small letters a, b, ... North's (the prompt
+lists the houses you may choose). Commands:
+  help          this list
+  rules         the rules of the game being played
+  board         show the board again
+  hint          the computer's suggestion, its value and expected line
+  undo          take back your last move and the computer's reply
+  redo          play again what undo took back
+  save FILE     save the game to FILE (a game record)
+  load FILE     continue the game saved in FILE
+  resign        concede the game
+  quit          leave (offering to save unsaved moves)
+`
+
+func (s *session) help() { s.printf("%s", helpText) }
+
+// rules prints the rules of the game being played.
+func (s *session) rules() {
+	switch r := s.g.Rules().(type) {
+	case *awale.Rules:
+		// SWITCH when awale.RulesText lands: s.printf("%s", awale.RulesText)
+		s.printf("The rules of Awalé (AW-1..AW-10), as this program plays them (%v): run\n  go doc github.com/sowing-games/sowing/awale\n", r)
+	case *congkak.Rules:
+		// SWITCH when congkak.RulesText lands: s.printf("%s", congkak.RulesText)
+		s.printf("The rules of Congkak (CK-1..CK-16), as this program plays them (%v): run\n  go doc github.com/sowing-games/sowing/congkak\n", r)
+	default:
+		s.printf("No rules text for %s.\n", gameTitle(r))
+	}
+}
+
+// unsaved returns how many moves the game has that no save or load
+// holds (0 when the game is as last saved), and whether it differs at
+// all (a resignation counts).
+func (s *session) unsaved() (int, bool) {
+	moves := s.g.Moves()
+	conceded := s.g.Over() && !s.g.Position().Over()
+	if slices.Equal(moves, s.saved) && conceded == s.savedConceded {
+		return 0, false
+	}
+	n := len(moves)
+	for n > 0 && (n > len(s.saved) || moves[n-1] != s.saved[n-1]) {
+		n--
+	}
+	// n moves are common to the game and the save.
+	return len(moves) - n, true
+}
+
+// markSaved records that the game as it stands is saved (or loaded).
+func (s *session) markSaved() {
+	s.saved = s.g.Moves()
+	s.savedConceded = s.g.Over() && !s.g.Position().Over()
+}
+
+// notSaved says, when the game has unsaved moves and the program is
+// leaving without asking, that they are lost and how to keep them next
+// time. It reports whether it said so.
+func (s *session) notSaved() bool {
+	if _, dirty := s.unsaved(); !dirty || s.g.Ply() == 0 || !s.anyHuman() {
+		return false
+	}
+	s.printf(" The game (%d move%s) was not saved; type save FILE before leaving to keep it.\n", s.g.Ply(), plural(s.g.Ply()))
+	return true
+}
+
+func (s *session) anyHuman() bool { return s.human[mancala.South] || s.human[mancala.North] }
+
+// leave ends the session at the human's request. At a terminal, with
+// unsaved moves, it first offers to save them.
+func (s *session) leave() {
+	s.quit = true
+	if k, dirty := s.unsaved(); dirty && s.interactive && s.g.Ply() > 0 {
+		for s.err == nil {
+			s.printf("The game has %d unsaved move%s. Save it to FILE (type the name), or press Enter to leave without saving: ", k, plural(k))
+			if !s.in.Scan() {
+				s.printf("\n")
+				break
+			}
+			name := strings.TrimSpace(s.in.Text())
+			if name == "" || s.save(name) {
+				break
+			}
+		}
+	}
+	s.printf("Bye.\n")
+}
+
+// undo takes moves back to the last earlier position in which a human
+// decided, past the computer's replies.
+func (s *session) undo() bool {
+	if s.g.Over() && !s.g.Position().Over() { // a concession
+		if err := s.g.Undo(); err == nil {
+			s.printf("Resignation taken back.\n")
+			s.forgetBoard()
+			s.showBoard()
+			return true
+		}
+	}
+	ps := s.g.Positions()
+	for k := len(ps) - 2; k >= 0; k-- {
+		if !s.humanDecides(ps[k].ToMove) {
+			continue
+		}
+		for i := k; i < len(ps)-1; i++ {
+			if err := s.g.Undo(); err != nil {
+				s.printf("Cannot undo: %v.\n", err)
+				return false
+			}
+		}
+		s.printf("Took back %d move%s.\n", len(ps)-1-k, plural(len(ps)-1-k))
+		s.forgetBoard()
+		s.showBoard()
+		return true
+	}
+	s.printf("Nothing to undo.\n")
+	return false
+}
+
+// redo plays again the moves that undo took back, up to the next human
+// decision.
+func (s *session) redo() bool {
+	if !s.g.CanRedo() {
+		s.printf("Nothing to redo.\n")
+		return false
+	}
+	n := 0
+	for s.g.CanRedo() {
+		if err := s.g.Redo(); err != nil {
+			break
+		}
+		n++
+		if s.g.Over() || s.humanDecides(s.g.Turn()) {
+			break
+		}
+	}
+	s.printf("Replayed %d move%s.\n", n, plural(n))
+	s.forgetBoard()
+	s.showBoard()
+	return true
+}
+
+// searcher is what hint needs of an engine: a search that reports the
+// value and line it found (search.AlphaBeta's Search).
+type searcher interface {
+	Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (search.Result, error)
+}
+
+// newHinter returns the engine that answers hint: the -ai player if it is
+// an alpha-beta search (whose values are in seeds), else the default
+// alpha-beta search.
+func newHinter(spec string, seed uint64) searcher {
+	if pl, err := search.ParsePlayer(spec, seed); err == nil {
+		if ab, ok := pl.(*search.AlphaBeta); ok {
+			return ab
+		}
+	}
+	pl, _ := search.ParsePlayer(defaultAI, seed)
+	return pl.(*search.AlphaBeta)
+}
+
+// hint asks the engine what p should play and says why: the value of the
+// position for p, the line it expects, and at a simultaneous decision
+// both players' mixed strategies.
+func (s *session) hint(p mancala.Player) {
+	if s.g.Over() {
+		s.printf("The game is over.\n")
+		return
+	}
+	ps := s.g.Positions()
+	res, err := s.hinter.Search(context.Background(), s.g.Rules(), ps[:len(ps)-1], ps[len(ps)-1])
+	if err != nil {
+		s.printf("No hint: %v.\n", err)
+		return
+	}
+	// The value is the decider's, or South's at a simultaneous decision.
+	valueFor := mancala.South
+	if pl, ok := s.g.Turn().Player(); ok {
+		valueFor = pl
+	}
+	v := res.Value
+	if p != valueFor {
+		v = -v
+	}
+	if ms := res.Mixed; ms != nil {
+		mine, theirs := ms.South, ms.North
+		if p == mancala.North {
+			mine, theirs = theirs, mine
+		}
+		s.printf("Hint for %s: both choose at once (CK-8), so mix your choice at random: %s.\n", s.name(p), mix(p, mine))
+		s.printf("  %s's best mix is %s.\n", title(p.Other()), mix(p.Other(), theirs))
+	} else {
+		h, _ := res.Move.House(p)
+		s.printf("Hint for %s: %v.\n", s.name(p), mancala.Single(p, h))
+	}
+	s.printf("  Value for %s: %s (%s).\n", title(p), seedsValue(v, res.Exact), depthNote(res))
+	if len(res.PV) > 0 && res.Mixed == nil {
+		line := make([]string, len(res.PV))
+		for i, m := range res.PV {
+			line[i] = m.String()
+		}
+		s.printf("  Expected line: %s.\n", strings.Join(line, " "))
+	}
+}
+
+// mix writes a mixed strategy of p: each house with a chance of at least
+// half a percent, most likely first.
+func mix(p mancala.Player, probs []float64) string {
+	idx := make([]int, 0, len(probs))
+	for i, q := range probs {
+		if q >= 0.005 {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case probs[a] > probs[b]:
+			return -1
+		case probs[a] < probs[b]:
+			return 1
+		}
+		return 0
+	})
+	parts := make([]string, len(idx))
+	for k, i := range idx {
+		parts[k] = fmt.Sprintf("%v %.0f%%", mancala.Single(p, i), 100*probs[i])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// seedsValue writes a search value in seeds: the search keeps results it
+// has proven in units of search.TerminalScale per seed (see
+// search.Result), estimates in seeds.
+func seedsValue(v float64, exact bool) string {
+	proven := math.Abs(v) >= search.TerminalScale
+	if proven {
+		v /= search.TerminalScale
+	}
+	if math.Abs(v) < 0.05 {
+		v = 0
+	}
+	if exact || proven {
+		switch {
+		case v > 0:
+			return fmt.Sprintf("a win by %.0f seed%s with best play", v, plural(int(math.Round(v))))
+		case v < 0:
+			return fmt.Sprintf("a loss by %.0f seed%s with best play", -v, plural(int(math.Round(-v))))
+		}
+		return "a draw with best play"
+	}
+	return fmt.Sprintf("%+.1f seeds (store difference expected)", v)
+}
+
+// depthNote says how far the search looked.
+func depthNote(res search.Result) string {
+	if res.Exact {
+		return "exact: every line searched to the end of the game"
+	}
+	return fmt.Sprintf("an estimate, %d decisions deep", res.Depth)
+}
+
+// label says who played side p, for the record's tags: the -ai spec as
+// parsed (normalSpec), never the raw flag text.
+func (s *session) label(p mancala.Player) string {
+	if s.human[p] {
+		return "human"
+	}
+	return "computer (" + s.aiSpec + ")"
+}
+
+// maxName is the longest file name save and load accept.
+const maxName = 4096
+
+// save writes the game as a record to the file named, through a
+// temporary file and a rename, so that a failed save leaves an older
+// file of that name whole. It reports whether it saved.
+func (s *session) save(name string) bool {
+	if name == "" {
+		s.printf("save: name the file, as in: save game.txt\n")
+		return false
+	}
+	if len(name) > maxName {
+		s.complain(fmt.Sprintf("save %s: the file name is too long", capQuoteN(name, maxEchoName)))
+		return false
+	}
+	rec := record.New(s.g,
+		record.Tag{Name: "South", Value: s.label(mancala.South)},
+		record.Tag{Name: "North", Value: s.label(mancala.North)})
+	var buf bytes.Buffer
+	err := record.Write(&buf, rec)
+	if err == nil {
+		err = atomicfile.WriteFile(name, buf.Bytes())
+	}
+	if err != nil {
+		s.complain(fmt.Sprintf("save %s: %s", capQuoteN(name, maxEchoName), fileError(err)))
+		return false
+	}
+	s.markSaved()
+	s.printf("Saved %d move%s to %s.\n", len(rec.Moves), plural(len(rec.Moves)), name)
+	return true
+}
+
+// maxRecord is the largest file load reads: far more than any game.
+const maxRecord = 4 << 20
+
+// load replaces the game by the first game of a record file.
+func (s *session) load(name string) bool {
+	if name == "" {
+		s.printf("load: name the file, as in: load game.txt\n")
+		return false
+	}
+	fail := func(err error) bool {
+		s.complain(fmt.Sprintf("load %s: %s", capQuoteN(name, maxEchoName), fileError(err)))
+		return false
+	}
+	if len(name) > maxName {
+		return fail(errors.New("the file name is too long"))
+	}
+	fi, err := os.Stat(name)
+	if err != nil {
+		return fail(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return fail(errors.New("not a regular file"))
+	}
+	if fi.Size() > maxRecord {
+		return fail(fmt.Errorf("the file holds %d bytes, more than a game record (at most %d)", fi.Size(), maxRecord))
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return fail(err)
+	}
+	recs, err := record.Read(bytes.NewReader(data))
+	if err != nil {
+		return fail(err)
+	}
+	if len(recs) == 0 {
+		return fail(errors.New("no game in the file"))
+	}
+	g, err := recs[0].Replay(resolve)
+	if err != nil {
+		return fail(err)
+	}
+	s.g = g
+	s.newPlayers()
+	s.markSaved()
+	s.forgetBoard()
+	s.printf("Loaded %s: %s, %d move%s.\n", name, gameTitle(g.Rules()), g.Ply(), plural(g.Ply()))
+	s.showBoard()
+	return true
+}
+
+// fileError writes err for a message that names the file already: a
+// *fs.PathError gives only its cause ("no such file or directory").
+func fileError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return oneLine(err.Error())
+}
+
+// gameTitle names a ruleset for people.
+func gameTitle(r mancala.Ruleset) string {
+	if st, ok := r.(fmt.Stringer); ok {
+		return st.String()
+	}
+	return "a sowing game"
+}
