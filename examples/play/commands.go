@@ -73,15 +73,14 @@ func (s *session) markSaved() {
 	s.savedConceded = s.g.Over() && !s.g.Position().Over()
 }
 
-// notSaved says, when the game has unsaved moves and the program is
-// leaving without asking, that they are lost and how to keep them next
-// time. It reports whether it said so.
-func (s *session) notSaved() bool {
+// notSaved says, when the game has unsaved moves that a human played or
+// watched, that they are not saved and how to keep them next time; ""
+// when nothing is lost.
+func (s *session) notSaved() string {
 	if _, dirty := s.unsaved(); !dirty || s.g.Ply() == 0 || !s.anyHuman() {
-		return false
+		return ""
 	}
-	s.printf(" The game (%d move%s) was not saved; type save FILE before leaving to keep it.\n", s.g.Ply(), plural(s.g.Ply()))
-	return true
+	return fmt.Sprintf("The game (%d move%s) was not saved; type save FILE before leaving to keep it.", s.g.Ply(), plural(s.g.Ply()))
 }
 
 func (s *session) anyHuman() bool { return s.human[mancala.South] || s.human[mancala.North] }
@@ -102,6 +101,8 @@ func (s *session) leave() {
 				break
 			}
 		}
+	} else if msg := s.notSaved(); msg != "" {
+		s.printf("%s\n", msg)
 	}
 	s.printf("Bye.\n")
 }
@@ -300,7 +301,7 @@ func (s *session) save(name string) bool {
 		return false
 	}
 	if len(name) > maxName {
-		s.complain(fmt.Sprintf("save %s: the file name is too long", capQuoteN(name, maxEchoName)))
+		s.complain(fmt.Sprintf("save %s: the file name is too long", quoteName(name)))
 		return false
 	}
 	rec := record.New(s.g,
@@ -312,7 +313,7 @@ func (s *session) save(name string) bool {
 		err = atomicfile.WriteFile(name, buf.Bytes())
 	}
 	if err != nil {
-		s.complain(fmt.Sprintf("save %s: %s", capQuoteN(name, maxEchoName), fileError(err)))
+		s.complain(fmt.Sprintf("save %s: %s", quoteName(name), fileError(err)))
 		return false
 	}
 	s.markSaved()
@@ -330,7 +331,7 @@ func (s *session) load(name string) bool {
 		return false
 	}
 	fail := func(err error) bool {
-		s.complain(fmt.Sprintf("load %s: %s", capQuoteN(name, maxEchoName), fileError(err)))
+		s.complain(fmt.Sprintf("load %s: %s", quoteName(name), fileError(err)))
 		return false
 	}
 	if len(name) > maxName {
@@ -358,6 +359,9 @@ func (s *session) load(name string) bool {
 		return fail(errors.New("no game in the file"))
 	}
 	g, err := recs[0].Replay(resolve)
+	if err == nil {
+		err = checkBoard(g)
+	}
 	if err != nil {
 		return fail(err)
 	}

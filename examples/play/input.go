@@ -21,34 +21,13 @@ const (
 	actQuit                  // quit, or the input ended
 )
 
-// maxEcho is the most characters of a typed line that a message repeats;
-// maxEchoName of a file name.
-const (
-	maxEcho     = 40
-	maxEchoName = 200
-)
+// maxEchoName is the most bytes of a file name that a message repeats;
+// typed lines are repeated through mancala.Quote, which keeps 60.
+const maxEchoName = 200
 
-// capQuote quotes s for a message, cut to maxEcho characters (never
-// inside a UTF-8 sequence) with "..." after the quote when cut.
-func capQuote(s string) string { return capQuoteN(s, maxEcho) }
-
-// capQuoteN is capQuote with a limit of max characters.
-func capQuoteN(s string, max int) string {
-	cut := false
-	for i, n := 0, 0; i < len(s); n++ {
-		if n == max {
-			s, cut = s[:i], true
-			break
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-	}
-	q := strconv.Quote(s)
-	if cut {
-		q += "..."
-	}
-	return q
-}
+// quoteName quotes a file name for a message, shortened to maxEchoName
+// bytes.
+func quoteName(name string) string { return strconv.Quote(mancala.Shorten(name, maxEchoName)) }
 
 // oneLine keeps the first line of a message, capped to a sane length, so
 // that an error echoing hostile input stays one readable line.
@@ -76,20 +55,18 @@ func (s *session) readLine() (string, bool) {
 	}
 	s.quit = true
 	err := s.in.Err()
+	msg := s.notSaved()
 	switch {
 	case errors.Is(err, bufio.ErrTooLong):
-		s.printf("\n")
-		s.notSaved()
+		s.printf("\n%s\n", msg)
 		s.fail(fmt.Errorf("an input line is longer than %d bytes: the game was abandoned", maxLine))
 	case err != nil:
-		s.printf("\n")
-		s.notSaved()
+		s.printf("\n%s\n", msg)
 		s.fail(fmt.Errorf("reading the input: %w: the game was abandoned", err))
+	case msg != "":
+		s.printf("\nEnd of input. %s\n", msg)
 	default:
-		s.printf("\nEnd of input.")
-		if !s.notSaved() {
-			s.printf(" Bye.\n")
-		}
+		s.printf("\nEnd of input. Bye.\n")
 	}
 	return "", false
 }
@@ -185,12 +162,12 @@ func (s *session) ask(p mancala.Player, joint bool) (action, mancala.Move) {
 		if joint && len(line) == 2 && isLetter(line[0]) && isLetter(line[1]) {
 			m, err := mancala.ParseMove(line)
 			if err != nil || !m.Turn().Simultaneous() {
-				s.complain(fmt.Sprintf("%s is not a joint move: South's letter (capital) first, then North's, as in Ab.", capQuote(line)))
+				s.complain(fmt.Sprintf("%s is not a joint move: South's letter (capital) first, then North's, as in Ab.", mancala.Quote(line)))
 				continue
 			}
 			return actJoint, m
 		}
-		s.complain(fmt.Sprintf("Unknown command %s: type a house letter, or help for the commands.", capQuote(line)))
+		s.complain(fmt.Sprintf("Unknown command %s: type a house letter, or help for the commands.", mancala.Quote(line)))
 	}
 	return actQuit, mancala.Move{}
 }

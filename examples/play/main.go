@@ -57,7 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usage(err)
 	}
 	if fs.NArg() > 0 {
-		return usage(fmt.Errorf("unexpected argument %s", capQuote(fs.Arg(0))))
+		return usage(fmt.Errorf("unexpected argument %s", mancala.Quote(fs.Arg(0))))
 	}
 	rules, err := rf.Ruleset()
 	if err != nil {
@@ -73,7 +73,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		human = [2]bool{true, true}
 	case "none":
 	default:
-		return usage(fmt.Errorf("-human: want south, north, both or none, not %s", capQuote(*humanFlag)))
+		return usage(fmt.Errorf("-human: want south, north, both or none, not %s", mancala.Quote(*humanFlag)))
 	}
 	spec, err := normalSpec(*aiSpec)
 	if err != nil {
@@ -85,7 +85,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "auto", "always", "never":
 		color = useColor(*colorFlag, isTerminal(stdout), noColor)
 	default:
-		return usage(fmt.Errorf("-color: want auto, always or never, not %s", capQuote(*colorFlag)))
+		return usage(fmt.Errorf("-color: want auto, always or never, not %s", mancala.Quote(*colorFlag)))
 	}
 	v := normal
 	switch {
@@ -97,6 +97,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		v = quietOutput
 	}
 	g, err := mancala.NewGame(rules)
+	if err == nil {
+		err = checkBoard(g)
+	}
 	if err != nil {
 		return usage(err)
 	}
@@ -139,6 +142,16 @@ func normalSpec(spec string) (string, error) {
 		fields[i] = strings.TrimSpace(k) + "=" + strings.TrimSpace(v)
 	}
 	return strings.TrimSpace(kind) + ":" + strings.Join(fields, ","), nil
+}
+
+// checkBoard refuses a game whose board has no houses: rules whose
+// options overflow can build one (a guard kept until every ruleset's
+// constructor refuses such options, issue 10.1).
+func checkBoard(g *mancala.Game) error {
+	if g.Position().Board.Houses() < 1 {
+		return fmt.Errorf("%s: the rules give a board without houses (a board holds at most %d seeds)", gameTitle(g.Rules()), mancala.MaxSeeds)
+	}
+	return nil
 }
 
 // useColor decides whether to colour the output: mode always or never

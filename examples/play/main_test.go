@@ -55,7 +55,7 @@ func replay(t *testing.T, r mancala.Ruleset, moves string) *mancala.Game {
 }
 
 var movesLine = regexp.MustCompile(`(?m)^Moves: (.*)$`)
-var scoreLine = regexp.MustCompile(`Game over: (?:(South|North)[^,]* wins|a draw), (\d+)–(\d+)\.`)
+var scoreLine = regexp.MustCompile(`Game over: (?:(.*)\. )?(?:(South|North)[^,]* wins|a draw), (\d+)–(\d+)\.`)
 
 // checkFinished checks that out reports a finished game whose moves, played
 // again under r, give the result and scores it states (AW-9).
@@ -72,15 +72,19 @@ func checkFinished(t *testing.T, r mancala.Ruleset, out string) *mancala.Game {
 	}
 	o := g.Outcome()
 	want := fmt.Sprintf("%d–%d", o.Scores[mancala.South], o.Scores[mancala.North])
-	if got := sm[2] + "–" + sm[3]; got != want {
+	if got := sm[3] + "–" + sm[4]; got != want {
 		t.Errorf("printed score %s, the moves give %s", got, want)
 	}
 	winner := ""
 	if w, ok := o.Result.Winner(); ok {
 		winner = title(w)
 	}
-	if sm[1] != winner {
-		t.Errorf("printed winner %q, the moves give %q", sm[1], winner)
+	if sm[2] != winner {
+		t.Errorf("printed winner %q, the moves give %q", sm[2], winner)
+	}
+	// The reason printed is the ruleset's (none while it does not say).
+	if want := endingText(mancala.EndingOf(r, g.Position())); sm[1] != want {
+		t.Errorf("printed end reason %q, the ruleset says %q", sm[1], want)
 	}
 	return g
 }
@@ -193,7 +197,7 @@ func TestBadInput(t *testing.T) {
 		{"frobnicate", `Unknown command "frobnicate"`},
 		{"Z", "There is no house Z: South's houses are A–F."},
 		{"c", "c is North's house; South (you) plays A–F."},
-		{strings.Repeat("x", 5000), `Unknown command "` + strings.Repeat("x", maxEcho) + `"...: type`},
+		{strings.Repeat("x", 5000), `Unknown command "` + strings.Repeat("x", 60) + `…": type`},
 		{"Ab", `Unknown command "Ab"`},
 		{"save", "save: name the file"},
 		{"load", "load: name the file"},

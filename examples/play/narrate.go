@@ -236,19 +236,67 @@ func (s *session) roundEnd(before, after mancala.Position, events []mancala.Even
 	}
 }
 
-// announce prints the result of a finished game.
+// announce prints the result of a finished game: why it ended, under
+// which rule, who won and the score; then the moves.
 func (s *session) announce() {
 	o := s.g.Outcome()
 	sc := fmt.Sprintf("%d–%d", o.Scores[mancala.South], o.Scores[mancala.North])
-	var msg string
-	if w, ok := o.Result.Winner(); ok {
-		msg = fmt.Sprintf("Game over: %s wins, %s.", s.name(w), sc)
-		if o.Conceded {
-			msg = fmt.Sprintf("Game over: %s resigned; %s wins.", s.name(w.Other()), s.name(w))
+	msg := "Game over: "
+	if o.Conceded {
+		if w, ok := o.Result.Winner(); ok {
+			msg += fmt.Sprintf("%s resigned; %s wins.", s.name(w.Other()), s.name(w))
 		}
 	} else {
-		msg = fmt.Sprintf("Game over: a draw, %s.", sc)
+		if why := endingText(o.Ending); why != "" {
+			msg += why + ". "
+		}
+		if w, ok := o.Result.Winner(); ok {
+			msg += fmt.Sprintf("%s wins, %s.", s.name(w), sc)
+		} else {
+			msg += fmt.Sprintf("a draw, %s.", sc)
+		}
 	}
 	s.printf("%s\n", s.paint(bold, msg))
 	s.printf("Moves: %s\n", s.g.MovesText())
+}
+
+// endingText says in words why a game ended, with the rule's id: "endless
+// cycle (AW-8)", "North cannot fill a house (CK-14)". It returns "" for
+// the zero Ending (a ruleset that does not say).
+func endingText(e mancala.Ending) string {
+	who, hasWho := e.Who.Player()
+	var text string
+	switch e.Reason {
+	case mancala.EndNone:
+		return ""
+	case mancala.EndNoMove:
+		text = "no move left"
+		if hasWho {
+			text = "no move for " + title(who)
+		}
+	case mancala.EndRepetition:
+		text = "endless cycle"
+	case mancala.EndMajority:
+		text = "a player holds more than half the seeds"
+		if hasWho {
+			text = title(who) + " holds more than half the seeds"
+		}
+	case mancala.EndRoundLimit:
+		text = "the last round to play is over"
+	case mancala.EndCannotFill:
+		text = "a player cannot fill a house for the next round"
+		if hasWho {
+			text = title(who) + " cannot fill a house for the next round"
+		}
+	case mancala.EndRepeatedRound:
+		text = "the next round would start as an earlier one did"
+	case mancala.EndConceded:
+		text = "concession"
+		if hasWho {
+			text = title(who) + " conceded"
+		}
+	default:
+		text = e.Reason.String()
+	}
+	return cite(text, e.Rule)
 }
