@@ -7,6 +7,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"regexp"
+	"strings"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/mancala"
@@ -68,11 +70,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fs.PrintDefaults()
 			return 0
 		}
-		fmt.Fprintf(stderr, "demo: %v\n", err)
+		fmt.Fprintf(stderr, "demo: %s (demo -h lists the flags)\n", shortMessage(err.Error()))
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "demo: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "demo: unexpected argument %s (demo -h lists the flags)\n", mancala.Quote(fs.Arg(0)))
 		return 2
 	}
 	r, err := awale.New(awale.Documents())
@@ -122,6 +124,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// longQuote matches a quoted value of more than 60 characters in an error
+// message (the flag package quotes a refused value whole).
+var longQuote = regexp.MustCompile(`"((?:[^"\\]|\\.){60})(?:[^"\\]|\\.)+"`)
+
+// shortMessage keeps an error message to one readable line: the first
+// line, long quoted values cut (keeping what names the flag), at most
+// 300 bytes.
+func shortMessage(msg string) string {
+	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
+		msg = msg[:i] + " ..."
+	}
+	msg = longQuote.ReplaceAllString(msg, `"$1…"`)
+	return mancala.Shorten(msg, 300)
 }
 
 // errWriter is an io.Writer wrapper that remembers its first error.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -164,5 +165,49 @@ func TestBadArguments(t *testing.T) {
 		if !strings.HasPrefix(errOut.String(), "demo: ") || strings.Count(errOut.String(), "\n") != 1 {
 			t.Errorf("%q: stderr %q, want one line", args, errOut.String())
 		}
+	}
+}
+
+// Hostile arguments and a full output device: one line on stderr saying
+// why, a non-zero exit, never a stack trace; -h gives the usage and 0.
+func TestHostileArguments(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err == nil {
+		defer full.Close()
+	}
+	for _, tt := range []struct {
+		args []string
+		out  io.Writer
+		code int
+		want string
+	}{
+		{[]string{"-nosuchflag"}, nil, 2, "flag provided but not defined"},
+		{[]string{"-seed", "-1"}, nil, 2, "-seed"},
+		{[]string{"-seed", "999999999999999999999999"}, nil, 2, "-seed"},
+		{[]string{"-seed", strings.Repeat("9", 5000)}, nil, 2, "-seed"},
+		{[]string{"-seed", "1\n2"}, nil, 2, "-seed"},
+		{[]string{strings.Repeat("x", 5000)}, nil, 2, "unexpected argument"},
+		{nil, full, 1, "no space left on device"},
+	} {
+		if tt.code == 1 && full == nil {
+			continue // no /dev/full here
+		}
+		var out, errOut bytes.Buffer
+		w := tt.out
+		if w == nil {
+			w = &out
+		}
+		code := run(tt.args, w, &errOut)
+		e := errOut.String()
+		if code != tt.code || strings.Count(e, "\n") != 1 || !strings.HasPrefix(e, "demo: ") || !strings.Contains(e, tt.want) || len(e) > 400 {
+			t.Errorf("%.40q: exit %d, stderr %q; want %d and one line with %q", tt.args, code, e, tt.code, tt.want)
+		}
+		if strings.Contains(e, "goroutine") || strings.Contains(e, "panic") {
+			t.Errorf("%.40q: a crash: %s", tt.args, e)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-h"}, &out, &errOut); code != 0 || errOut.Len() != 0 || !strings.HasPrefix(out.String(), "usage: demo ") {
+		t.Errorf("-h: exit %d, stderr %q, stdout %q", code, errOut.String(), out.String())
 	}
 }

@@ -33,6 +33,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/sowing-games/sowing/awale"
@@ -50,28 +51,40 @@ var errOutOfSync = errors.New("embed: the animated board differs from the game's
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("embed", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	game := fs.String("game", "both", "the game to show: awale, congkak or both")
-	moves := fs.Int("moves", 3, "moves to play in each game (1..20)")
-	seed := fs.Uint64("seed", 1, "seed of the random move choice")
+	fs.SetOutput(io.Discard)
+	game := fs.String("game", "both", "the game to show: `awale|congkak|both`")
+	moves := fs.Int("moves", 3, "`N` moves to play in each game (1..20)")
+	seed := fs.Uint64("seed", 1, "`N` seeds the random move choice")
+	fail := func(code int, format string, args ...any) int {
+		msg := shortMessage(fmt.Sprintf(format, args...))
+		if code == 2 {
+			msg += " (embed -h lists the flags)"
+		}
+		fmt.Fprintf(stderr, "embed: %s\n", msg)
+		return code
+	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "usage: embed [-game awale|congkak|both] [-moves N] [-seed N]")
+			fmt.Fprintln(stdout, "Animates a few random moves of each game from the rules' event stream.")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return 0
+		}
+		return fail(2, "%v", err)
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintf(stderr, "embed: unexpected arguments %q\n", fs.Args())
-		return 2
+		return fail(2, "unexpected argument %s", mancala.Quote(fs.Arg(0)))
 	}
 	if *moves < 1 || *moves > 20 {
-		fmt.Fprintf(stderr, "embed: -moves %d: want 1..20\n", *moves)
-		return 2
+		return fail(2, "-moves %d: want 1..20", *moves)
 	}
 	var rulesets []mancala.Ruleset
 	switch *game {
 	case "awale", "both":
 		r, err := awale.New(awale.Documents())
 		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+			return fail(1, "%v", err)
 		}
 		rulesets = append(rulesets, r)
 		if *game == "awale" {
@@ -81,24 +94,56 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "congkak":
 		r, err := congkak.New(congkak.Options{Houses: 4, Seeds: 2})
 		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+			return fail(1, "%v", err)
 		}
 		rulesets = append(rulesets, r)
 	default:
-		fmt.Fprintf(stderr, "embed: unknown game %q: want awale, congkak or both\n", *game)
-		return 2
+		return fail(2, "-game %s: want awale, congkak or both", mancala.Quote(*game))
 	}
+	w := &errWriter{w: stdout}
 	for i, r := range rulesets {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(w)
 		}
-		if err := show(stdout, r, *moves, *seed); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+		if err := show(w, r, *moves, *seed); err != nil {
+			return fail(1, "%v", strings.TrimPrefix(err.Error(), "embed: "))
 		}
 	}
+	if w.err != nil {
+		return fail(1, "%v", w.err)
+	}
 	return 0
+}
+
+// longQuote matches a quoted value of more than 60 characters in an error
+// message (the flag package quotes a refused value whole).
+var longQuote = regexp.MustCompile(`"((?:[^"\\]|\\.){60})(?:[^"\\]|\\.)+"`)
+
+// shortMessage keeps an error message to one readable line: the first
+// line, long quoted values cut (keeping what names the flag), at most
+// 300 bytes.
+func shortMessage(msg string) string {
+	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
+		msg = msg[:i] + " ..."
+	}
+	msg = longQuote.ReplaceAllString(msg, `"$1…"`)
+	return mancala.Shorten(msg, 300)
+}
+
+// errWriter is an io.Writer that keeps the first error of w and writes
+// nothing after it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // show plays up to n moves of a game of r and animates each.
@@ -192,7 +237,11 @@ type cycleTracer interface {
 func next(g *mancala.Game) string {
 	if g.Over() {
 		o := g.Outcome()
-		return fmt.Sprintf("game over: %v, %d-%d", o.Result, o.Scores[mancala.South], o.Scores[mancala.North])
+		why := ""
+		if o.Ending.Reason != mancala.EndNone {
+			why = o.Ending.String() + ", "
+		}
+		return fmt.Sprintf("game over: %s%v, %d-%d", why, o.Result, o.Scores[mancala.South], o.Scores[mancala.North])
 	}
 	return fmt.Sprintf("%v to move", g.Turn())
 }

@@ -40,6 +40,7 @@ func TestHostileArguments(t *testing.T) {
 		{"CK-1 seed overflow", []string{"-game", "congkak", "-seeds", "4611686018427387904"}, "", 2, "seeds"},
 		{"negative rounds", []string{"-game", "congkak", "-rounds", "-5"}, "", 2, "-rounds"},
 		{"negative seed", []string{"-seed", "-1"}, "", 2, "-seed"},
+		{"long number", []string{"-seeds", strings.Repeat("9", 5000)}, "", 2, "for flag -seeds"},
 		{"huge depth", []string{"-ai", "alphabeta:depth=99999999999999999999"}, "", 2, "-ai"},
 		{"huge table", []string{"-ai", "alphabeta:table=99999999999999"}, "", 2, "-ai"},
 		{"spec with a line break inside", []string{"-ai", "alpha\nbeta"}, "", 2, "-ai"},
@@ -61,6 +62,14 @@ func TestHostileArguments(t *testing.T) {
 				t.Errorf("stderr of %d bytes: the input is not capped", len(errOut))
 			}
 		})
+	}
+	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
+		var errOut bytes.Buffer
+		code := run([]string{"-human", "none", "-ai", "random"}, strings.NewReader(""), full, &errOut)
+		full.Close()
+		if e := errOut.String(); code != 1 || strings.Count(e, "\n") != 1 || !strings.Contains(e, "no space left on device") {
+			t.Errorf("output to /dev/full: exit %d, stderr %q", code, e)
+		}
 	}
 	code, out, errOut := runPlay(t, "", "-h")
 	if code != 0 || errOut != "" || !strings.HasPrefix(out, "usage: play ") || !strings.Contains(out, "-verbose") {

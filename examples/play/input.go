@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -29,21 +29,19 @@ const maxEchoName = 200
 // bytes.
 func quoteName(name string) string { return strconv.Quote(mancala.Shorten(name, maxEchoName)) }
 
-// oneLine keeps the first line of a message, capped to a sane length, so
-// that an error echoing hostile input stays one readable line.
+// longQuote matches a quoted value of more than 60 characters in an error
+// message (the flag package quotes a refused value whole).
+var longQuote = regexp.MustCompile(`"((?:[^"\\]|\\.){60})(?:[^"\\]|\\.)+"`)
+
+// oneLine keeps an error message to one readable line: the first line,
+// long quoted values cut (keeping what names the flag or file), at most
+// 300 bytes.
 func oneLine(msg string) string {
-	const maxMsg = 300
 	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
 		msg = msg[:i] + " ..."
 	}
-	if len(msg) > maxMsg {
-		i := maxMsg
-		for i > 0 && !utf8.RuneStart(msg[i]) {
-			i--
-		}
-		msg = msg[:i] + "..."
-	}
-	return msg
+	msg = longQuote.ReplaceAllString(msg, `"$1…"`)
+	return mancala.Shorten(msg, 300)
 }
 
 // readLine reads the next input line. At the end of the input, or when
