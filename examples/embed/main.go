@@ -12,7 +12,9 @@
 // the display board must equal the game's board; the program says so, and
 // exits with status 1 if it does not. When a move repeats a position and
 // the game ends the cycle (Awalé, AW-8), the steps of that ending come
-// from the ruleset's TraceCycle method, if it has one.
+// from the ruleset's TraceCycle method, if it has one. At the end of a
+// game the last line says why it ended, when the ruleset says
+// ([mancala.EndingOf]).
 //
 // A frame is one line: the step, then North's store and row (read right
 // to left, a at the right, as in [mancala.Board.String]), South's row
@@ -24,6 +26,10 @@
 // at once. Moves are chosen at random from a generator seeded with -seed
 // (default 1), so the output is the same on every run. A ruleset without
 // an event stream is shown move by move instead.
+//
+// A bad flag gives one line on standard error and exit status 2; -h
+// prints the usage and exits 0; a failure to write the output, or a
+// display board out of step with the game, gives exit status 1.
 package main
 
 import (
