@@ -214,7 +214,7 @@ func (s *session) hint(p mancala.Player) {
 		h, _ := res.Move.House(p)
 		s.printf("Hint for %s: %v.\n", s.name(p), mancala.Single(p, h))
 	}
-	s.printf("  Value for %s: %s (%s).\n", title(p), seedsValue(v, res.Exact), depthNote(res))
+	s.printf("  Value for %s: %s.\n", title(p), valueText(p, v, res))
 	if len(res.PV) > 0 && res.Mixed == nil {
 		line := make([]string, len(res.PV))
 		for i, m := range res.PV {
@@ -249,10 +249,10 @@ func mix(p mancala.Player, probs []float64) string {
 	return strings.Join(parts, ", ")
 }
 
-// seedsValue writes a search value in seeds: the search keeps results it
-// has proven in units of search.TerminalScale per seed (see
-// search.Result), estimates in seeds.
-func seedsValue(v float64, exact bool) string {
+// valueText writes the value v of a search for p in seeds: the search
+// keeps results it has proven in units of search.TerminalScale per seed
+// (see search.Result), estimates in seeds.
+func valueText(p mancala.Player, v float64, res search.Result) string {
 	proven := math.Abs(v) >= search.TerminalScale
 	if proven {
 		v /= search.TerminalScale
@@ -260,24 +260,21 @@ func seedsValue(v float64, exact bool) string {
 	if math.Abs(v) < 0.05 {
 		v = 0
 	}
-	if exact || proven {
-		switch {
-		case v > 0:
-			return fmt.Sprintf("a win by %.0f seed%s with best play", v, plural(int(math.Round(v))))
-		case v < 0:
-			return fmt.Sprintf("a loss by %.0f seed%s with best play", -v, plural(int(math.Round(-v))))
-		}
-		return "a draw with best play"
+	if !res.Exact && !proven {
+		return fmt.Sprintf("%+.1f seeds (his store minus %s's at the end, estimated %d decisions deep)", v, title(p.Other()), res.Depth)
 	}
-	return fmt.Sprintf("%+.1f seeds (store difference expected)", v)
-}
-
-// depthNote says how far the search looked.
-func depthNote(res search.Result) string {
-	if res.Exact {
-		return "exact: every line searched to the end of the game"
+	how := "searched to the end of the game"
+	if !res.Exact {
+		how = fmt.Sprintf("found %d decisions deep", res.Depth)
 	}
-	return fmt.Sprintf("an estimate, %d decisions deep", res.Depth)
+	n := int(math.Round(math.Abs(v)))
+	switch {
+	case v > 0:
+		return fmt.Sprintf("a win by %d seed%s with best play (%s)", n, plural(n), how)
+	case v < 0:
+		return fmt.Sprintf("a loss by %d seed%s with best play (%s)", n, plural(n), how)
+	}
+	return "a draw with best play (" + how + ")"
 }
 
 // label says who played side p, for the record's tags: the -ai spec as
