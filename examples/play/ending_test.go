@@ -133,3 +133,92 @@ func TestEndReasonsWholeGames(t *testing.T) {
 		})
 	}
 }
+
+// A human plays a whole Congkak round against the computer through the
+// input, trying A to G over and over: refused houses are explained, each
+// of the computer's decisions gets one line (CK-3, CK-4, CK-5, CK-6 named
+// from the events), the round's end is reported (CK-9, CK-10) and the
+// result agrees with the moves (CK-14 with a round limit).
+func TestCongkakWholeGameByHand(t *testing.T) {
+	input := strings.Repeat("A\nB\nC\nD\nE\nF\nG\n", 400)
+	code, out, errOut := runPlay(t, input, "-game", "congkak", "-rounds", "1", "-ai", "greedy", "-seed", "5")
+	if code != 0 || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	o := congkak.Documents()
+	o.Rounds = 1
+	r, err := congkak.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := checkFinished(t, r, out)
+	if !strings.Contains(out, "Round 1 is over: South has ") {
+		t.Errorf("CK-10: no end of round in the output")
+	}
+	// One line per decision of the computer: as many "North (computer)
+	// plays" lines as North's single decisions in the game.
+	single := 0
+	for i, m := range g.Moves() {
+		if p := g.Positions()[i]; p.ToMove == mancala.TurnOf(mancala.North) && !m.Turn().Simultaneous() {
+			single++
+		}
+	}
+	if got := strings.Count(out, "North (computer) plays "); got != single {
+		t.Errorf("%d lines for North's %d decisions", got, single)
+	}
+	for _, id := range []string{"(CK-3)", "(CK-4)"} {
+		if !strings.Contains(out, id) {
+			t.Errorf("no step named %s in a whole round", id)
+		}
+	}
+}
+
+// The verbosity decides when the board is drawn between computers: after
+// every decision (-verbose), when the turn passes or a round begins (the
+// default: a Congkak turn of many decisions, CK-3, gives one board), or
+// only at the start and the end (-quiet), which also drops the details.
+func TestVerbosity(t *testing.T) {
+	o := congkak.Documents()
+	o.Rounds = 2
+	r, err := congkak.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-game", "congkak", "-rounds", "2", "-human", "none", "-ai", "greedy", "-seed", "4"}
+	var outs [3]string
+	for i, flag := range []string{"-quiet", "", "-verbose"} {
+		a := args
+		if flag != "" {
+			a = append(a[:len(a):len(a)], flag)
+		}
+		code, out, errOut := runPlay(t, "", a...)
+		if code != 0 || errOut != "" {
+			t.Fatalf("%s: exit %d, stderr %q", flag, code, errOut)
+		}
+		outs[i] = out
+	}
+	g := checkFinished(t, r, outs[1])
+	ps := g.Positions()
+	passes := 0
+	for i := 1; i < len(ps)-1; i++ { // the last position is drawn as the final board
+		if ps[i].ToMove != ps[i-1].ToMove || ps[i].Round != ps[i-1].Round {
+			passes++
+		}
+	}
+	boards := func(out string) int { return strings.Count(out, " North │") }
+	if got, want := boards(outs[0]), 2; got != want {
+		t.Errorf("-quiet: %d boards, want %d", got, want)
+	}
+	if got, want := boards(outs[1]), 2+passes; got != want {
+		t.Errorf("default: %d boards, want %d (start, %d turn changes, end)", got, want, passes)
+	}
+	if got, want := boards(outs[2]), 1+g.Ply(); got != want {
+		t.Errorf("-verbose: %d boards, want %d (start and after each of %d moves)", got, want, g.Ply())
+	}
+	if strings.Contains(outs[0], "(CK-4)") || !strings.Contains(outs[1], "(CK-4)") {
+		t.Errorf("-quiet names relays, or the default does not")
+	}
+	if passes >= g.Ply()-1 {
+		t.Errorf("no turn of several decisions in the game: the test proves nothing")
+	}
+}
