@@ -594,7 +594,9 @@ func TestResolve(t *testing.T) {
 
 // No input makes the program crash or fail: every line is a move, a
 // command or a one-line complaint, and the program ends cleanly at the end
-// of its input. (Inputs that would save or load files are skipped.)
+// of its input. (Inputs that would save or load files are skipped; the
+// computer searches shallowly, so that hint, which uses its search, is
+// quick.)
 func FuzzInput(f *testing.F) {
 	for _, s := range []string{"C\nD\n", "undo\nredo\nhint\n", "Z\n\x00\nAb\n", "resign\nundo\nA\n", "help\nboard\nquit\n", "a\nB\nc\nD\n"} {
 		f.Add(s, false, uint8(0))
@@ -604,7 +606,7 @@ func FuzzInput(f *testing.F) {
 		if low := strings.ToLower(input); strings.Contains(low, "save") || strings.Contains(low, "load") {
 			t.Skip()
 		}
-		args := []string{"-ai", "greedy", "-human", []string{"south", "north", "both"}[human%3]}
+		args := []string{"-ai", "alphabeta:depth=2", "-human", []string{"south", "north", "both"}[human%3]}
 		if congkakGame {
 			args = append(args, "-game", "congkak", "-rounds", "1")
 		}
@@ -644,5 +646,39 @@ func TestCongkakRounds(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// CK-8: at the simultaneous opening the hint is a mixed strategy for each
+// player (the search's matrix game), whose chances add up to 100%; for a
+// human North the value is North's.
+func TestHintMixedAndNorth(t *testing.T) {
+	_, out, _ := runPlay(t, "hint\n", "-game", "congkak", "-ai", "alphabeta:depth=2")
+	m := regexp.MustCompile(`Hint for South \(you\): both choose at once \(CK-8\), so mix your choice at random: (.*)\.\n  North's best mix is (.*)\.\n  Value for South: `).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no mixed hint in:\n%s", out)
+	}
+	for i, side := range []string{"[A-G]", "[a-g]"} {
+		sum := 0
+		for _, p := range regexp.MustCompile(side+` (\d+)%`).FindAllStringSubmatch(m[i+1], -1) {
+			n, _ := strconv.Atoi(p[1])
+			sum += n
+		}
+		if sum < 97 || sum > 103 {
+			t.Errorf("CK-8: mix %q adds up to %d%%", m[i+1], sum)
+		}
+	}
+	_, out, _ = runPlay(t, "hint\n", "-human", "north", "-ai", "alphabeta:depth=3")
+	if !regexp.MustCompile(`Hint for North \(you\): [a-f]\.\n  Value for North: [-+]\d+\.\d seeds \(his store minus South's at the end, estimated 3 decisions deep\)\.\n  Expected line: [a-fA-F ]+\.`).MatchString(out) {
+		t.Errorf("no hint for North in:\n%s", out)
+	}
+}
+
+// On a board small enough to search to the end, the hint's value is the
+// exact result with best play, in seeds.
+func TestHintExact(t *testing.T) {
+	_, out, _ := runPlay(t, "hint\n", "-houses", "2", "-seeds", "1", "-ai", "alphabeta:depth=40")
+	if !regexp.MustCompile(`  Value for South: (a (win|loss) by \d+ seeds?|a draw) with best play \(searched to the end of the game\)\.`).MatchString(out) {
+		t.Errorf("no exact value in:\n%s", out)
 	}
 }
