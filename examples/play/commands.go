@@ -301,11 +301,13 @@ func (s *session) save(name string) bool {
 		s.complain(fmt.Sprintf("save %s: the file name is too long", quoteName(name)))
 		return false
 	}
-	rec := record.New(s.g,
+	rec, err := record.New(s.g,
 		record.Tag{Name: "South", Value: s.label(mancala.South)},
 		record.Tag{Name: "North", Value: s.label(mancala.North)})
 	var buf bytes.Buffer
-	err := record.Write(&buf, rec)
+	if err == nil {
+		err = record.Write(&buf, rec)
+	}
 	if err == nil {
 		err = atomicfile.WriteFile(name, buf.Bytes())
 	}
