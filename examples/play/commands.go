@@ -350,7 +350,7 @@ func (s *session) load(name string) bool {
 	if err != nil {
 		return fail(err)
 	}
-	recs, err := record.Read(bytes.NewReader(data))
+	recs, err := record.Load(bytes.NewReader(data))
 	if err != nil {
 		return fail(err)
 	}

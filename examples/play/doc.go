@@ -99,7 +99,8 @@
 // temporary file in the same directory, syncs it and renames it over the
 // name (package examples/internal/atomicfile, mode 0644), so a failed save
 // never destroys the file it was to replace; names that are not regular
-// files (a directory, /dev/full) are refused. load reads the first game of such a file, builds its ruleset
+// files (a directory, /dev/full) are refused. load reads record text or
+// JSON (record.Load): it takes the first game of the file, builds its ruleset
 // from the Rules tag, replays and checks its moves, and continues it under
 // its own rules, whatever the flags said.
 //

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -680,5 +681,23 @@ func TestHintExact(t *testing.T) {
 	_, out, _ := runPlay(t, "hint\n", "-houses", "2", "-seeds", "1", "-ai", "alphabeta:depth=40")
 	if !regexp.MustCompile(`  Value for South: (a (win|loss) by \d+ seeds?|a draw) with best play \(searched to the end of the game\)\.`).MatchString(out) {
 		t.Errorf("no exact value in:\n%s", out)
+	}
+}
+
+// load reads a record in JSON too (record.Load tells the formats apart).
+func TestLoadJSON(t *testing.T) {
+	dir := t.TempDir()
+	text, js := filepath.Join(dir, "g.txt"), filepath.Join(dir, "g.json")
+	runPlay(t, "C\nsave "+text+"\n", "-ai", "greedy")
+	data, err := json.Marshal(readRecord(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(js, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runPlay(t, "load "+js+"\n", "-ai", "greedy")
+	if !strings.Contains(out, "Loaded "+js+": awale, 2 moves.") {
+		t.Errorf("JSON record not loaded:\n%s", out)
 	}
 }
