@@ -152,7 +152,7 @@ func TestCongkakWholeGameByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := checkFinished(t, r, out)
-	if !strings.Contains(out, "Round 1 is over: South has ") {
+	if !strings.Contains(out, "Round 1 is over (CK-9): South has ") {
 		t.Errorf("CK-10: no end of round in the output")
 	}
 	// One line per decision of the computer: as many "North (computer)

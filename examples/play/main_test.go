@@ -633,14 +633,17 @@ func TestCongkakRounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := checkFinished(t, r, out)
-	m := regexp.MustCompile(`Round 1 is over: South has (\d+) seeds, North (\d+) \(CK-10\)\. Round 2 begins\.`).FindStringSubmatch(out)
+	m := regexp.MustCompile(`Round 1 is over \(CK-9\): South has (\d+) seeds, North (\d+) \(CK-10\)\. Round 2 begins, (South|North) to move \(CK-13\)\.`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("CK-10: no end of round 1 in:\n%s", out)
 	}
 	// The first position of round 2 holds each player's seeds in his store
-	// and row (CK-11).
+	// and row (CK-11), and the player named moves first (CK-13).
 	for _, p := range g.Positions() {
 		if p.Round == 2 {
+			if starter, _ := p.ToMove.Player(); title(starter) != m[3] {
+				t.Errorf("CK-13: %v starts round 2, reported %s", starter, m[3])
+			}
 			got := fmt.Sprintf("%d %d", p.Board.Store(mancala.South)+p.Board.RowSeeds(mancala.South), p.Board.Store(mancala.North)+p.Board.RowSeeds(mancala.North))
 			if want := m[1] + " " + m[2]; got != want {
 				t.Errorf("CK-11: round 2 starts with %s, reported %s", got, want)

@@ -16,8 +16,10 @@ type ruleIDs struct {
 	relay    string // a relay: the last seed's house taken up and sown on
 	again    string // the last seed in the mover's store: he decides again
 	deadEnd  string // the last seed in an empty house of the opponent's row
-	roundEnd string // the round's score
+	roundEnd string // the end of a round
+	score    string // the round's score
 	refill   string // the refill of a new round and its burnt houses
+	starter  string // who starts the next round
 }
 
 // idsOf returns the rule ids of r's game.
@@ -26,7 +28,8 @@ func idsOf(r mancala.Ruleset) ruleIDs {
 	case *awale.Rules:
 		return ruleIDs{capture: "AW-4"}
 	case *congkak.Rules:
-		return ruleIDs{capture: "CK-5", relay: "CK-4", again: "CK-3", deadEnd: "CK-6", roundEnd: "CK-10", refill: "CK-11"}
+		return ruleIDs{capture: "CK-5", relay: "CK-4", again: "CK-3", deadEnd: "CK-6",
+			roundEnd: "CK-9", score: "CK-10", refill: "CK-11", starter: "CK-13"}
 	}
 	return ruleIDs{}
 }
@@ -220,10 +223,10 @@ func (s *session) roundEnd(before, after mancala.Position, events []mancala.Even
 	if round == 0 {
 		round = 1
 	}
-	line := fmt.Sprintf("  Round %d is over: South has %d seeds, North %d", round, own[mancala.South], own[mancala.North])
-	line = cite(line, ids.roundEnd)
-	if after.Round > before.Round && !after.Over() {
-		line += fmt.Sprintf(". Round %d begins", after.Round)
+	line := cite(fmt.Sprintf("  Round %d is over", round), ids.roundEnd) +
+		cite(fmt.Sprintf(": South has %d seeds, North %d", own[mancala.South], own[mancala.North]), ids.score)
+	if starter, ok := after.ToMove.Player(); ok && after.Round > before.Round {
+		line += cite(fmt.Sprintf(". Round %d begins, %s to move", after.Round, title(starter)), ids.starter)
 	}
 	s.printf("%s.\n", line)
 	if after.Over() {
