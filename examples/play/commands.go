@@ -365,6 +365,7 @@ func (s *session) load(name string) bool {
 		return fail(err)
 	}
 	s.g = g
+	s.rounds.reset()
 	s.newPlayers()
 	s.markSaved()
 	s.forgetBoard()

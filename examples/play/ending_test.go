@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -220,5 +221,47 @@ func TestVerbosity(t *testing.T) {
 	}
 	if passes >= g.Ply()-1 {
 		t.Errorf("no turn of several decisions in the game: the test proves nothing")
+	}
+}
+
+// The session's count of rounds (from the round ends in the moves'
+// events, CK-9) agrees with Position.Round where the ruleset counts rounds
+// (a round limit, CK-14), through undo and redo.
+func TestRoundCount(t *testing.T) {
+	o := congkak.Documents()
+	o.Rounds = 3
+	r, err := congkak.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runPlay(t, "", "-game", "congkak", "-rounds", "3", "-human", "none", "-ai", "greedy", "-seed", "9", "-quiet")
+	played := checkFinished(t, r, out)
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{g: g}
+	for i, m := range played.Moves() {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := s.round(), g.Position().Round; got != want {
+			t.Fatalf("after move %d: round %d, the position says %d", i+1, got, want)
+		}
+		if i%7 == 3 { // undo and redo on the way: the count follows
+			g.Undo()
+			if got, want := s.round(), g.Position().Round; got != want {
+				t.Fatalf("after undoing move %d: round %d, want %d", i+1, got, want)
+			}
+			g.Redo()
+		}
+	}
+	if s.round() < 2 {
+		t.Errorf("the set ended in round %d: the test proves little", s.round())
+	}
+	for k := 1; k <= s.round(); k++ {
+		if !strings.Contains(out, fmt.Sprintf("Round %d is over (CK-9)", k)) {
+			t.Errorf("CK-9: no end of round %d reported", k)
+		}
 	}
 }

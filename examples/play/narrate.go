@@ -116,7 +116,7 @@ const maxRelaysNamed = 5
 
 // details writes what p's hand did: relays, captures, how it ended and
 // what it did to his store.
-func details(st handStory, ids ruleIDs, p mancala.Player, before, after mancala.Position, again bool) []string {
+func details(st handStory, ids ruleIDs, p mancala.Player, before, after mancala.Position, again, newRound bool) []string {
 	var parts []string
 	switch n := len(st.relays); {
 	case n > maxRelaysNamed:
@@ -143,7 +143,7 @@ func details(st handStory, ids ruleIDs, p mancala.Player, before, after mancala.
 	if again {
 		parts = append(parts, cite("ends in the store: plays again", ids.again))
 	}
-	if d := after.Board.Store(p) - before.Board.Store(p); d != 0 && after.Round == before.Round && !after.Over() {
+	if d := after.Board.Store(p) - before.Board.Store(p); d != 0 && !newRound && !after.Over() {
 		parts = append(parts, fmt.Sprintf("store %+d (now %d)", d, after.Board.Store(p)))
 	}
 	return parts
@@ -160,7 +160,8 @@ func (s *session) narrate(before mancala.Position, m mancala.Move, events []manc
 		_, chose[p] = m.House(p)
 	}
 	mover, single := before.ToMove.Player()
-	again := single && after.ToMove == before.ToMove && after.Round == before.Round && !after.Over()
+	newRound := after.Round > before.Round || hasRoundEnd(events)
+	again := single && after.ToMove == before.ToMove && !newRound && !after.Over()
 	var st [2]handStory
 	if events != nil {
 		st = stories(events, chose, after.Board)
@@ -168,26 +169,28 @@ func (s *session) narrate(before mancala.Position, m mancala.Move, events []manc
 	quiet := s.verbosity == quietOutput
 	if single {
 		line := fmt.Sprintf("%s plays %v", s.name(mover), m)
-		if parts := details(st[mover], ids, mover, before, after, again); !quiet && len(parts) > 0 {
+		if parts := details(st[mover], ids, mover, before, after, again, newRound); !quiet && len(parts) > 0 {
 			line += ": " + strings.Join(parts, "; ")
 		}
 		s.printf("%s.\n", line)
 		// In the simultaneous opening the other hand may still sow.
 		if other := mover.Other(); !quiet && !chose[other] {
-			if parts := details(st[other], ids, other, before, after, false); len(parts) > 0 && (len(st[other].relays) > 0 || len(st[other].captures) > 0) {
+			if parts := details(st[other], ids, other, before, after, false, newRound); len(parts) > 0 && (len(st[other].relays) > 0 || len(st[other].captures) > 0) {
 				s.printf("  %s's hand, still sowing: %s.\n", title(other), strings.Join(parts, "; "))
 			}
 		}
 	} else {
 		s.printf("%s chose %v, %s chose %v.\n", s.name(mancala.South), houseMove(mancala.South, m), s.name(mancala.North), houseMove(mancala.North, m))
 		for p := mancala.South; p <= mancala.North && !quiet; p++ {
-			if parts := details(st[p], ids, p, before, after, false); len(parts) > 0 {
+			if parts := details(st[p], ids, p, before, after, false, newRound); len(parts) > 0 {
 				s.printf("  %s: %s.\n", title(p), strings.Join(parts, "; "))
 			}
 		}
 	}
-	s.roundEnd(before, after, events, ids)
-	if pl, ok := after.ToMove.Player(); ok && before.ToMove.Simultaneous() && after.Round == before.Round {
+	if newRound {
+		s.roundEnd(after, ids)
+	}
+	if pl, ok := after.ToMove.Player(); ok && before.ToMove.Simultaneous() && !newRound {
 		if seeds, _ := after.Board.Hand(pl.Other()); seeds > 0 {
 			s.printf("  %s's last seed reached his store: he chooses again while %s's hand waits with %d seed%s (CK-8).\n", title(pl), title(pl.Other()), seeds, plural(seeds))
 		}
@@ -197,36 +200,30 @@ func (s *session) narrate(before mancala.Position, m mancala.Move, events []manc
 		// the loop shows the final board
 	case s.verbosity == verboseOutput:
 		s.showBoard()
-	case s.verbosity == normal && (after.ToMove != before.ToMove || after.Round != before.Round):
+	case s.verbosity == normal && (after.ToMove != before.ToMove || newRound):
 		s.showBoard()
 	}
 }
 
-// roundEnd reports the end of a round (a Congkak round, CK-9), if the
-// move ended one: each player's seeds (CK-10) and, if the set goes on,
-// the next round and the burnt houses (CK-11).
-func (s *session) roundEnd(before, after mancala.Position, events []mancala.Event, ids ruleIDs) {
-	ended := after.Round > before.Round
-	for _, e := range events {
-		ended = ended || e.Kind == mancala.EventRoundEnd
-	}
-	if !ended {
-		return
-	}
+// roundEnd reports the end of a round (a Congkak round, CK-9) that the
+// move just played ended: each player's seeds (CK-10) and, if the set
+// goes on, the next round, who starts it (CK-13) and the burnt houses
+// (CK-11).
+func (s *session) roundEnd(after mancala.Position, ids ruleIDs) {
 	// Each player refills his houses from his own seeds (CK-11), so store
 	// and row hold what he had at the end of the round.
 	var own [2]int
 	for p := mancala.South; p <= mancala.North; p++ {
 		own[p] = after.Board.Store(p) + after.Board.RowSeeds(p)
 	}
-	round := before.Round
-	if round == 0 {
-		round = 1
+	round := s.round() // the round now played, or the last if the set is over
+	if !after.Over() {
+		round--
 	}
-	line := cite(fmt.Sprintf("  Round %d is over", round), ids.roundEnd) +
+	line := cite(fmt.Sprintf("  Round %d is over", max(round, 1)), ids.roundEnd) +
 		cite(fmt.Sprintf(": South has %d seeds, North %d", own[mancala.South], own[mancala.North]), ids.score)
-	if starter, ok := after.ToMove.Player(); ok && after.Round > before.Round {
-		line += cite(fmt.Sprintf(". Round %d begins, %s to move", after.Round, title(starter)), ids.starter)
+	if starter, ok := after.ToMove.Player(); ok {
+		line += cite(fmt.Sprintf(". Round %d begins, %s to move", round+1, title(starter)), ids.starter)
 	}
 	s.printf("%s.\n", line)
 	if after.Over() {

@@ -42,6 +42,7 @@ type session struct {
 	// both nil after undo, redo or load.
 	shown, prev *mancala.Position
 
+	rounds        roundCount     // the rounds ended before each position
 	saved         []mancala.Move // the moves of the game as last saved or loaded
 	savedConceded bool           // ... and whether it was conceded
 	quit          bool
