@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/examples/internal/atomicfile"
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -320,49 +320,31 @@ func (s *session) save(name string) bool {
 	return true
 }
 
-// maxRecord is the largest file load reads: far more than any game.
-const maxRecord = 4 << 20
-
-// load replaces the game by the first game of a record file.
+// load replaces the game by the first game of a record file: record
+// text, JSON or OGN (rulesflags.ReadRecords, which refuses what is not a
+// regular file of a sane size).
 func (s *session) load(name string) bool {
 	if name == "" {
 		s.printf("load: name the file, as in: load game.txt\n")
 		return false
 	}
 	fail := func(err error) bool {
-		s.complain(fmt.Sprintf("load %s: %s", quoteName(name), fileError(err)))
+		s.complain("load: " + rulesflags.Line(err))
 		return false
 	}
 	if len(name) > maxName {
-		return fail(errors.New("the file name is too long"))
+		return fail(fmt.Errorf("%s: the file name is too long", quoteName(name)))
 	}
-	fi, err := os.Stat(name)
+	recs, err := rulesflags.ReadRecords(name)
 	if err != nil {
 		return fail(err)
 	}
-	if !fi.Mode().IsRegular() {
-		return fail(errors.New("not a regular file"))
-	}
-	if fi.Size() > maxRecord {
-		return fail(fmt.Errorf("the file holds %d bytes, more than a game record (at most %d)", fi.Size(), maxRecord))
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return fail(err)
-	}
-	recs, err := record.Load(bytes.NewReader(data))
-	if err != nil {
-		return fail(err)
-	}
-	if len(recs) == 0 {
-		return fail(errors.New("no game in the file"))
-	}
-	g, err := recs[0].Replay(resolve)
+	g, err := recs[0].Replay(rulesflags.Resolve)
 	if err == nil {
 		err = checkBoard(g)
 	}
 	if err != nil {
-		return fail(err)
+		return fail(fmt.Errorf("%s: %w", name, err))
 	}
 	s.g = g
 	s.rounds.reset()
@@ -381,7 +363,7 @@ func fileError(err error) string {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return oneLine(err.Error())
+	return rulesflags.Line(err)
 }
 
 // gameTitle names a ruleset for people.

@@ -1,10 +1,10 @@
-// Command play is a terminal game of Awalé or Congkak against the computer
+// Command play is a terminal game of Awalé, Congkak or Kalah against the computer
 // (or between two people at one keyboard, or two computer players).
 //
 // Usage:
 //
 //	go run ./examples/play [-game awale|congkak] [rule flags] \
-//		[-ai SPEC] [-human south|north|both|none] [-seed N] [-color auto|always|never] \
+//		[-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] \
 //		[-verbose|-quiet]
 //
 // Without flags it starts Awalé under the documents' rules, the human
@@ -13,7 +13,8 @@
 // examples' shared ones (-rules, -houses, -seeds, -opening, -rounds, ...;
 // see package rulesflags). -ai takes any spec of search.ParsePlayer
 // ("random", "greedy", "alphabeta:depth=6", "alphabeta:time=1s",
-// "mcts:playouts=5000", ...); -seed seeds the computer's random choices.
+// "mcts:playouts=5000", ...); -rand-seed seeds the computer's random
+// choices.
 // -verbose shows the board after every decision; -quiet gives one short
 // line per decision and the board only before a human decides and at the
 // end.
@@ -99,10 +100,11 @@
 // temporary file in the same directory, syncs it and renames it over the
 // name (package examples/internal/atomicfile, mode 0644), so a failed save
 // never destroys the file it was to replace; names that are not regular
-// files (a directory, /dev/full) are refused. load reads record text or
-// JSON (record.Load): it takes the first game of the file, builds its ruleset
-// from the Rules tag, replays and checks its moves, and continues it under
-// its own rules, whatever the flags said.
+// files (a directory, /dev/full) are refused. load reads record text,
+// JSON or OGN (rulesflags.ReadRecords): it takes the first game of the
+// file, builds its ruleset from the Rules tag (rulesflags.Resolve),
+// replays and checks its moves, and continues it under its own rules,
+// whatever the flags said.
 //
 // # Concurrency
 //

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -28,21 +27,6 @@ const maxEchoName = 200
 // quoteName quotes a file name for a message, shortened to maxEchoName
 // bytes.
 func quoteName(name string) string { return strconv.Quote(mancala.Shorten(name, maxEchoName)) }
-
-// longQuote matches a quoted value of more than 60 characters in an error
-// message (the flag package quotes a refused value whole).
-var longQuote = regexp.MustCompile(`"((?:[^"\\]|\\.){60})(?:[^"\\]|\\.)+"`)
-
-// oneLine keeps an error message to one readable line: the first line,
-// long quoted values cut (keeping what names the flag or file), at most
-// 300 bytes.
-func oneLine(msg string) string {
-	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
-		msg = msg[:i] + " ..."
-	}
-	msg = longQuote.ReplaceAllString(msg, `"$1…"`)
-	return mancala.Shorten(msg, 300)
-}
 
 // readLine reads the next input line. At the end of the input, or when
 // the input fails, it reports false and sets s.quit; a failure other than

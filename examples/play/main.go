@@ -34,30 +34,21 @@ var stdinIsTerminal = func(r io.Reader) bool { return isTerminal(r) }
 // and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	rf := rulesflags.Register(fs)
 	aiSpec := fs.String("ai", defaultAI, "the computer's `SPEC` (search.ParsePlayer): random, greedy, alphabeta:depth=6, mcts:playouts=5000, ...")
 	humanFlag := fs.String("human", "south", "who the human plays: `south|north|both|none`")
-	seed := fs.Uint64("seed", 1, "`N` seeds the computer's random choices")
+	seed := rulesflags.RandSeed(fs)
 	colorFlag := fs.String("color", "auto", "`auto|always|never`: colour the board (auto: on a terminal, unless NO_COLOR is set)")
 	verbose := fs.Bool("verbose", false, "show the board after every decision")
 	quiet := fs.Bool("quiet", false, "one short line per decision; the board only before a human decides and at the end")
+	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] [-verbose|-quiet]\n\n" +
+		"Plays Awalé, Congkak or Kalah in the terminal; type help at the prompt for the commands."
+	if status, ok := rulesflags.Parse(fs, args, usageLine, stdout, stderr); !ok {
+		return status
+	}
 	usage := func(err error) int {
-		fmt.Fprintf(stderr, "play: %s (play -h lists the flags)\n", oneLine(err.Error()))
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fmt.Fprintln(stdout, "usage: play [-game awale|congkak] [rule flags] [-ai SPEC] [-human south|north|both|none] [-seed N] [-color auto|always|never] [-verbose|-quiet]")
-			fmt.Fprintln(stdout, "Plays Awalé or Congkak in the terminal; type help at the prompt for the commands.")
-			fs.PrintDefaults()
-			return 0
-		}
-		return usage(err)
-	}
-	if fs.NArg() > 0 {
-		return usage(fmt.Errorf("unexpected argument %s", mancala.Quote(fs.Arg(0))))
+		fmt.Fprintf(stderr, "play: %s (play -h lists the flags)\n", rulesflags.Line(err))
+		return rulesflags.ExitUsage
 	}
 	rules, err := rf.Ruleset()
 	if err != nil {
@@ -109,7 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out:         stdout,
 		human:       human,
 		aiSpec:      spec,
-		seed:        *seed,
+		seed:        uint64(*seed),
 		color:       color,
 		verbosity:   v,
 		interactive: stdinIsTerminal(stdin),
@@ -118,8 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	s.newPlayers()
 	s.play()
 	if s.err != nil {
-		fmt.Fprintf(stderr, "play: %s\n", oneLine(s.err.Error()))
-		return 1
+		fmt.Fprintf(stderr, "play: %s\n", rulesflags.Line(s.err))
+		return rulesflags.ExitFailure
 	}
 	return 0
 }

@@ -104,7 +104,7 @@ func awaleRules(t *testing.T, o awale.Options) mancala.Ruleset {
 // game goes on to its end (AW-7, AW-9).
 func TestWholeGameAgainstGreedy(t *testing.T) {
 	input := strings.Repeat("A\nB\nC\n", 200)
-	code, out, errOut := runPlay(t, input, "-houses", "3", "-seeds", "2", "-ai", "greedy", "-seed", "7")
+	code, out, errOut := runPlay(t, input, "-houses", "3", "-seeds", "2", "-ai", "greedy", "-rand-seed", "7")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -127,7 +127,7 @@ func TestWholeGameAgainstGreedy(t *testing.T) {
 // Two computer players finish a whole default game (AW-1..AW-9), the same
 // for the same seed.
 func TestComputerAgainstComputer(t *testing.T) {
-	args := []string{"-human", "none", "-ai", "greedy", "-seed", "3"}
+	args := []string{"-human", "none", "-ai", "greedy", "-rand-seed", "3"}
 	code, out, errOut := runPlay(t, "", args...)
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -232,7 +232,7 @@ func TestLoadErrors(t *testing.T) {
 	os.WriteFile(chess, []byte("[Rules \"chess\"]\n\n1. e4 *\n"), 0o644)
 	for _, f := range []string{garbage, chess, filepath.Join(dir, "missing.txt")} {
 		code, out, _ := runPlay(t, "load "+f+"\nC\n", "-ai", "greedy")
-		if code != 0 || !strings.Contains(out, "load "+strconv.Quote(f)+": ") || strings.Count(out, f) != 1 || !strings.Contains(out, "South (you) plays C.") {
+		if code != 0 || !strings.Contains(out, "load: "+f+": ") || strings.Count(out, f) != 1 || !strings.Contains(out, "South (you) plays C.") {
 			t.Errorf("load %s: exit %d, output:\n%s", filepath.Base(f), code, out)
 		}
 	}
@@ -244,7 +244,7 @@ func TestUndoRedo(t *testing.T) {
 	dir := t.TempDir()
 	f0, f1, f2 := filepath.Join(dir, "0"), filepath.Join(dir, "1"), filepath.Join(dir, "2")
 	in := "C\nD\nsave " + f0 + "\nundo\nsave " + f1 + "\nredo\nsave " + f2 + "\n"
-	code, out, _ := runPlay(t, in, "-ai", "greedy", "-seed", "5")
+	code, out, _ := runPlay(t, in, "-ai", "greedy", "-rand-seed", "5")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -375,7 +375,7 @@ func TestCongkakSimultaneous(t *testing.T) {
 	var north [2]mancala.Move
 	for i, letter := range []string{"A", "C"} {
 		file := filepath.Join(dir, letter)
-		code, out, _ := runPlay(t, letter+"\nsave "+file+"\n", "-game", "congkak", "-ai", "greedy", "-seed", "11")
+		code, out, _ := runPlay(t, letter+"\nsave "+file+"\n", "-game", "congkak", "-ai", "greedy", "-rand-seed", "11")
 		if code != 0 {
 			t.Fatalf("exit %d", code)
 		}
@@ -413,7 +413,7 @@ func TestCongkakSimultaneous(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, out, _ := runPlay(t, "A\n", "-game", "congkak", "-ai", "greedy", "-seed", "11")
+	_, out, _ := runPlay(t, "A\n", "-game", "congkak", "-ai", "greedy", "-rand-seed", "11")
 	again := strings.Count(out, "South (you) [") == 2
 	if want := after.ToMove == mancala.SouthTurn; again != want {
 		t.Errorf("CK-3: asked South again %v, the rules say %v (to move: %v)", again, want, after.ToMove)
@@ -553,46 +553,6 @@ func TestBadFlags(t *testing.T) {
 	}
 }
 
-// The resolver reads back every ruleset name the program can write, and
-// refuses others with ErrUnsupported.
-func TestResolve(t *testing.T) {
-	var rules []mancala.Ruleset
-	for _, o := range []awale.Options{
-		awale.Documents(), awale.Abapa(), awale.Awari(),
-		{Houses: 8, Seeds: 3, GrandSlam: awale.GrandSlamCaptureAll, StopAtMajority: true},
-		{Cycle: awale.CycleSplit},
-	} {
-		rules = append(rules, awaleRules(t, o))
-	}
-	for _, o := range []congkak.Options{
-		congkak.Documents(), congkak.Overbeck(),
-		{Opening: congkak.OpeningSequential, Starter: mancala.North, Rounds: 1},
-		{Houses: 5, Seeds: 4, FirstHand: mancala.North, EmptyCapture: congkak.EmptyCaptureStay},
-		{RoundEnd: congkak.RoundEndPassReply, Rounds: 3},
-	} {
-		r, err := congkak.New(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rules = append(rules, r)
-	}
-	for _, r := range rules {
-		name := fmt.Sprint(r)
-		got, err := resolve(record.Tags{{Name: record.TagRules, Value: name}})
-		if err != nil || fmt.Sprint(got) != name {
-			t.Errorf("resolve(%q) = %v, %v", name, got, err)
-		}
-	}
-	for _, name := range []string{"", "chess", "awale houses=x", "awale grandslam=sometimes", "congkak opening=never", "awale documents", "congkak overbeck houses=9"} {
-		if _, err := resolve(record.Tags{{Name: record.TagRules, Value: name}}); !errors.Is(err, mancala.ErrUnsupported) {
-			t.Errorf("resolve(%q): %v, want ErrUnsupported", name, err)
-		}
-	}
-	if _, err := resolve(nil); !errors.Is(err, mancala.ErrUnsupported) {
-		t.Errorf("resolve without tags: %v", err)
-	}
-}
-
 // No input makes the program crash or fail: every line is a move, a
 // command or a one-line complaint, and the program ends cleanly at the end
 // of its input. (Inputs that would save or load files are skipped; the
@@ -622,7 +582,7 @@ func FuzzInput(f *testing.F) {
 // reports the end of round 1 with each player's seeds, and its result
 // agrees with the moves.
 func TestCongkakRounds(t *testing.T) {
-	code, out, errOut := runPlay(t, "", "-game", "congkak", "-human", "none", "-ai", "greedy", "-rounds", "2", "-seed", "4")
+	code, out, errOut := runPlay(t, "", "-game", "congkak", "-human", "none", "-ai", "greedy", "-rounds", "2", "-rand-seed", "4")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
