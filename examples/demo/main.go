@@ -1,16 +1,14 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
-	"regexp"
-	"strings"
 
 	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 )
 
@@ -61,21 +59,9 @@ func random(seed uint64) func(mancala.Ruleset, mancala.Position, []mancala.Move)
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	seed := fs.Uint64("seed", 1, "seed of North's random player")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: demo [-seed N]")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		fmt.Fprintf(stderr, "demo: %s (demo -h lists the flags)\n", shortMessage(err.Error()))
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "demo: unexpected argument %s (demo -h lists the flags)\n", mancala.Quote(fs.Arg(0)))
-		return 2
+	seed := rulesflags.RandSeed(fs)
+	if status, ok := rulesflags.Parse(fs, args, "demo [-rand-seed N]\n\nPlays one game of Awalé between a greedy and a random player.", stdout, stderr); !ok {
+		return status
 	}
 	r, err := awale.New(awale.Documents())
 	if err != nil {
@@ -84,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	players := [2]strategy{
 		mancala.South: {"greedy", greedy},
-		mancala.North: {fmt.Sprintf("random, seed %d", *seed), random(*seed)},
+		mancala.North: {fmt.Sprintf("random, seed %d", *seed), random(uint64(*seed))},
 	}
 	g, err := mancala.NewGame(r)
 	if err != nil {
@@ -124,21 +110,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// longQuote matches a quoted value of more than 60 characters in an error
-// message (the flag package quotes a refused value whole).
-var longQuote = regexp.MustCompile(`"((?:[^"\\]|\\.){60})(?:[^"\\]|\\.)+"`)
-
-// shortMessage keeps an error message to one readable line: the first
-// line, long quoted values cut (keeping what names the flag), at most
-// 300 bytes.
-func shortMessage(msg string) string {
-	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
-		msg = msg[:i] + " ..."
-	}
-	msg = longQuote.ReplaceAllString(msg, `"$1…"`)
-	return mancala.Shorten(msg, 300)
 }
 
 // errWriter is an io.Writer wrapper that remembers its first error.

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	go run ./examples/embed [-game awale|congkak|both] [-moves N] [-seed N]
+//	go run ./examples/embed [-game awale|congkak|both] [-moves N] [-rand-seed N]
 //
 // For each move the program does what an interface would: it asks the
 // ruleset ([mancala.Tracer]) for the steps of the move, applies them one by
@@ -23,7 +23,7 @@
 //
 // The Awalé game uses the documents' rules; the Congkak game a small board
 // (4 houses of 2 seeds) with the simultaneous opening, whose two hands sow
-// at once. Moves are chosen at random from a generator seeded with -seed
+// at once. Moves are chosen at random from a generator seeded with -rand-seed
 // (default 1), so the output is the same on every run. A ruleset without
 // an event stream is shown move by move instead.
 //
@@ -39,11 +39,11 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 )
 
@@ -57,30 +57,21 @@ var errOutOfSync = errors.New("embed: the animated board differs from the game's
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("embed", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	game := fs.String("game", "both", "the game to show: `awale|congkak|both`")
 	moves := fs.Int("moves", 3, "`N` moves to play in each game (1..20)")
-	seed := fs.Uint64("seed", 1, "`N` seeds the random move choice")
+	seed := rulesflags.RandSeed(fs)
 	fail := func(code int, format string, args ...any) int {
-		msg := shortMessage(fmt.Sprintf(format, args...))
+		msg := rulesflags.Line(fmt.Errorf(format, args...))
 		if code == 2 {
 			msg += " (embed -h lists the flags)"
 		}
 		fmt.Fprintf(stderr, "embed: %s\n", msg)
 		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: embed [-game awale|congkak|both] [-moves N] [-seed N]")
-			fmt.Fprintln(stdout, "Animates a few random moves of each game from the rules' event stream.")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		return fail(2, "%v", err)
-	}
-	if fs.NArg() != 0 {
-		return fail(2, "unexpected argument %s", mancala.Quote(fs.Arg(0)))
+	const usage = "embed [-game awale|congkak|both] [-moves N] [-rand-seed N]\n\n" +
+		"Animates a few random moves of each game from the rules' event stream."
+	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if *moves < 1 || *moves > 20 {
 		return fail(2, "-moves %d: want 1..20", *moves)
@@ -111,7 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		if err := show(w, r, *moves, *seed); err != nil {
+		if err := show(w, r, *moves, uint64(*seed)); err != nil {
 			return fail(1, "%v", strings.TrimPrefix(err.Error(), "embed: "))
 		}
 	}
@@ -119,21 +110,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail(1, "%v", w.err)
 	}
 	return 0
-}
-
-// longQuote matches a quoted value of more than 60 characters in an error
-// message (the flag package quotes a refused value whole).
-var longQuote = regexp.MustCompile(`"((?:[^"\\]|\\.){60})(?:[^"\\]|\\.)+"`)
-
-// shortMessage keeps an error message to one readable line: the first
-// line, long quoted values cut (keeping what names the flag), at most
-// 300 bytes.
-func shortMessage(msg string) string {
-	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
-		msg = msg[:i] + " ..."
-	}
-	msg = longQuote.ReplaceAllString(msg, `"$1…"`)
-	return mancala.Shorten(msg, 300)
 }
 
 // errWriter is an io.Writer that keeps the first error of w and writes
