@@ -65,6 +65,33 @@ func TestAnnounceEnding(t *testing.T) {
 	}
 }
 
+// A draw after a reason starts a sentence of its own.
+func TestAnnounceDraw(t *testing.T) {
+	o := awale.Documents()
+	o.Houses, o.Seeds = 3, 1
+	base := awaleRules(t, o).(*awale.Rules)
+	for _, tt := range []struct {
+		e    mancala.Ending
+		want string
+	}{
+		{mancala.Ending{}, "Game over: a draw, 3–3."},
+		{mancala.Ending{Reason: mancala.EndRepetition, Rule: "AW-8"}, "Game over: endless cycle (AW-8). A draw, 3–3."},
+	} {
+		g, err := mancala.NewGame(explained{base, tt.e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.PlayText("C c B b C c A a"); err != nil || !g.Over() {
+			t.Fatalf("%v, over %v", err, g.Over())
+		}
+		var out bytes.Buffer
+		(&session{g: g, out: &out, human: [2]bool{true, true}}).announce()
+		if got, _, _ := strings.Cut(out.String(), "\n"); got != tt.want {
+			t.Errorf("announced %q, want %q", got, tt.want)
+		}
+	}
+}
+
 // explainersLanded reports whether package awale or congkak explains its
 // endings (mancala.Explainer). The tests of real endings below skip only
 // while neither does; once one does, both must.

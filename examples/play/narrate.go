@@ -221,7 +221,7 @@ func (s *session) roundEnd(after mancala.Position, ids ruleIDs) {
 		round--
 	}
 	line := cite(fmt.Sprintf("  Round %d is over", max(round, 1)), ids.roundEnd) +
-		cite(fmt.Sprintf(": South has %d seeds, North %d", own[mancala.South], own[mancala.North]), ids.score)
+		cite(fmt.Sprintf(": South has %d seed%s, North %d", own[mancala.South], plural(own[mancala.South]), own[mancala.North]), ids.score)
 	if starter, ok := after.ToMove.Player(); ok {
 		line += cite(fmt.Sprintf(". Round %d begins, %s to move", round+1, title(starter)), ids.starter)
 	}
@@ -247,13 +247,15 @@ func (s *session) announce() {
 			msg += fmt.Sprintf("%s resigned; %s wins.", s.name(w.Other()), s.name(w))
 		}
 	} else {
+		draw := "a draw"
 		if why := endingText(o.Ending); why != "" {
 			msg += why + ". "
+			draw = "A draw"
 		}
 		if w, ok := o.Result.Winner(); ok {
 			msg += fmt.Sprintf("%s wins, %s.", s.name(w), sc)
 		} else {
-			msg += fmt.Sprintf("a draw, %s.", sc)
+			msg += fmt.Sprintf("%s, %s.", draw, sc)
 		}
 	}
 	s.printf("%s\n", s.paint(bold, msg))
