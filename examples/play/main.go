@@ -38,7 +38,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	aiSpec := fs.String("ai", defaultAI, "the computer's `SPEC` (search.ParsePlayer): random, greedy, alphabeta:depth=6, mcts:playouts=5000, ...")
 	humanFlag := fs.String("human", "south", "who the human plays: `south|north|both|none`")
 	seed := rulesflags.RandSeed(fs)
-	colorFlag := fs.String("color", "auto", "`auto|always|never`: colour the board (auto: on a terminal, unless NO_COLOR is set)")
+	colorFlag := fs.String("color", "auto", "colour the board: `auto|always|never` (auto: on a terminal, unless NO_COLOR is set)")
 	verbose := fs.Bool("verbose", false, "show the board after every decision")
 	quiet := fs.Bool("quiet", false, "one short line per decision; the board only before a human decides and at the end")
 	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] [-verbose|-quiet]\n\n" +
