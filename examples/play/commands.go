@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -23,7 +24,7 @@ const helpText = `Type the letter of one of your houses to sow from it: capital 
 A, B, ... are South's houses, small letters a, b, ... North's (the prompt
 lists the houses you may choose). Commands:
   help          this list
-  rules         the rules of the game being played
+  rules [ID]    the rules of the game being played, or one rule (rules CK-4)
   board         show the board again
   hint          the computer's suggestion, its value and expected line
   undo          take back your last move and the computer's reply
@@ -36,18 +37,81 @@ lists the houses you may choose). Commands:
 
 func (s *session) help() { s.printf("%s", helpText) }
 
-// rules prints the rules of the game being played.
-func (s *session) rules() {
-	switch r := s.g.Rules().(type) {
+// rulesText returns the rules of r's game, as its package states them
+// (Markdown with the rule ids), or "" if there is none.
+func rulesText(r mancala.Ruleset) string {
+	switch r.(type) {
 	case *awale.Rules:
-		// SWITCH when awale.RulesText lands: s.printf("%s", awale.RulesText)
-		s.printf("The rules of Awalé (AW-1..AW-10), as this program plays them (%v): run\n  go doc github.com/sowing-games/sowing/awale\n", r)
+		// SWITCH when awale.RulesText lands on main: return awale.RulesText
+		return ""
 	case *congkak.Rules:
-		// SWITCH when congkak.RulesText lands: s.printf("%s", congkak.RulesText)
-		s.printf("The rules of Congkak (CK-1..CK-16), as this program plays them (%v): run\n  go doc github.com/sowing-games/sowing/congkak\n", r)
-	default:
-		s.printf("No rules text for %s.\n", gameTitle(r))
+		// SWITCH when congkak.RulesText lands on main: return congkak.RulesText
+		return ""
 	}
+	return ""
+}
+
+// rules prints the rules of the game being played, or with an argument
+// (a rule id such as CK-4) that rule alone.
+func (s *session) rules(arg string) {
+	r := s.g.Rules()
+	text := rulesText(r)
+	if text == "" {
+		s.printf("No rules text for %s here.", gameTitle(r))
+		switch r.(type) {
+		case *awale.Rules:
+			s.printf(" Its package states them: go doc github.com/sowing-games/sowing/awale")
+		case *congkak.Rules:
+			s.printf(" Its package states them: go doc github.com/sowing-games/sowing/congkak")
+		}
+		s.printf("\n")
+		return
+	}
+	if arg != "" {
+		if rule := ruleParagraph(text, arg); rule != "" {
+			s.printf("%s\n", rule)
+		} else {
+			s.complain(fmt.Sprintf("No rule %s in the rules of %s: type rules for all of them.", mancala.Quote(arg), gameTitle(r)))
+		}
+		return
+	}
+	s.printf("%s", text)
+	if !strings.HasSuffix(text, "\n") {
+		s.printf("\n")
+	}
+	s.printf("This game is played as %s. Type rules ID (such as rules %s) for one rule.\n", gameTitle(r), firstRuleID(text))
+}
+
+// ruleItem matches the first line of a rule in a rules text: a list item
+// that starts with the rule's id in bold, "- **CK-4 Relay.** ...".
+var ruleItem = regexp.MustCompile(`^- \*\*([A-Z]+-\d+)\b`)
+
+// ruleParagraph returns the list item of the rule id in text (its first
+// line and the indented lines after it), or "" if text has no such rule.
+func ruleParagraph(text, id string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		m := ruleItem.FindStringSubmatch(l)
+		if m == nil || !strings.EqualFold(m[1], strings.TrimSpace(id)) {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && strings.HasPrefix(lines[j], " ") && strings.TrimSpace(lines[j]) != "" {
+			j++
+		}
+		return strings.Join(lines[i:j], "\n")
+	}
+	return ""
+}
+
+// firstRuleID returns the id of the first rule in text.
+func firstRuleID(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if m := ruleItem.FindStringSubmatch(l); m != nil {
+			return m[1]
+		}
+	}
+	return "ID"
 }
 
 // unsaved returns how many moves the game has that no save or load

@@ -79,7 +79,7 @@ func (s *session) ask(p mancala.Player, joint bool) (action, mancala.Move) {
 			s.help()
 			continue
 		case "rules":
-			s.rules()
+			s.rules(arg)
 			continue
 		case "board":
 			s.showBoard()

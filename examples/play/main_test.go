@@ -664,3 +664,62 @@ func TestLoadJSON(t *testing.T) {
 		t.Errorf("JSON record not loaded:\n%s", out)
 	}
 }
+
+// A rule is found by its id in a rules text: its first line and the
+// indented lines that continue it.
+func TestRuleParagraph(t *testing.T) {
+	text := "# Rules\n\n## The rules\n\n- **CK-3 Own store.** If the last seed falls\n  into the store, he sows again.\n- **CK-4 Relay.** One line.\n- **CK-40 Not four.** x\n\nAfter.\n"
+	for _, tt := range []struct{ id, want string }{
+		{"CK-3", "- **CK-3 Own store.** If the last seed falls\n  into the store, he sows again."},
+		{"ck-4", "- **CK-4 Relay.** One line."},
+		{"CK-40", "- **CK-40 Not four.** x"},
+		{"CK-5", ""},
+		{"", ""},
+	} {
+		if got := ruleParagraph(text, tt.id); got != tt.want {
+			t.Errorf("ruleParagraph(%q) = %q, want %q", tt.id, got, tt.want)
+		}
+	}
+	if got := firstRuleID(text); got != "CK-3" {
+		t.Errorf("firstRuleID = %q", got)
+	}
+}
+
+// rules prints the game's rules text (the package's RulesText) and rules
+// ID one rule; until the packages export their texts it says where the
+// rules are.
+func TestRulesCommand(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		id   string
+	}{
+		{nil, "AW-8"},
+		{[]string{"-game", "congkak"}, "CK-16"},
+	} {
+		_, out, _ := runPlay(t, "rules\nrules "+tt.id+"\nrules XY-99\n", tt.args...)
+		g, err := mancala.NewGame(awaleRules(t, awale.Documents()))
+		if len(tt.args) > 0 {
+			r, _ := congkak.New(congkak.Documents())
+			g, err = mancala.NewGame(r)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := rulesText(g.Rules())
+		if text == "" {
+			if !strings.Contains(out, "No rules text for ") || !strings.Contains(out, "go doc github.com/sowing-games/sowing/") {
+				t.Errorf("%v: no pointer to the rules:\n%s", tt.args, out)
+			}
+			continue
+		}
+		if !strings.Contains(out, text) || !strings.Contains(out, "This game is played as ") {
+			t.Errorf("%v: the rules text is not printed whole", tt.args)
+		}
+		if p := ruleParagraph(text, tt.id); p == "" || !strings.Contains(out, "> "+p+"\n") {
+			t.Errorf("%v: rules %s does not print the rule %q", tt.args, tt.id, p)
+		}
+		if !strings.Contains(out, `No rule "XY-99" in the rules of `) {
+			t.Errorf("%v: an unknown rule id is not refused", tt.args)
+		}
+	}
+}
