@@ -69,17 +69,27 @@ func (s *session) rules(arg string) {
 	}
 	if arg != "" {
 		if rule := ruleParagraph(text, arg); rule != "" {
-			s.printf("%s\n", rule)
+			s.printf("%s\n", plain(rule))
 		} else {
 			s.complain(fmt.Sprintf("No rule %s in the rules of %s: type rules for all of them.", mancala.Quote(arg), gameTitle(r)))
 		}
 		return
 	}
-	s.printf("%s", text)
+	s.printf("%s", plain(text))
 	if !strings.HasSuffix(text, "\n") {
 		s.printf("\n")
 	}
 	s.printf("This game is played as %s. Type rules ID (such as rules %s) for one rule.\n", gameTitle(r), firstRuleID(text))
+}
+
+// emphasis matches Markdown's *italics*.
+var emphasis = regexp.MustCompile(`\*([^*\s][^*]*)\*`)
+
+// plain drops the Markdown marks of a rules text that a terminal would
+// show as they are: **bold**, *italics* and `code`.
+func plain(md string) string {
+	md = strings.NewReplacer("**", "", "`", "").Replace(md)
+	return emphasis.ReplaceAllString(md, "$1")
 }
 
 // ruleItem matches the first line of a rule in a rules text: a list item

@@ -683,6 +683,9 @@ func TestRuleParagraph(t *testing.T) {
 	if got := firstRuleID(text); got != "CK-3" {
 		t.Errorf("firstRuleID = %q", got)
 	}
+	if got, want := plain("- **CK-8 Opening.** Both `firsthand=north` *(inferred)* 2*3"), "- CK-8 Opening. Both firsthand=north (inferred) 2*3"; got != want {
+		t.Errorf("plain: %q, want %q", got, want)
+	}
 }
 
 // rules prints the game's rules text (the package's RulesText) and rules
@@ -712,10 +715,10 @@ func TestRulesCommand(t *testing.T) {
 			}
 			continue
 		}
-		if !strings.Contains(out, text) || !strings.Contains(out, "This game is played as ") {
+		if !strings.Contains(out, plain(text)) || !strings.Contains(out, "This game is played as ") {
 			t.Errorf("%v: the rules text is not printed whole", tt.args)
 		}
-		if p := ruleParagraph(text, tt.id); p == "" || !strings.Contains(out, "> "+p+"\n") {
+		if p := ruleParagraph(text, tt.id); p == "" || !strings.Contains(out, "> "+plain(p)+"\n") {
 			t.Errorf("%v: rules %s does not print the rule %q", tt.args, tt.id, p)
 		}
 		if !strings.Contains(out, `No rule "XY-99" in the rules of `) {
