@@ -292,3 +292,18 @@ func TestRoundCount(t *testing.T) {
 		}
 	}
 }
+
+// CK-8 with two humans: each hand of the joint move gets its line, with
+// CK-3 for a last seed in the store; when both turns end, the line says
+// who plays next.
+func TestCongkakOpeningLines(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Ab\n", "  South: ends in the store: plays again (CK-3); store +1 (now 1).\n  North: stops in the empty house A (CK-6); store +1 (now 1).\n"},
+		{"Gg\n", "  Both turns are over: South, whose turn ended first (South on a tie), plays next (CK-8).\n"},
+	} {
+		_, out, _ := runPlay(t, tt.in, "-game", "congkak", "-human", "both")
+		if !strings.Contains(out, tt.want) {
+			t.Errorf("%q: no %q in:\n%s", tt.in, tt.want, out)
+		}
+	}
+}

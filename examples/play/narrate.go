@@ -20,6 +20,7 @@ type ruleIDs struct {
 	score    string // the round's score
 	refill   string // the refill of a new round and its burnt houses
 	starter  string // who starts the next round
+	opening  string // the simultaneous opening
 }
 
 // idsOf returns the rule ids of r's game.
@@ -29,7 +30,7 @@ func idsOf(r mancala.Ruleset) ruleIDs {
 		return ruleIDs{capture: "AW-4"}
 	case *congkak.Rules:
 		return ruleIDs{capture: "CK-5", relay: "CK-4", again: "CK-3", deadEnd: "CK-6",
-			roundEnd: "CK-9", score: "CK-10", refill: "CK-11", starter: "CK-13"}
+			roundEnd: "CK-9", score: "CK-10", refill: "CK-11", starter: "CK-13", opening: "CK-8"}
 	}
 	return ruleIDs{}
 }
@@ -66,6 +67,7 @@ type handStory struct {
 	captures []string // "3 from b", in order
 	lastOnly bool     // the only capture was the capturing seed itself (opposite house empty)
 	deadEnd  *mancala.Hole
+	inStore  bool // the hand's last seed went into its own store
 }
 
 // stories reads the in-play steps of a move (those before its turn end)
@@ -102,8 +104,13 @@ func stories(events []mancala.Event, chose [2]bool, after mancala.Board) [2]hand
 	}
 	for p := mancala.South; p <= mancala.North; p++ {
 		e := last[p]
-		if seeds, _ := after.Hand(p); seeds == 0 && e != nil && e.Kind == mancala.EventDrop &&
-			!e.Hole.IsStore() && e.Hole.Owner != p {
+		if seeds, _ := after.Hand(p); seeds > 0 || e == nil {
+			continue
+		}
+		switch {
+		case e.Kind == mancala.EventDrop && e.Hole == mancala.Hole{Owner: p, House: mancala.StoreHouse}, e.Kind == mancala.EventDeposit:
+			st[p].inStore = true
+		case e.Kind == mancala.EventDrop && !e.Hole.IsStore() && e.Hole.Owner != p:
 			h := e.Hole
 			st[p].deadEnd = &h
 		}
@@ -182,8 +189,15 @@ func (s *session) narrate(before mancala.Position, m mancala.Move, events []manc
 	} else {
 		s.printf("%s chose %v, %s chose %v.\n", s.name(mancala.South), houseMove(mancala.South, m), s.name(mancala.North), houseMove(mancala.North, m))
 		for p := mancala.South; p <= mancala.North && !quiet; p++ {
-			if parts := details(st[p], ids, p, before, after, false, newRound); len(parts) > 0 {
+			// p decides next after his last seed reached his store (CK-3, CK-8).
+			again := st[p].inStore && !newRound && !after.Over() && after.ToMove.Has(p)
+			if parts := details(st[p], ids, p, before, after, again, newRound); len(parts) > 0 {
 				s.printf("  %s: %s.\n", title(p), strings.Join(parts, "; "))
+			}
+		}
+		if next, ok := after.ToMove.Player(); ok && !quiet && !newRound && !st[next].inStore && events != nil {
+			if seeds, _ := after.Board.Hand(next.Other()); seeds == 0 {
+				s.printf("  %s\n", cite(fmt.Sprintf("Both turns are over: %s, whose turn ended first (South on a tie), plays next", title(next)), ids.opening)+".")
 			}
 		}
 	}
