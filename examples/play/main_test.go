@@ -422,6 +422,7 @@ func FuzzInput(f *testing.F) {
 		f.Add(s, false, uint8(0))
 		f.Add(s, true, uint8(2))
 	}
+	f.Add(strings.Repeat("bad input ", 100)+"\n"+strings.Repeat("é", 300)+"\n", false, uint8(1))
 	f.Fuzz(func(t *testing.T, input string, congkakGame bool, human uint8) {
 		if low := strings.ToLower(input); strings.Contains(low, "save") || strings.Contains(low, "load") {
 			t.Skip()
@@ -430,9 +431,16 @@ func FuzzInput(f *testing.F) {
 		if congkakGame {
 			args = append(args, "-game", "congkak", "-rounds", "1")
 		}
-		code, _, errOut := runPlay(t, input, args...)
+		code, out, errOut := runPlay(t, input, args...)
 		if code != 0 || errOut != "" {
 			t.Fatalf("input %q: exit %d, stderr %q", input, code, errOut)
+		}
+		// No echo of the input makes a line long: only the list of the
+		// game's moves grows with the game.
+		for _, l := range strings.Split(out, "\n") {
+			if len(l) > 400 && !strings.HasPrefix(l, "Moves: ") {
+				t.Fatalf("input %q: a line of %d bytes: %.100q", input, len(l), l)
+			}
 		}
 	})
 }
