@@ -9,7 +9,10 @@
 // once, the lowest house on ties. North plays at random, from a PCG
 // generator with a fixed seed (-rand-seed, default 1), so the game is the same
 // every time and on every platform. The rules are the documents' rules of
-// package awale ([awale.Documents]), played through [mancala.Game].
+// package awale ([awale.Documents]), played through [mancala.Game]. The
+// last line gives the result and why the game ended, with the rule
+// ([mancala.Ending]): "South (greedy) wins 37 to 11 after 108 moves (no
+// move for South, AW-7)."
 //
 // # Concurrency
 //

@@ -99,9 +99,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	s, n := o.Scores[mancala.South], o.Scores[mancala.North]
 	switch winner, ok := o.Result.Winner(); {
 	case ok:
-		w.printf("\n%s (%s) wins %d to %d after %d moves.\n", names[winner], players[winner].name, o.Scores[winner], o.Scores[winner.Other()], g.Ply())
+		w.printf("\n%s (%s) wins %d to %d after %d moves%s.\n", names[winner], players[winner].name, o.Scores[winner], o.Scores[winner.Other()], g.Ply(), why(o.Ending))
 	case o.Result == mancala.Draw:
-		w.printf("\nDraw, %d to %d, after %d moves.\n", s, n, g.Ply())
+		w.printf("\nDraw, %d to %d, after %d moves%s.\n", s, n, g.Ply(), why(o.Ending))
 	default:
 		w.printf("\nStopped unfinished after %d moves, %d to %d.\n", g.Ply(), s, n)
 	}
@@ -110,6 +110,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// why says why the game ended and under which rule, as the ruleset tells
+// (mancala.Ending), for the end of the result line: " (no move for North,
+// AW-7)"; "" if the ruleset does not say.
+func why(e mancala.Ending) string {
+	var s string
+	switch e.Reason {
+	case mancala.EndNone:
+		return ""
+	case mancala.EndNoMove:
+		s = "no move"
+		if p, ok := e.Who.Player(); ok {
+			s += " for " + names[p]
+		}
+	case mancala.EndRepetition:
+		s = "endless cycle"
+	default:
+		s = e.Reason.String()
+	}
+	if e.Rule != "" {
+		s += ", " + e.Rule
+	}
+	return " (" + s + ")"
 }
 
 // errWriter is an io.Writer wrapper that remembers its first error.

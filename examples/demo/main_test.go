@@ -126,9 +126,13 @@ func checkGame(t *testing.T, out, seed string) {
 	var want string
 	if w, ok := o.Result.Winner(); ok {
 		name := map[mancala.Player]string{mancala.South: "greedy", mancala.North: "random, seed " + seed}[w]
-		want = fmt.Sprintf("%s (%s) wins %d to %d after %d moves.", []string{"South", "North"}[w], name, o.Scores[w], o.Scores[w.Other()], moves)
+		want = fmt.Sprintf("%s (%s) wins %d to %d after %d moves%s.", []string{"South", "North"}[w], name, o.Scores[w], o.Scores[w.Other()], moves, why(o.Ending))
 	} else {
-		want = fmt.Sprintf("Draw, %d to %d, after %d moves.", o.Scores[0], o.Scores[1], moves)
+		want = fmt.Sprintf("Draw, %d to %d, after %d moves%s.", o.Scores[0], o.Scores[1], moves, why(o.Ending))
+	}
+	// AW-7, AW-8: the ruleset says why the game ended, and the line repeats it.
+	if o.Ending.Rule == "" || !strings.Contains(want, "("+o.Ending.Rule+")") && !strings.Contains(want, ", "+o.Ending.Rule+")") {
+		t.Errorf("the end reason %v is not in %q", o.Ending, want)
 	}
 	if got := lines[len(lines)-2]; got != want || lines[len(lines)-1] != "" {
 		t.Errorf("AW-9/the output ends with %q, want %q and a newline", got, want)

@@ -11,8 +11,9 @@
 // each, then plays the move in the [mancala.Game]. At the end of the move
 // the display board must equal the game's board; the program says so, and
 // exits with status 1 if it does not. When a move repeats a position and
-// the game ends the cycle (Awalé, AW-8), the steps of that ending come
-// from the ruleset's TraceCycle method, if it has one. At the end of a
+// the game ends the cycle (Awalé, AW-8; Congkak, CK-16), the steps of
+// that ending come from the ruleset's TraceCycle method
+// ([awale.CycleTracer]), if it has one. At the end of a
 // game the last line says why it ended, when the ruleset says
 // ([mancala.EndingOf]).
 //
@@ -163,7 +164,7 @@ func show(w io.Writer, r mancala.Ruleset, n int, seed uint64) error {
 		if err := g.Play(m); err != nil {
 			return err
 		}
-		if ct, ok := r.(cycleTracer); ok && q != g.Position() {
+		if ct, ok := r.(awale.CycleTracer); ok && q != g.Position() {
 			// The move repeated a position and the game ended the cycle.
 			fmt.Fprintln(w, "  the position repeats: the game ends")
 			step, stepErr := stepper(w, &display)
@@ -206,13 +207,6 @@ func stepper(w io.Writer, display *mancala.Board) (func(mancala.Event), *error) 
 		}
 		fmt.Fprintf(w, "  %-26s %s\n", e, frame(*display, e))
 	}, &stepErr
-}
-
-// cycleTracer is implemented by rulesets that end a game at a repeated
-// position (package awale's TraceCycle): the game does that itself, after
-// the move, and the steps come from here.
-type cycleTracer interface {
-	TraceCycle(p mancala.Position, emit func(mancala.Event)) mancala.Position
 }
 
 // next says who is to move in g, or how the game ended.

@@ -42,11 +42,9 @@ func (s *session) help() { s.printf("%s", helpText) }
 func rulesText(r mancala.Ruleset) string {
 	switch r.(type) {
 	case *awale.Rules:
-		// SWITCH when awale.RulesText lands on main: return awale.RulesText
-		return ""
+		return awale.RulesText
 	case *congkak.Rules:
-		// SWITCH when congkak.RulesText lands on main: return congkak.RulesText
-		return ""
+		return congkak.RulesText
 	}
 	return ""
 }

@@ -31,7 +31,8 @@
 // line typed. Commands:
 //
 //	help          the commands
-//	rules         the rules of the game (see package awale or congkak)
+//	rules [ID]    the rules of the game as its package states them
+//	              (awale.RulesText, congkak.RulesText), or one rule: rules CK-4
 //	board         the board again
 //	hint          the engine's suggestion for the decision at hand, the
 //	              value of the position for the player, in seeds, and the
@@ -74,7 +75,9 @@
 // simultaneous decision get a line each. The board follows when the turn
 // passes to the other player or a round begins, so that a Congkak turn of
 // many decisions fills a few lines, not many boards. A round's end gives
-// each player's seeds (CK-10) and the burnt houses of the next (CK-11);
+// each player's seeds (CK-10), who starts the next (CK-13) and its burnt
+// houses (CK-11); rounds are numbered from the round ends
+// (congkak.Rules.RoundEnded), since a full set keeps Position.Round at 1;
 // the game's end says why it ended and under which rule, when the ruleset
 // says ([mancala.EndingOf]): "Game over: endless cycle (AW-8). North
 // wins, 29–19.", "North cannot fill a house for the next round (CK-14)",

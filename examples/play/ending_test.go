@@ -307,3 +307,22 @@ func TestCongkakOpeningLines(t *testing.T) {
 		}
 	}
 }
+
+// In a full Congkak set Position.Round stays 1 (CK-16), yet the rounds
+// are numbered: each round's end is reported in order, 1, 2, ..., and the
+// last board names the last round.
+func TestRoundNumbersFullSet(t *testing.T) {
+	_, out, _ := runPlay(t, "", "-game", "congkak", "-human", "none", "-ai", "greedy", "-rand-seed", "2", "-quiet")
+	ends := regexp.MustCompile(`Round (\d+) is over \(CK-9\)`).FindAllStringSubmatch(out, -1)
+	if len(ends) < 2 {
+		t.Fatalf("%d round ends in a full set:\n%s", len(ends), out)
+	}
+	for i, m := range ends {
+		if m[1] != fmt.Sprint(i+1) {
+			t.Fatalf("CK-9: round end %d reported as round %s", i+1, m[1])
+		}
+	}
+	if want := fmt.Sprintf(" round %d · ", len(ends)); !strings.Contains(out[strings.LastIndex(out, " North │"):], want) {
+		t.Errorf("the last board does not say %q", want)
+	}
+}

@@ -43,10 +43,19 @@ func (c *roundCount) sync(g *mancala.Game) {
 	}
 }
 
-// roundEnded reports whether the move m from p to q ended a round: its
-// trace holds a round end or, for a ruleset that does not trace, the
-// round number grew.
+// roundEnder is implemented by rulesets that say where rounds end
+// (congkak.Rules.RoundEnded).
+type roundEnder interface {
+	RoundEnded(before, after mancala.Position) bool
+}
+
+// roundEnded reports whether the move m from p to q ended a round: as the
+// ruleset says, or its trace holds a round end, or (for a ruleset that
+// does neither) the round number grew.
 func roundEnded(r mancala.Ruleset, p mancala.Position, m mancala.Move, q mancala.Position) bool {
+	if re, ok := r.(roundEnder); ok {
+		return re.RoundEnded(p, q)
+	}
 	tr, ok := r.(mancala.Tracer)
 	if !ok {
 		return q.Round > p.Round
