@@ -16,8 +16,8 @@
 // "mcts:playouts=5000", ...); -rand-seed seeds the computer's random
 // choices.
 // -verbose shows the board after every decision; -quiet gives one short
-// line per decision and the board only before a human decides and at the
-// end.
+// line per turn ("South plays F E B.", a Congkak turn of three decisions)
+// and the board only before a human decides and at the end.
 //
 // # Playing
 //

@@ -246,6 +246,25 @@ func TestVerbosity(t *testing.T) {
 	if strings.Contains(outs[0], "(CK-4)") || !strings.Contains(outs[1], "(CK-4)") {
 		t.Errorf("-quiet names relays, or the default does not")
 	}
+	// -quiet writes a turn of several decisions (CK-3) on one line: as
+	// many lines as turns, each listing its decisions.
+	var turns []string
+	for i, m := range g.Moves() {
+		p, ok := ps[i].ToMove.Player()
+		switch {
+		case !ok:
+			turns = append(turns, "")
+		case i > 0 && ps[i-1].ToMove == ps[i].ToMove && !r.RoundEnded(ps[i-1], ps[i]):
+			turns[len(turns)-1] += " " + m.String()
+		default:
+			turns = append(turns, title(p)+" plays "+m.String())
+		}
+	}
+	for _, turn := range turns {
+		if turn != "" && !strings.Contains(outs[0], turn+".\n") {
+			t.Errorf("-quiet: no line %q", turn+".")
+		}
+	}
 	if passes >= g.Ply()-1 {
 		t.Errorf("no turn of several decisions in the game: the test proves nothing")
 	}

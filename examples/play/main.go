@@ -40,7 +40,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	seed := rulesflags.RandSeed(fs)
 	colorFlag := fs.String("color", "auto", "colour the board: `auto|always|never` (auto: on a terminal, unless NO_COLOR is set)")
 	verbose := fs.Bool("verbose", false, "show the board after every decision")
-	quiet := fs.Bool("quiet", false, "one short line per decision; the board only before a human decides and at the end")
+	quiet := fs.Bool("quiet", false, "one short line per turn (its houses); the board only before a human decides and at the end")
 	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] [-verbose|-quiet]\n\n" +
 		"Plays Awalé, Congkak or Kalah in the terminal; type help at the prompt for the commands."
 	if status, ok := rulesflags.Parse(fs, args, usageLine, stdout, stderr); !ok {

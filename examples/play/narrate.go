@@ -174,7 +174,20 @@ func (s *session) narrate(before mancala.Position, m mancala.Move, events []manc
 		st = stories(events, chose, after.Board)
 	}
 	quiet := s.verbosity == quietOutput
-	if single {
+	switch {
+	case single && quiet:
+		// One line per turn: "South plays E F B." for a turn of three
+		// decisions (CK-3).
+		if s.turnLine && s.turnWho == mover {
+			s.write(fmt.Sprintf(" %v", m))
+		} else {
+			s.printf("%s plays %v", s.name(mover), m)
+			s.turnLine, s.turnWho = true, mover
+		}
+		if !again {
+			s.endTurnLine()
+		}
+	case single:
 		line := fmt.Sprintf("%s plays %v", s.name(mover), m)
 		if parts := details(st[mover], ids, mover, before, after, again, newRound); !quiet && len(parts) > 0 {
 			line += ": " + strings.Join(parts, "; ")
@@ -186,7 +199,7 @@ func (s *session) narrate(before mancala.Position, m mancala.Move, events []manc
 				s.printf("  %s's hand, still sowing: %s.\n", title(other), strings.Join(parts, "; "))
 			}
 		}
-	} else {
+	default:
 		s.printf("%s chose %v, %s chose %v.\n", s.name(mancala.South), houseMove(mancala.South, m), s.name(mancala.North), houseMove(mancala.North, m))
 		for p := mancala.South; p <= mancala.North && !quiet; p++ {
 			// p decides next after his last seed reached his store (CK-3, CK-8).

@@ -46,6 +46,11 @@ type session struct {
 	saved         []mancala.Move // the moves of the game as last saved or loaded
 	savedConceded bool           // ... and whether it was conceded
 	quit          bool
+
+	// With -quiet, the decisions of one turn share a line: turnLine says
+	// that a line of turnWho's turn is open (printf ends it).
+	turnLine bool
+	turnWho  mancala.Player
 }
 
 // newPlayers makes the computer players for a new game. normalSpec has
@@ -57,11 +62,28 @@ func (s *session) newPlayers() {
 	s.hinter = newHinter(s.aiSpec, s.seed+2)
 }
 
+// printf writes to the output, first ending the line of a turn that
+// -quiet is writing, if one is open.
 func (s *session) printf(format string, args ...any) {
-	if s.err != nil {
+	s.endTurnLine()
+	s.write(fmt.Sprintf(format, args...))
+}
+
+// endTurnLine ends the line of a turn that -quiet is writing, if one is
+// open.
+func (s *session) endTurnLine() {
+	if s.turnLine {
+		s.turnLine = false
+		s.write(".\n")
+	}
+}
+
+// write writes text as it is, unless an earlier write failed.
+func (s *session) write(text string) {
+	if s.err != nil || text == "" {
 		return
 	}
-	_, s.err = fmt.Fprintf(s.out, format, args...)
+	_, s.err = io.WriteString(s.out, text)
 }
 
 // fail stops the session with err, unless it has stopped already.
