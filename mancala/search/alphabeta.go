@@ -200,12 +200,13 @@ func (a *AlphaBeta) Choose(ctx context.Context, g *mancala.Game, side mancala.Pl
 // and statistics. history is the game before p (oldest first), needed only
 // for rulesets that end games on repetition; it may be nil. p must be a
 // position of r (see mancala.Ruleset). Search returns an error wrapping
-// mancala.ErrGameOver if p is over; when ctx is cancelled it returns the
+// mancala.ErrGameOver if p is over, mancala.ErrUnsupported if r is nil
+// and mancala.ErrInvalidPosition if p has no legal move; when ctx is cancelled it returns the
 // result of the deepest iteration completed, or if none was, the best
 // move of the unfinished first one (at worst the first legal move).
 func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (Result, error) {
-	if p.Over() {
-		return Result{}, fmt.Errorf("search: position is over: %w", mancala.ErrGameOver)
+	if err := checkRoot(r, p); err != nil {
+		return Result{}, err
 	}
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
@@ -239,6 +240,9 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 		}
 	}
 	a.grow(maxDepth + 2)
+	if err := checkMoves(r, p, a.plies[0].moves); err != nil {
+		return Result{}, err
+	}
 	if p.ToMove == mancala.BothTurn {
 		return a.searchSimultaneousRoot(p, maxDepth), nil
 	}

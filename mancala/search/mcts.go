@@ -60,7 +60,7 @@ type MCTSOptions struct {
 // from the visit frequencies, which approximate a mixed strategy.
 //
 // An MCTS builds a new tree for each search. It is not safe for concurrent
-// use.
+// use. The zero MCTS is usable: it has the zero [MCTSOptions].
 type MCTS struct {
 	opts MCTSOptions
 	rng  *rand.Rand
@@ -146,11 +146,18 @@ func (m *MCTS) Choose(ctx context.Context, g *mancala.Game, side mancala.Player)
 // simultaneous decision), between 0 and 1; Nodes counts playouts; Depth is
 // the depth of the deepest tree node; PV follows the most visited
 // children. Search returns an error wrapping mancala.ErrGameOver if p is
-// over. When ctx is done it returns what it has, after at least one
-// iteration.
+// over, mancala.ErrUnsupported if r is nil and
+// mancala.ErrInvalidPosition if p has no legal move. When ctx is done it
+// returns what it has, after at least one iteration.
 func (m *MCTS) Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (Result, error) {
-	if p.Over() {
-		return Result{}, fmt.Errorf("search: position is over: %w", mancala.ErrGameOver)
+	if err := checkRoot(r, p); err != nil {
+		return Result{}, err
+	}
+	if err := checkMoves(r, p, m.moves); err != nil {
+		return Result{}, err
+	}
+	if m.rng == nil { // the zero MCTS
+		m.rng = newRand(m.opts.Seed)
 	}
 	m.r = r
 	_, m.cycler = r.(mancala.Cycler)

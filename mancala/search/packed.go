@@ -328,6 +328,7 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 	if s.stop != nil && s.stop.Load() {
 		s.err = errStopped
 	}
+	s.checkDepth(ply)
 	if s.err != nil {
 		return 0
 	}
@@ -355,6 +356,10 @@ func (s *psolver) search(x Packed, h uint64, ply int, alpha, beta int) int {
 	pl := &s.plies[ply]
 	kids := s.pk.PackedChildren(pl.kids[:0], x)
 	pl.kids = kids
+	if len(kids) == 0 {
+		s.err = fmt.Errorf("search: a packed position that is not over has no children: %w", mancala.ErrInvalidPosition)
+		return 0
+	}
 	if n := len(kids); n > len(pl.keys) {
 		pl.keys = make([]int32, n)
 		pl.hash = make([]uint64, n)

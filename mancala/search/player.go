@@ -48,7 +48,8 @@ func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }
 
-// Random is a Player that chooses uniformly among its legal choices.
+// Random is a Player that chooses uniformly among its legal choices. The
+// zero Random is usable, with seed 0.
 type Random struct {
 	rng     *rand.Rand
 	moves   []mancala.Move
@@ -65,6 +66,9 @@ func (r *Random) Choose(_ context.Context, g *mancala.Game, side mancala.Player)
 	if _, err := checkChoose(g, side); err != nil {
 		return mancala.Move{}, err
 	}
+	if r.rng == nil {
+		r.rng = newRand(0)
+	}
 	r.moves = g.AppendLegal(r.moves[:0])
 	r.choices = mancala.Choices(r.choices[:0], r.moves, side)
 	if len(r.choices) == 0 {
@@ -74,7 +78,7 @@ func (r *Random) Choose(_ context.Context, g *mancala.Game, side mancala.Player)
 }
 
 // Greedy is a Player that maximises the store difference right after its
-// own decision.
+// own decision. The zero Greedy is usable, with seed 0.
 type Greedy struct {
 	rng     *rand.Rand
 	moves   []mancala.Move
@@ -99,6 +103,9 @@ func (gr *Greedy) Choose(_ context.Context, g *mancala.Game, side mancala.Player
 	p, err := checkChoose(g, side)
 	if err != nil {
 		return mancala.Move{}, err
+	}
+	if gr.rng == nil {
+		gr.rng = newRand(0)
 	}
 	r := g.Rules()
 	gr.moves = g.AppendLegal(gr.moves[:0])
@@ -144,4 +151,27 @@ func (gr *Greedy) Choose(_ context.Context, g *mancala.Game, side mancala.Player
 
 func storeDiff(p mancala.Position, side mancala.Player) int {
 	return p.Board.Store(side) - p.Board.Store(side.Other())
+}
+
+// checkRoot validates the ruleset and position given to a search: r must
+// not be nil (an error wrapping mancala.ErrUnsupported) and p must not be
+// over (mancala.ErrGameOver).
+func checkRoot(r mancala.Ruleset, p mancala.Position) error {
+	if r == nil {
+		return fmt.Errorf("search: nil ruleset: %w", mancala.ErrUnsupported)
+	}
+	if p.Over() {
+		return fmt.Errorf("search: position is over: %w", mancala.ErrGameOver)
+	}
+	return nil
+}
+
+// checkMoves returns an error wrapping mancala.ErrInvalidPosition if p,
+// which is not over, has no legal move under r (p is then no position of
+// r: see the mancala.Ruleset contract). buf is a buffer for the moves.
+func checkMoves(r mancala.Ruleset, p mancala.Position, buf []mancala.Move) error {
+	if len(r.Legal(buf[:0], p)) == 0 {
+		return fmt.Errorf("search: %v to move and no legal move: %w", p.ToMove, mancala.ErrInvalidPosition)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -73,8 +74,15 @@ func StoreBounds(p mancala.Position) (lo, hi int) {
 	return s - n - rest, s - n + rest
 }
 
-// Defaults of [SolveOptions].
+// Defaults and limits of [Solve].
 const (
+	// MaxSolveDepth bounds the length of the lines Solve follows, in
+	// decisions from the position solved: a line that reaches it stops the
+	// solve with a [*DepthError]. It keeps the solver's memory bounded on
+	// a game that never ends (a ruleset whose games can go round for ever
+	// without being a [mancala.Cycler]); a game whose lines are this long
+	// could not be solved anyway.
+	MaxSolveDepth = 1 << 12
 	// DefaultSolveTableBits is log2 of the solver's default table size:
 	// 2^22 entries of 16 bytes, 64 MiB.
 	DefaultSolveTableBits = 22
@@ -148,6 +156,26 @@ type Solution struct {
 	// [Endgamer]) answered; its positions are not counted in Nodes.
 	EndgameHits int64
 }
+
+// ErrTooDeep is wrapped by the [*DepthError] that [Solve] returns when a
+// line of play reaches [MaxSolveDepth] decisions without the game ending.
+var ErrTooDeep = errors.New("search: line of play too long to solve")
+
+// DepthError is returned by [Solve] when a line of play from the position
+// reaches [MaxSolveDepth] decisions without the game ending: the game may
+// never end (a ruleset whose positions can repeat without being a
+// [mancala.Cycler]), or is far too long to solve. It wraps [ErrTooDeep].
+type DepthError struct {
+	Depth int   // the number of decisions reached
+	Nodes int64 // the positions searched until then
+}
+
+func (e *DepthError) Error() string {
+	return fmt.Sprintf("search: solve stopped after %d nodes: a line of %d decisions without the end of the game (does the game end?)", e.Nodes, e.Depth)
+}
+
+// Unwrap returns [ErrTooDeep].
+func (e *DepthError) Unwrap() error { return ErrTooDeep }
 
 // solveEntry is one slot of the solver's table: bounds of a position's
 // value (South's final store difference) that hold whatever the remaining
@@ -223,8 +251,11 @@ type solvePly struct {
 //
 // Solve works for positions small enough to be solved: its time grows
 // exponentially with the seeds in play. It returns ctx.Err() (wrapped) if
-// ctx is done first, and an error wrapping mancala.ErrUnsupported for
-// options it cannot honour. A finished position has its stores' difference
+// ctx is done first; a [*DepthError] (wrapping [ErrTooDeep]) if a line of
+// play reaches [MaxSolveDepth] decisions, as in a game that never ends;
+// an error wrapping mancala.ErrUnsupported for a nil ruleset or options
+// it cannot honour; and one wrapping mancala.ErrInvalidPosition if p (or
+// a position reached from it) is not over but has no legal move. A finished position has its stores' difference
 // as value and an empty PV.
 //
 // For a ruleset that is a mancala.Cycler, the table can make a value
@@ -244,8 +275,14 @@ func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if r == nil {
+		return Solution{}, fmt.Errorf("search: nil ruleset: %w", mancala.ErrUnsupported)
+	}
 	if p.Over() {
 		return Solution{Value: float64(FinalDifference(p))}, nil
+	}
+	if err := checkMoves(r, p, make([]mancala.Move, 0, mancala.MaxHouses*mancala.MaxHouses)); err != nil {
+		return Solution{}, err
 	}
 	if pk, ok := r.(Packer); ok && opts.Bounds == nil && opts.Endgame == nil {
 		if sol, ok, err := solvePacked(ctx, r, pk, p, opts, bits); ok {
@@ -433,6 +470,14 @@ func (s *solveRun) poll(every int64, tag string) {
 			el := now.Sub(s.start)
 			fmt.Fprintf(s.progress, "solve: %d nodes, %v, %.0f nodes/s%s\n", s.nodes, el.Round(time.Millisecond), float64(s.nodes)/el.Seconds(), tag)
 		}
+	}
+}
+
+// checkDepth stops the run with a *DepthError if ply reaches
+// MaxSolveDepth.
+func (s *solveRun) checkDepth(ply int) {
+	if ply >= MaxSolveDepth && s.err == nil {
+		s.err = &DepthError{Depth: MaxSolveDepth, Nodes: s.nodes}
 	}
 }
 
@@ -650,6 +695,7 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 	if s.nodes >= s.nextPoll {
 		s.poll()
 	}
+	s.checkDepth(ply)
 	if s.err != nil {
 		return 0
 	}
@@ -689,6 +735,10 @@ func (s *solver) search(p mancala.Position, h uint64, ply int, alpha, beta float
 	pl := &s.plies[ply]
 	moves := s.r.Legal(pl.moves[:0], p)
 	pl.moves = moves
+	if len(moves) == 0 {
+		s.err = checkMoves(s.r, p, moves)
+		return 0
+	}
 	me := perspective(p)
 	maxNode := me == mancala.South
 	best := math.Inf(1)
@@ -949,6 +999,10 @@ func (s *solver) simultaneous(p mancala.Position, ply int, fill bool) float64 {
 	pl := &s.plies[ply]
 	moves := s.r.Legal(pl.moves[:0], p)
 	pl.moves = moves
+	if len(moves) == 0 {
+		s.err = checkMoves(s.r, p, moves)
+		return 0
+	}
 	pl.sch = mancala.Choices(pl.sch[:0], moves, mancala.South)
 	pl.nch = mancala.Choices(pl.nch[:0], moves, mancala.North)
 	ns, nn := len(pl.sch), len(pl.nch)
