@@ -51,7 +51,7 @@ func BenchmarkSolve(b *testing.B) {
 	r := toyKalah{houses: 5, seeds: 3}
 	var nodes int64
 	for range b.N {
-		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 18, StoreIndependent: true})
+		sol, err := search.Solve(context.Background(), storeIndependent(r), nil, r.Start(), search.SolveOptions{TableBits: 18})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func BenchmarkSolveKalah64(b *testing.B) {
 	r := toyKalah{houses: 6, seeds: 4}
 	var nodes int64
 	for range b.N {
-		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 25, StoreIndependent: true})
+		sol, err := search.Solve(context.Background(), storeIndependent(r), nil, r.Start(), search.SolveOptions{TableBits: 25})
 		if err != nil {
 			b.Fatal(err)
 		}

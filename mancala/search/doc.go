@@ -71,17 +71,17 @@
 // table's move, gains in store difference, moves after which the same
 // player decides again, the house nearest the store first), and bounds on
 // the final result that end lines early. Rulesets make solving practical
-// through optional capabilities: [ScoreBounder] for those bounds
-// ([StoreBounds] does for games whose stores only grow); where it holds,
-// [StoreIndependent], which lets positions that differ only in their
-// stores share one table entry; and [Endgamer], an oracle (typically an
-// endgame database) for the exact value of small positions, which the
-// solver consults at every position it generates instead of searching it.
-// The table should be large ([SolveOptions.TableBits]). Kalah(6,4), with
-// the endgame database of the example ruleset in examples/kalah (every
-// position with up to 16 seeds in houses), visits some 30 million positions
-// with 2^23 entries, and each endgame seed level added removes about a
-// fifth of them.
+// through optional capabilities, which the solver takes from the ruleset
+// alone: [ScoreBounder] for those bounds ([StoreBounds] does for games
+// whose stores only grow); where it holds, [StoreIndependent], which lets
+// positions that differ only in their stores share one table entry; and
+// [Endgamer], an oracle (typically an endgame database) for the exact
+// value of small positions, which the solver consults at every position
+// it generates instead of searching it. [WithEndgame] gives a ruleset an
+// oracle it lacks; [SolveOptions] holds only the caller's choices (table
+// size, first guess, progress, principal variation, workers). The table
+// should be large ([SolveOptions.TableBits]). Package searchtest checks a
+// ruleset's solver capabilities against its rules.
 //
 // A ruleset that is also a [Packer] (store-independent, not a
 // [mancala.Cycler]) gets the same search on its compact [Packed] form
@@ -89,23 +89,29 @@
 // compared, values are the mover's future gain (so one negamax serves both
 // players and needs no store offset), and the ruleset's
 // [Packer.PackedSeeds] and [Packer.PackedEndgame] stand for the score
-// bounds and the oracle. Solve takes this path when the position packs, has
-// one player to move and the options set neither Bounds nor Endgame; the
-// Solution means the same. It is two to three times as fast: the example
-// Kalah ruleset's search of Kalah(6,4) takes some 14 seconds instead of 45
-// with its 16-seed database, and under 3 with a 22-seed one, built before
-// (see examples/kalah).
+// bounds and the oracle. Solve takes this path when the position packs and
+// has one player to move, and says so in [Solution.Packed]; the Solution
+// means the same. It is several times as fast (see the module's README
+// for figures). Both searches are built from the same steps, in the same
+// order, at every node: count the node, cut by score bounds, probe the
+// table, list the moves, search the table's move alone, make the other
+// children, look them up (enhanced transposition cutoffs), search them in
+// order, store the result.
 //
 // On the packed path [SolveOptions.Workers] goroutines can search at once,
-// sharing the table: each MTD(f) pass is searched by all of them, each
-// starting the root at another move, and a worker that reaches a child
-// that another worker is searching (in the first plies) leaves it for
-// last, so that the workers spread over the tree and find each other's
-// results in the table; the first worker to finish gives the pass's value
-// and the others stop. The table's slots are written so that a reader can
-// tell a slot another worker is writing from a whole one. On 2 cores
-// Kalah(6,4) searches about 1.5 times as fast, visiting 15 to 40% more
-// positions.
+// sharing the table (the general path always uses one, and
+// [Solution.Workers] reports how many searched): each MTD(f) pass is
+// searched by all of them, each starting the root at another move, and a
+// worker that reaches a child that another worker is searching (in the
+// first plies) leaves it for last, so that the workers spread over the
+// tree and find each other's results in the table; the first worker to
+// finish gives the pass's value and the others stop. The table's slots
+// are written so that a reader can tell a slot another worker is writing
+// from a whole one. The workers visit more positions than one would, but
+// finish sooner.
+//
+// Solve follows lines of at most [MaxSolveDepth] decisions: on a game
+// that never ends it returns a [*DepthError] instead of exhausting memory.
 //
 // # Repetition
 //

@@ -112,8 +112,8 @@ func TestSolvePackedAgainstBrute(t *testing.T) {
 		if sol.Value != want {
 			t.Fatalf("%v from %v: value %v, want %v", k, p, sol.Value, want)
 		}
-		if !strings.Contains(progress.String(), "(packed)") {
-			t.Fatalf("the packed path was not taken: %q", progress.String())
+		if !strings.Contains(progress.String(), "(packed)") || !sol.Packed || sol.Workers != max(1, opts.Workers) {
+			t.Fatalf("the packed path was not taken (Packed %v, %d workers): %q", sol.Packed, sol.Workers, progress.String())
 		}
 		q := p
 		for i, m := range sol.PV {
@@ -129,8 +129,8 @@ func TestSolvePackedAgainstBrute(t *testing.T) {
 
 // TestSolvePackedGeneralPath checks that Solve takes its general path, with
 // the same value, for a Packer that is a Cycler, a root with no single
-// player to move, and options (Bounds, Endgame) that only the general path
-// honours.
+// player to move, and a ruleset given an endgame oracle by
+// search.WithEndgame, which only the general path asks.
 func TestSolvePackedGeneralPath(t *testing.T) {
 	k := packedToy{toyKalah{houses: 3, seeds: 2}}
 	want := bruteValue(k.toyKalah, nil, k.Start(), map[mancala.Position]float64{})
@@ -145,8 +145,7 @@ func TestSolvePackedGeneralPath(t *testing.T) {
 		{"cycler", packedCycler{k}, k.Start(), search.SolveOptions{}, want},
 		{"simultaneous", sim, sim.Start(), search.SolveOptions{},
 			bruteValue(sim.toyKalah, nil, sim.Start(), map[mancala.Position]float64{})},
-		{"bounds", k, k.Start(), search.SolveOptions{Bounds: search.StoreBounds}, want},
-		{"endgame", k, k.Start(), search.SolveOptions{Endgame: func(mancala.Position) (int, bool) { return 0, false }}, want},
+		{"endgame", search.WithEndgame(k, func(mancala.Position) (int, bool) { return 0, false }), k.Start(), search.SolveOptions{}, want},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var progress bytes.Buffer
@@ -159,8 +158,8 @@ func TestSolvePackedGeneralPath(t *testing.T) {
 			if sol.Value != c.want {
 				t.Fatalf("value %v, want %v", sol.Value, c.want)
 			}
-			if strings.Contains(progress.String(), "(packed)") {
-				t.Fatalf("the packed path was taken: %q", progress.String())
+			if strings.Contains(progress.String(), "(packed)") || sol.Packed || sol.Workers != 1 {
+				t.Fatalf("the packed path was taken (Packed %v, %d workers): %q", sol.Packed, sol.Workers, progress.String())
 			}
 		})
 	}

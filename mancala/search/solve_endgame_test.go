@@ -45,8 +45,8 @@ func (e toyEndgamer) Endgame(p mancala.Position) (int, bool) { return e.endgame(
 
 var _ search.Endgamer = toyEndgamer{}
 
-// TestSolveEndgame: with an endgame oracle, from the ruleset or the
-// options, of any size (none, some positions, the whole game), the solver
+// TestSolveEndgame: with an endgame oracle, the ruleset's own or added by
+// search.WithEndgame, of any size (none, some positions, the whole game), the solver
 // agrees with brute force, consults the oracle, and its principal
 // variation still plays the game to its end.
 func TestSolveEndgame(t *testing.T) {
@@ -61,12 +61,11 @@ func TestSolveEndgame(t *testing.T) {
 			eg := newToyEndgamer(r, k, memo)
 			for _, c := range solveConfigs {
 				t.Run(fmt.Sprintf("%v/endgame %d/%s", r, k, c.name), func(t *testing.T) {
-					var rs mancala.Ruleset = eg
-					opts := c.opts
-					if k == 6 { // the oracle as an option, for a ruleset without one
-						rs, opts.Endgame = r, eg.endgame
+					rs := c.ruleset(eg)
+					if k == 6 { // the oracle added to a ruleset without one
+						rs = search.WithEndgame(c.ruleset(r), eg.endgame)
 					}
-					sol, err := search.Solve(context.Background(), rs, nil, rs.Start(), opts)
+					sol, err := search.Solve(context.Background(), rs, nil, rs.Start(), c.opts)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -83,5 +82,41 @@ func TestSolveEndgame(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestWithEndgame: search.WithEndgame adds an oracle that Solve asks, and
+// keeps the rules: a Cycler stays one (its repetitions still end games),
+// a Packer is searched on the general path (which asks the oracle), and
+// the ruleset's other capabilities still serve.
+func TestWithEndgame(t *testing.T) {
+	aw := toyAwale{houses: 2, seeds: 2}
+	wa := search.WithEndgame(aw, func(mancala.Position) (int, bool) { return 0, false })
+	if _, ok := wa.(mancala.Cycler); !ok {
+		t.Fatalf("WithEndgame of a Cycler is not a Cycler")
+	}
+	if sol, err := search.Solve(context.Background(), wa, nil, aw.Start(), search.SolveOptions{TableBits: 12}); err != nil || sol.Value != bruteCycler(aw, nil, aw.Start(), map[string]float64{}) {
+		t.Errorf("Cycler with an oracle: %+v, %v", sol, err)
+	}
+	k := packedToy{toyKalah{houses: 3, seeds: 3}}
+	memo := map[mancala.Position]float64{}
+	wk := search.WithEndgame(k, bruteEndgame(k.toyKalah, 4, memo))
+	if _, ok := wk.(mancala.Cycler); ok {
+		t.Errorf("WithEndgame made a Cycler of %v", k)
+	}
+	if _, ok := wk.(search.Packer); ok {
+		t.Errorf("WithEndgame kept the Packer of %v", k)
+	}
+	sol, err := search.Solve(context.Background(), wk, nil, k.Start(), search.SolveOptions{TableBits: 12})
+	if err != nil || sol.Packed || sol.EndgameHits == 0 || sol.Value != bruteValue(k.toyKalah, nil, k.Start(), memo) {
+		t.Errorf("Packer with an oracle: %+v, %v", sol, err)
+	}
+	if got, want := fmt.Sprint(wk), fmt.Sprint(k)+" with an endgame oracle"; got != want {
+		t.Errorf("String %q, want %q", got, want)
+	}
+	if l1, t1 := mancala.Perft(wk, nil, k.Start(), 4); l1 == 0 {
+		t.Errorf("Perft through the wrapper: %d leaves, %d terminal", l1, t1)
+	} else if l2, t2 := mancala.PerftSlow(k, nil, k.Start(), 4); l1 != l2 || t1 != t2 {
+		t.Errorf("Perft through the wrapper %d/%d, of the ruleset %d/%d", l1, t1, l2, t2)
 	}
 }

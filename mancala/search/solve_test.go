@@ -17,15 +17,54 @@ import (
 
 // solveConfigs are the solver configurations every exactness test runs:
 // with and without bounds and store-independent keys, and with a table so
-// small that entries are replaced all the time.
-var solveConfigs = []struct {
-	name string
-	opts search.SolveOptions
-}{
-	{"default", search.SolveOptions{TableBits: 16}},
-	{"no bounds", search.SolveOptions{TableBits: 16, Bounds: noBounds}},
-	{"store-independent", search.SolveOptions{TableBits: 16, StoreIndependent: true}},
-	{"small table", search.SolveOptions{TableBits: 8, StoreIndependent: true}},
+// small that entries are replaced all the time. The capabilities are the
+// ruleset's (see solveConfig.ruleset).
+var solveConfigs = []solveConfig{
+	{"default", nil, false, search.SolveOptions{TableBits: 16}},
+	{"no bounds", noBounds, false, search.SolveOptions{TableBits: 16}},
+	{"store-independent", nil, true, search.SolveOptions{TableBits: 16}},
+	{"small table", nil, true, search.SolveOptions{TableBits: 8}},
+}
+
+type solveConfig struct {
+	name             string
+	bounds           func(mancala.Position) (lo, hi int) // nil: the ruleset's own
+	storeIndependent bool
+	opts             search.SolveOptions
+}
+
+// ruleset returns r with the configuration's capabilities: r itself, or r
+// wrapped in solverCaps (and search.WithEndgame, to keep r's oracle).
+func (c solveConfig) ruleset(r mancala.Ruleset) mancala.Ruleset {
+	if c.bounds == nil && !c.storeIndependent {
+		return r
+	}
+	w := solverCaps{Ruleset: r, bounds: c.bounds, storeIndependent: c.storeIndependent}
+	if w.bounds == nil {
+		w.bounds = r.(search.ScoreBounder).ScoreBounds
+	}
+	if e, ok := r.(search.Endgamer); ok {
+		return search.WithEndgame(w, e.Endgame)
+	}
+	return w
+}
+
+// solverCaps is a ruleset with the solver capabilities ScoreBounder and
+// StoreIndependent given by its fields.
+type solverCaps struct {
+	mancala.Ruleset
+	bounds           func(mancala.Position) (lo, hi int)
+	storeIndependent bool
+}
+
+func (c solverCaps) ScoreBounds(p mancala.Position) (lo, hi int) { return c.bounds(p) }
+func (c solverCaps) StoreIndependent() bool                      { return c.storeIndependent }
+func (c solverCaps) String() string                              { return fmt.Sprint(c.Ruleset) }
+
+// storeIndependent is r (whose ScoreBounds it keeps) declared
+// store-independent.
+func storeIndependent(r mancala.Ruleset) mancala.Ruleset {
+	return solveConfig{storeIndependent: true}.ruleset(r)
 }
 
 // noBounds bounds nothing: the widest bounds a game of at most 255 seeds
@@ -48,7 +87,7 @@ func TestSolveEqualsBruteForce(t *testing.T) {
 		want := bruteValue(r, nil, r.Start(), map[mancala.Position]float64{})
 		for _, c := range solveConfigs {
 			t.Run(fmt.Sprintf("%v/%s", r, c.name), func(t *testing.T) {
-				sol, err := search.Solve(context.Background(), r, nil, r.Start(), c.opts)
+				sol, err := search.Solve(context.Background(), c.ruleset(r), nil, r.Start(), c.opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -94,7 +133,7 @@ func TestSolveRandomPositions(t *testing.T) {
 				line := randomLine(t, r, 20)
 				p := line[len(line)-1]
 				c := solveConfigs[rapid.IntRange(0, len(solveConfigs)-1).Draw(t, "config")]
-				sol, err := search.Solve(context.Background(), r, nil, p, c.opts)
+				sol, err := search.Solve(context.Background(), c.ruleset(r), nil, p, c.opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -206,7 +245,7 @@ func TestSolveAllocs(t *testing.T) {
 	r := toyKalah{houses: 5, seeds: 3}
 	var nodes int64
 	allocs := testing.AllocsPerRun(1, func() {
-		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 14, StoreIndependent: true})
+		sol, err := search.Solve(context.Background(), storeIndependent(r), nil, r.Start(), search.SolveOptions{TableBits: 14})
 		if err != nil {
 			t.Fatal(err)
 		}
