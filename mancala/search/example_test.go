@@ -10,15 +10,15 @@ import (
 )
 
 // The examples use toyKalah, the small Kalah ruleset of this package's
-// tests (toys_test.go): sowing through one's own store, moving again when
-// the last seed lands there, capturing with the last seed in an empty own
-// house; toyKalah{houses: 3, seeds: 3} is Kalah with 3 houses a side and 3
-// seeds in each.
+// tests (fixtures_test.go, on the module's toy game): sowing through one's
+// own store, moving again when the last seed lands there, capturing with
+// the last seed in an empty own house; toyKalah(3, 3) is Kalah with 3
+// houses a side and 3 seeds in each.
 
 // Solve a small Kalah exactly: South's final store difference under
 // perfect play, and a line of perfect play.
 func ExampleSolve() {
-	r := toyKalah{houses: 3, seeds: 3}
+	r := toyKalah(3, 3)
 	sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 16})
 	if err != nil {
 		fmt.Println(err)
@@ -52,7 +52,7 @@ func ExampleSolveMatrixGame() {
 
 // A depth-limited search of the start of Kalah(4, 3).
 func ExampleAlphaBeta_Search() {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 6})
 	res, err := a.Search(context.Background(), r, nil, r.Start())
 	if err != nil {
@@ -71,7 +71,7 @@ func ExampleAlphaBeta_Search() {
 // toyMatch both players choose a house at once; if the houses have the
 // same letter South takes the seeds of both, otherwise North does.
 func ExampleAlphaBeta_Search_simultaneous() {
-	r := toyMatch{houses: 3, seeds: 2}
+	r := toyMatch(3, 2)
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 4, Seed: 1})
 	res, err := a.Search(context.Background(), r, nil, r.Start())
 	if err != nil {
@@ -91,7 +91,7 @@ func ExampleAlphaBeta_Search_simultaneous() {
 
 // Two players made from specs play a whole game.
 func ExampleParsePlayer() {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	south, err := search.ParsePlayer("alphabeta:depth=6", 1)
 	if err != nil {
 		fmt.Println(err)
@@ -131,7 +131,7 @@ func ExampleParsePlayer_error() {
 // Monte Carlo tree search with a fixed number of playouts is
 // deterministic for its seed.
 func ExampleMCTS_Search() {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	m := search.NewMCTS(search.MCTSOptions{Playouts: 2000, Seed: 1})
 	res, err := m.Search(context.Background(), r, nil, r.Start())
 	if err != nil {

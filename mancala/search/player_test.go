@@ -94,13 +94,13 @@ func TestPlayersBeatRandom(t *testing.T) {
 		},
 		"mcts": func(seed uint64) search.Player { return search.NewMCTS(search.MCTSOptions{Playouts: 300, Seed: seed}) },
 	}
-	for _, r := range []mancala.Ruleset{toyKalah{houses: 4, seeds: 3}, toyKalah{houses: 3, seeds: 3, simOpening: true}, toyAwale{houses: 4, seeds: 2}} {
+	for _, r := range []mancala.Ruleset{toyKalah(4, 3), toyKalahSim(3, 3), toyAwale(4, 2)} {
 		for name, p := range players {
 			rr := r
 			if name == "greedy" {
 				// One-ply greed is little better than chance on small
 				// boards; on a full Kalah board captures decide.
-				rr = toyKalah{houses: 6, seeds: 4}
+				rr = toyKalah(6, 4)
 			}
 			const games = 20
 			if got := score(t, rr, games, p, search.NewRandom); got < 0.8*games {
@@ -111,7 +111,7 @@ func TestPlayersBeatRandom(t *testing.T) {
 }
 
 func TestRandom(t *testing.T) {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	g, _ := mancala.NewGame(r)
 	counts := map[mancala.Move]int{}
 	rnd := search.NewRandom(1)
@@ -144,7 +144,7 @@ func TestRandom(t *testing.T) {
 // TestGreedyBestImmediate: Greedy's choice has the best store difference
 // after its own decision, in random positions.
 func TestGreedyBestImmediate(t *testing.T) {
-	for _, r := range []mancala.Ruleset{toyKalah{houses: 4, seeds: 3}, toyMatch{houses: 3, seeds: 2}} {
+	for _, r := range []mancala.Ruleset{toyKalah(4, 3), toyMatch(3, 2)} {
 		rapid.Check(t, func(t *rapid.T) {
 			line := randomLine(t, r, 15)
 			g, err := mancala.NewGame(r, mancala.From(line[len(line)-1]))
@@ -230,7 +230,7 @@ func checkDistribution(t *testing.T, p []float64) {
 // TestMCTSSimultaneous: in the matching game from the start, DUCT's visit
 // frequencies approach the uniform optimal strategies.
 func TestMCTSSimultaneous(t *testing.T) {
-	r := toyMatch{houses: 3, seeds: 2}
+	r := toyMatch(3, 2)
 	res, err := search.NewMCTS(search.MCTSOptions{Playouts: 6000, Seed: 1}).Search(context.Background(), r, nil, r.Start())
 	if err != nil {
 		t.Fatal(err)
@@ -247,7 +247,7 @@ func TestMCTSSimultaneous(t *testing.T) {
 // wins by mismatching South's only house (taking both houses) and loses by
 // matching it, so DUCT must settle on North's house b.
 func TestMCTSSimultaneousPure(t *testing.T) {
-	r := toyMatch{houses: 2, seeds: 1}
+	r := toyMatch(2, 1)
 	p, err := mancala.ParsePosition("1,0/1,5 4,0 B")
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +262,7 @@ func TestMCTSSimultaneousPure(t *testing.T) {
 }
 
 func TestMCTSCancel(t *testing.T) {
-	r := toyKalah{houses: 6, seeds: 4}
+	r := toyKalah(6, 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan search.Result)
 	go func() {
@@ -281,7 +281,7 @@ func TestMCTSCancel(t *testing.T) {
 
 // TestMCTSSmallTree: a tree capped at a few nodes still searches.
 func TestMCTSSmallTree(t *testing.T) {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	res, err := search.NewMCTS(search.MCTSOptions{Playouts: 200, MaxNodes: 10, MaxPlayoutPlies: 5}).Search(context.Background(), r, nil, r.Start())
 	if err != nil {
 		t.Fatal(err)
@@ -290,7 +290,7 @@ func TestMCTSSmallTree(t *testing.T) {
 }
 
 func TestChooseErrors(t *testing.T) {
-	r := toyKalah{houses: 3, seeds: 2}
+	r := toyKalah(3, 2)
 	for _, spec := range []string{"random", "greedy", "alphabeta:depth=2", "mcts:playouts=10"} {
 		p, err := search.ParsePlayer(spec, 1)
 		if err != nil {
@@ -382,7 +382,7 @@ func FuzzParsePlayer(f *testing.F) {
 	for _, s := range []string{"random", "greedy", "alphabeta:depth=2", "mcts:playouts=5,c=2", "alphabeta:time=1ms,nodes=9", "mcts:x=y"} {
 		f.Add(s)
 	}
-	r := toyKalah{houses: 3, seeds: 2}
+	r := toyKalah(3, 2)
 	f.Fuzz(func(t *testing.T, spec string) {
 		p, err := search.ParsePlayer(spec, 1)
 		if err != nil {

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/internal/toy"
 	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/search/searchtest"
 )
 
 // bruteEndgame is an endgame oracle by brute force: it answers positions
@@ -30,16 +32,16 @@ func bruteEndgame(r mancala.Ruleset, k int, memo map[mancala.Position]float64) f
 // toyEndgamer is toyKalah with an endgame oracle of its own (the
 // search.Endgamer capability), answering up to k seeds in houses.
 type toyEndgamer struct {
-	toyKalah
+	*toy.Acyclic
 	k       int
 	endgame func(p mancala.Position) (int, bool)
 }
 
-func newToyEndgamer(r toyKalah, k int, memo map[mancala.Position]float64) toyEndgamer {
-	return toyEndgamer{toyKalah: r, k: k, endgame: bruteEndgame(r, k, memo)}
+func newToyEndgamer(r *toy.Acyclic, k int, memo map[mancala.Position]float64) toyEndgamer {
+	return toyEndgamer{Acyclic: r, k: k, endgame: bruteEndgame(r, k, memo)}
 }
 
-func (e toyEndgamer) String() string { return fmt.Sprintf("%v endgame %d", e.toyKalah, e.k) }
+func (e toyEndgamer) String() string { return fmt.Sprintf("%v endgame %d", e.Acyclic, e.k) }
 
 func (e toyEndgamer) Endgame(p mancala.Position) (int, bool) { return e.endgame(p) }
 
@@ -50,11 +52,7 @@ var _ search.Endgamer = toyEndgamer{}
 // agrees with brute force, consults the oracle, and its principal
 // variation still plays the game to its end.
 func TestSolveEndgame(t *testing.T) {
-	for _, r := range []toyKalah{
-		{houses: 3, seeds: 3},
-		{houses: 4, seeds: 2},
-		{houses: 3, seeds: 2, simOpening: true},
-	} {
+	for _, r := range []*toy.Acyclic{toyKalah(3, 3), toyKalah(4, 2), toyKalahSim(3, 2)} {
 		memo := map[mancala.Position]float64{}
 		want := bruteValue(r, nil, r.Start(), memo)
 		for _, k := range []int{0, 3, 6, 100} {
@@ -75,7 +73,7 @@ func TestSolveEndgame(t *testing.T) {
 					if (k >= 3) != (sol.EndgameHits > 0) {
 						t.Errorf("%d endgame hits", sol.EndgameHits)
 					}
-					if k == 100 && !r.simOpening && (sol.Nodes != 0 || sol.Passes != 0) {
+					if k == 100 && r.Start().ToMove != mancala.BothTurn && (sol.Nodes != 0 || sol.Passes != 0) {
 						t.Errorf("oracle knows the start, yet %d nodes in %d passes", sol.Nodes, sol.Passes)
 					}
 					checkSolutionPV(t, rs, rs.Start(), sol)
@@ -90,7 +88,7 @@ func TestSolveEndgame(t *testing.T) {
 // a Packer is searched on the general path (which asks the oracle), and
 // the ruleset's other capabilities still serve.
 func TestWithEndgame(t *testing.T) {
-	aw := toyAwale{houses: 2, seeds: 2}
+	aw := toyAwale(2, 2)
 	wa := search.WithEndgame(aw, func(mancala.Position) (int, bool) { return 0, false })
 	if _, ok := wa.(mancala.Cycler); !ok {
 		t.Fatalf("WithEndgame of a Cycler is not a Cycler")
@@ -98,9 +96,9 @@ func TestWithEndgame(t *testing.T) {
 	if sol, err := search.Solve(context.Background(), wa, nil, aw.Start(), search.SolveOptions{TableBits: 12}); err != nil || sol.Value != bruteCycler(aw, nil, aw.Start(), map[string]float64{}) {
 		t.Errorf("Cycler with an oracle: %+v, %v", sol, err)
 	}
-	k := packedToy{toyKalah{houses: 3, seeds: 3}}
+	k := searchtest.ReferencePacker(toyKalah(3, 3))
 	memo := map[mancala.Position]float64{}
-	wk := search.WithEndgame(k, bruteEndgame(k.toyKalah, 4, memo))
+	wk := search.WithEndgame(k, bruteEndgame(k.Ruleset, 4, memo))
 	if _, ok := wk.(mancala.Cycler); ok {
 		t.Errorf("WithEndgame made a Cycler of %v", k)
 	}
@@ -108,7 +106,7 @@ func TestWithEndgame(t *testing.T) {
 		t.Errorf("WithEndgame kept the Packer of %v", k)
 	}
 	sol, err := search.Solve(context.Background(), wk, nil, k.Start(), search.SolveOptions{TableBits: 12})
-	if err != nil || sol.Packed || sol.EndgameHits == 0 || sol.Value != bruteValue(k.toyKalah, nil, k.Start(), memo) {
+	if err != nil || sol.Packed || sol.EndgameHits == 0 || sol.Value != bruteValue(k.Ruleset, nil, k.Start(), memo) {
 		t.Errorf("Packer with an oracle: %+v, %v", sol, err)
 	}
 	if got, want := fmt.Sprint(wk), fmt.Sprint(k)+" with an endgame oracle"; got != want {

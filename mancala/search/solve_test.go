@@ -12,6 +12,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/internal/toy"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -73,16 +74,16 @@ func noBounds(mancala.Position) (lo, hi int) { return -mancala.MaxSeeds, mancala
 
 func TestSolveEqualsBruteForce(t *testing.T) {
 	for _, r := range []mancala.Ruleset{
-		toyKalah{houses: 2, seeds: 2},
-		toyKalah{houses: 3, seeds: 1},
-		toyKalah{houses: 3, seeds: 2},
-		toyKalah{houses: 3, seeds: 3},
-		toyKalah{houses: 4, seeds: 2},
-		toyKalah{houses: 2, seeds: 4},
-		toyKalah{houses: 2, seeds: 3, simOpening: true},
-		toyKalah{houses: 3, seeds: 2, simOpening: true},
-		toyMatch{houses: 2, seeds: 2},
-		toyMatch{houses: 3, seeds: 2},
+		toyKalah(2, 2),
+		toyKalah(3, 1),
+		toyKalah(3, 2),
+		toyKalah(3, 3),
+		toyKalah(4, 2),
+		toyKalah(2, 4),
+		toyKalahSim(2, 3),
+		toyKalahSim(3, 2),
+		toyMatch(2, 2),
+		toyMatch(3, 2),
 	} {
 		want := bruteValue(r, nil, r.Start(), map[mancala.Position]float64{})
 		for _, c := range solveConfigs {
@@ -126,7 +127,7 @@ func checkSolutionPV(t fataler, r mancala.Ruleset, p mancala.Position, sol searc
 // TestSolveRandomPositions: from positions reached by random play, the
 // solver agrees with brute force.
 func TestSolveRandomPositions(t *testing.T) {
-	for _, r := range []mancala.Ruleset{toyKalah{houses: 4, seeds: 2}, toyKalah{houses: 3, seeds: 3}, toyMatch{houses: 3, seeds: 3}} {
+	for _, r := range []mancala.Ruleset{toyKalah(4, 2), toyKalah(3, 3), toyMatch(3, 3)} {
 		t.Run(fmt.Sprint(r), func(t *testing.T) {
 			memo := map[mancala.Position]float64{}
 			rapid.Check(t, func(t *rapid.T) {
@@ -149,7 +150,7 @@ func TestSolveRandomPositions(t *testing.T) {
 // TestSolveMixed: at a simultaneous root, the solution carries both
 // players' optimal strategies, which guarantee the value.
 func TestSolveMixed(t *testing.T) {
-	r := toyMatch{houses: 3, seeds: 2}
+	r := toyMatch(3, 2)
 	sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 12})
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +183,7 @@ func TestSolveMixed(t *testing.T) {
 // positions, the solver agrees with brute force along the line, for these
 // positions (see the package documentation on the limits).
 func TestSolveRepetition(t *testing.T) {
-	for _, r := range []toyAwale{{houses: 2, seeds: 1}, {houses: 2, seeds: 2}} {
+	for _, r := range []*toy.Rules{toyAwale(2, 1), toyAwale(2, 2)} {
 		want := bruteCycler(r, nil, r.Start(), map[string]float64{})
 		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 12})
 		if err != nil {
@@ -196,7 +197,7 @@ func TestSolveRepetition(t *testing.T) {
 }
 
 func TestSolveGuessIrrelevant(t *testing.T) {
-	r := toyKalah{houses: 3, seeds: 3}
+	r := toyKalah(3, 3)
 	want := bruteValue(r, nil, r.Start(), map[mancala.Position]float64{})
 	for _, g := range []int{-18, -3, 0, 2, 3, 18, 300} {
 		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 14, Guess: &g, NoPV: true})
@@ -210,7 +211,7 @@ func TestSolveGuessIrrelevant(t *testing.T) {
 }
 
 func TestSolveProgress(t *testing.T) {
-	r := toyKalah{houses: 3, seeds: 3}
+	r := toyKalah(3, 3)
 	var buf bytes.Buffer
 	if _, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 10, Progress: &buf}); err != nil {
 		t.Fatal(err)
@@ -221,7 +222,7 @@ func TestSolveProgress(t *testing.T) {
 }
 
 func TestSolveErrors(t *testing.T) {
-	r := toyKalah{houses: 6, seeds: 6}
+	r := toyKalah(6, 6)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := search.Solve(ctx, r, nil, r.Start(), search.SolveOptions{TableBits: 10}); !errors.Is(err, context.Canceled) {
@@ -232,7 +233,7 @@ func TestSolveErrors(t *testing.T) {
 			t.Errorf("table bits %d: %v", bits, err)
 		}
 	}
-	over := finish(toyKalah{houses: 2, seeds: 2}.Apply(toyKalah{houses: 2, seeds: 2}.Start(), mancala.Single(mancala.South, 1)))
+	over := finish(toyKalah(2, 2).Apply(toyKalah(2, 2).Start(), mancala.Single(mancala.South, 1)))
 	sol, err := search.Solve(context.Background(), r, nil, over, search.SolveOptions{})
 	if err != nil || sol.Value != float64(search.FinalDifference(over)) || len(sol.PV) != 0 {
 		t.Errorf("solve of a finished position: %+v, %v", sol, err)
@@ -242,7 +243,7 @@ func TestSolveErrors(t *testing.T) {
 // TestSolveAllocs: the solver allocates its table and per-ply buffers,
 // nothing per node.
 func TestSolveAllocs(t *testing.T) {
-	r := toyKalah{houses: 5, seeds: 3}
+	r := toyKalah(5, 3)
 	var nodes int64
 	allocs := testing.AllocsPerRun(1, func() {
 		sol, err := search.Solve(context.Background(), storeIndependent(r), nil, r.Start(), search.SolveOptions{TableBits: 14})

@@ -2,6 +2,7 @@ package searchtest
 
 import (
 	"encoding/binary"
+	"fmt"
 	"sync"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -103,3 +104,6 @@ func (r *RefPacker) PackedEndgame(x search.Packed) (int, bool) {
 	}
 	return r.eg.Endgame(r.unpack(x))
 }
+
+// String names the ruleset and the reference Packer.
+func (r *RefPacker) String() string { return fmt.Sprint(r.Ruleset) + " with the reference Packer" }
