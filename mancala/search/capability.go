@@ -143,11 +143,8 @@ type capabilities struct {
 }
 
 func capabilitiesOf(r mancala.Ruleset) capabilities {
-	switch w := r.(type) {
-	case *endgameRules:
-		return w.capabilities()
-	case *endgameCycler:
-		return w.capabilities()
+	if w, ok := r.(interface{ capabilities() capabilities }); ok {
+		return w.capabilities() // WithEndgame's wrapper
 	}
 	var c capabilities
 	if b, ok := r.(ScoreBounder); ok {
@@ -173,32 +170,52 @@ func capabilitiesOf(r mancala.Ruleset) capabilities {
 // [Endgamer.Endgame]. It is the way to give the solver an oracle that the
 // ruleset lacks: a database built apart, or a brute force in a test.
 //
-// The result plays exactly as r does: it is a [mancala.Cycler] if r is
-// one; its Playout, Perft and MaxPlies ([mancala.Playouter],
-// [mancala.Perfter], [mancala.Bounded]) give what r's would, and Solve
-// still sees r's [ScoreBounder] and [StoreIndependent]. It is not a
-// [Packer] (the packed search would not ask oracle) nor a
-// [mancala.Tracer], and its String is r's followed by " with an endgame
-// oracle".
+// The result plays exactly as r does: it is a [mancala.Cycler] and a
+// [mancala.Explainer] if r is; its Playout, Perft and MaxPlies
+// ([mancala.Playouter], [mancala.Perfter], [mancala.Bounded]) give what
+// r's would, and Solve still sees r's [ScoreBounder] and
+// [StoreIndependent]. It is not a [Packer] (the packed search would not
+// ask oracle) nor a [mancala.Tracer], and its String is r's followed by
+// " with an endgame oracle".
 func WithEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool)) mancala.Ruleset {
 	w := &endgameRules{Ruleset: r, oracle: oracle}
-	if c, ok := r.(mancala.Cycler); ok {
-		return &endgameCycler{endgameRules: w, cyc: c}
+	c, cyc := r.(mancala.Cycler)
+	e, exp := r.(mancala.Explainer)
+	switch {
+	case cyc && exp:
+		return &endgameCyclerExplainer{&endgameCycler{w, c}, e}
+	case cyc:
+		return &endgameCycler{w, c}
+	case exp:
+		return &endgameExplainer{w, e}
 	}
 	return w
 }
 
-// endgameRules is WithEndgame's wrapper of a ruleset that is not a Cycler.
+// endgameRules is WithEndgame's wrapper; the types below add the core
+// capabilities of the ruleset wrapped.
 type endgameRules struct {
 	mancala.Ruleset
 	oracle func(p mancala.Position) (gain int, ok bool)
 }
 
-// endgameCycler is WithEndgame's wrapper of a Cycler.
-type endgameCycler struct {
-	*endgameRules
-	cyc mancala.Cycler
-}
+// endgameCycler is WithEndgame's wrapper of a Cycler, endgameExplainer
+// of an Explainer, and endgameCyclerExplainer of both: the wrapper has a
+// capability of the core exactly when the ruleset has it.
+type (
+	endgameCycler struct {
+		*endgameRules
+		cyc mancala.Cycler
+	}
+	endgameExplainer struct {
+		*endgameRules
+		ex mancala.Explainer
+	}
+	endgameCyclerExplainer struct {
+		*endgameCycler
+		ex mancala.Explainer
+	}
+)
 
 func (w *endgameRules) capabilities() capabilities {
 	c := capabilitiesOf(w.Ruleset)
@@ -233,3 +250,9 @@ func (w *endgameRules) MaxPlies() int {
 
 // Cycle implements [mancala.Cycler] with the wrapped ruleset's.
 func (w *endgameCycler) Cycle(p mancala.Position) mancala.Position { return w.cyc.Cycle(p) }
+
+// Ending implements [mancala.Explainer] with the wrapped ruleset's.
+func (w *endgameExplainer) Ending(p mancala.Position) mancala.Ending { return w.ex.Ending(p) }
+
+// Ending implements [mancala.Explainer] with the wrapped ruleset's.
+func (w *endgameCyclerExplainer) Ending(p mancala.Position) mancala.Ending { return w.ex.Ending(p) }

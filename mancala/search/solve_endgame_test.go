@@ -8,6 +8,7 @@ import (
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/internal/toy"
+	"github.com/sowing-games/sowing/mancala/mancalatest"
 	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/search/searchtest"
 )
@@ -117,4 +118,27 @@ func TestWithEndgame(t *testing.T) {
 	} else if l2, t2 := mancala.PerftSlow(k, nil, k.Start(), 4); l1 != l2 || t1 != t2 {
 		t.Errorf("Perft through the wrapper %d/%d, of the ruleset %d/%d", l1, t1, l2, t2)
 	}
+}
+
+// explained is the toy Awalé as a mancala.Explainer.
+type explained struct{ *toy.Rules }
+
+func (e explained) Ending(p mancala.Position) mancala.Ending {
+	if !p.Over() {
+		return mancala.Ending{}
+	}
+	return mancala.Ending{Reason: mancala.EndOther, Rule: "toy"}
+}
+
+// TestWithEndgameKeepsRules: the wrapper of a Cycler and Explainer is
+// both, and keeps the Ruleset contract (the conformance kit).
+func TestWithEndgameKeepsRules(t *testing.T) {
+	r := search.WithEndgame(explained{toyAwale(3, 2)}, func(mancala.Position) (int, bool) { return 0, false })
+	if _, ok := r.(mancala.Explainer); !ok {
+		t.Fatal("WithEndgame of an Explainer is not an Explainer")
+	}
+	if _, ok := r.(mancala.Cycler); !ok {
+		t.Fatal("WithEndgame of a Cycler is not a Cycler")
+	}
+	mancalatest.TestRuleset(t, r, mancalatest.WithChecks(20))
 }
