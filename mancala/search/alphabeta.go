@@ -56,11 +56,18 @@ type Result struct {
 	// at a simultaneous decision the joint move of one choice for each
 	// player, each sampled from his optimal mixed strategy.
 	Move mancala.Move
-	// Value is the position's value from the point of view of the player
-	// who decides (South at a simultaneous decision): final store
-	// differences times [TerminalScale] where the game ends within the
-	// search, heuristic estimates at the horizon.
+	// Value is the position's minimax value from the point of view of
+	// the player who decides (South at a simultaneous decision), in
+	// seeds of store difference: final store differences times
+	// [TerminalScale] where the game ends within the search, heuristic
+	// estimates at the horizon. [AlphaBeta] sets it; it is 0 in an
+	// [MCTS] result, whose estimate is Reward.
 	Value float64
+	// Reward is the mean reward in [0, 1] of Move for the player who
+	// decides (South at a simultaneous decision) over the playouts that
+	// tried it: 1 a win, 1/2 a draw, 0 a loss. [MCTS] sets it; it is 0 in
+	// an [AlphaBeta] result.
+	Reward float64
 	// Exact reports that every line searched reached the end of the game,
 	// so Value is the game-theoretic value (for a ruleset that is not a
 	// mancala.Cycler; see the package documentation) and Value /

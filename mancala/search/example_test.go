@@ -138,7 +138,7 @@ func ExampleMCTS_Search() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("move %v, win rate %.2f over %d playouts\n", res.Move, res.Value, res.Nodes)
+	fmt.Printf("move %v, win rate %.2f over %d playouts\n", res.Move, res.Reward, res.Nodes)
 	// Output:
 	// move B, win rate 0.76 over 2000 playouts
 }

@@ -56,10 +56,10 @@ type Random struct {
 	choices []int
 }
 
-// NewRandom returns a Player that chooses uniformly at random among side's
+// NewRandom returns a Random that chooses uniformly at random among side's
 // legal houses, from a random stream seeded with seed: the same seed and
 // the same sequence of calls give the same choices.
-func NewRandom(seed uint64) Player { return &Random{rng: newRand(seed)} }
+func NewRandom(seed uint64) *Random { return &Random{rng: newRand(seed)} }
 
 // Choose implements [Player].
 func (r *Random) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
@@ -88,7 +88,7 @@ type Greedy struct {
 	history []mancala.Position
 }
 
-// NewGreedy returns a Player that chooses the house giving side the best
+// NewGreedy returns a Greedy that chooses the house giving side the best
 // store difference (his store minus his opponent's) right after his own
 // decision, looking no further: a decision after which the same player
 // decides again counts as it stands. A decision that ends the game counts
@@ -96,7 +96,7 @@ type Greedy struct {
 // is taken as uniformly random: Greedy maximises the average difference
 // over the opponent's choices. Ties are broken uniformly at random from a
 // stream seeded with seed.
-func NewGreedy(seed uint64) Player { return &Greedy{rng: newRand(seed)} }
+func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: newRand(seed)} }
 
 // Choose implements [Player].
 func (gr *Greedy) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {

@@ -88,7 +88,7 @@ func score(t testing.TB, r mancala.Ruleset, games int, a, b func(seed uint64) se
 // deterministic (seeded), so the scores are too.
 func TestPlayersBeatRandom(t *testing.T) {
 	players := map[string]func(seed uint64) search.Player{
-		"greedy": search.NewGreedy,
+		"greedy": func(seed uint64) search.Player { return search.NewGreedy(seed) },
 		"alphabeta": func(seed uint64) search.Player {
 			return search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 4, Seed: seed})
 		},
@@ -103,7 +103,7 @@ func TestPlayersBeatRandom(t *testing.T) {
 				rr = toyKalah(6, 4)
 			}
 			const games = 20
-			if got := score(t, rr, games, p, search.NewRandom); got < 0.8*games {
+			if got := score(t, rr, games, p, func(seed uint64) search.Player { return search.NewRandom(seed) }); got < 0.8*games {
 				t.Errorf("%v: %s scored %v of %d against random", rr, name, got, games)
 			}
 		}
@@ -197,8 +197,8 @@ func TestMCTS(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkResult(t, r, p, res)
-				if res.Nodes != 500 || res.Value < 0 || res.Value > 1 {
-					t.Errorf("playouts %d value %v", res.Nodes, res.Value)
+				if res.Nodes != 500 || res.Reward < 0 || res.Reward > 1 || res.Value != 0 {
+					t.Errorf("playouts %d reward %v value %v", res.Nodes, res.Reward, res.Value)
 				}
 				if p.ToMove == mancala.BothTurn {
 					checkDistribution(t, res.Mixed.South)
@@ -206,7 +206,7 @@ func TestMCTS(t *testing.T) {
 				}
 				results = append(results, res)
 			}
-			if x, y := results[0], results[1]; x.Move != y.Move || x.Value != y.Value || fmt.Sprint(x.PV) != fmt.Sprint(y.PV) {
+			if x, y := results[0], results[1]; x.Move != y.Move || x.Reward != y.Reward || fmt.Sprint(x.PV) != fmt.Sprint(y.PV) {
 				t.Errorf("same seed and playouts, different results: %+v, %+v", x, y)
 			}
 		})
