@@ -1,23 +1,29 @@
-// Package search plays and solves sowing games: computer players of
-// several strengths behind one small interface, a minimax searcher, a
+// Package search plays and solves sowing games: engines (computer players)
+// of several strengths behind one small interface, a minimax searcher, a
 // Monte Carlo tree searcher, an exact solver, and a solver for the matrix
 // games that simultaneous decisions make. It works with any
 // [mancala.Ruleset] through the public core API alone.
 //
-// # Players
+// # Engines
 //
-// A [Player] chooses a move for one side of a [mancala.Game]. [NewRandom]
-// and [NewGreedy] make the weakest players (uniform random, and best store
-// difference after one decision); [AlphaBeta] and [MCTS] search. At a
-// simultaneous decision each side's Player is asked separately and the
-// caller combines the two choices with [mancala.Joint]. [ParsePlayer] makes
-// any of them from a short text spec such as "alphabeta:depth=8" or
-// "mcts:playouts=20000", for command lines and tournament tools.
+// An [Engine] chooses moves for one side of a [mancala.Game] (the side is
+// a [mancala.Player]; the engine is what plays it). [NewRandom] and
+// [NewGreedy] make the weakest engines (uniform random, and best store
+// difference after one decision); [AlphaBeta] and [MCTS] search; the zero
+// value of each of [Random], [Greedy] and [MCTS] is usable. At a
+// simultaneous decision each side's Engine is asked separately and the
+// caller combines the two choices with [mancala.Joint]; [PlayGame] plays a
+// whole game between two engines so. [ParseEngine] makes any of them from
+// a short text spec such as "alphabeta:depth=8" or "mcts:playouts=20000",
+// for command lines and tournament tools. (Player and ParsePlayer are the
+// former names of Engine and ParseEngine.)
 //
-// All players are deterministic for a given seed and a given depth, node
+// All engines are deterministic for a given seed and a given depth, node
 // or playout limit (and the same sequence of calls); limits by time depend
 // on the machine's speed. Choose honours its context: at a cancellation or
-// deadline it returns the best move found so far.
+// deadline it returns the best move found so far. A search's [Result]
+// gives [AlphaBeta]'s minimax value in Value and [MCTS]'s mean reward in
+// Reward.
 //
 // # Minimax search
 //
@@ -140,7 +146,7 @@
 //
 // # Concurrency
 //
-// Functions of this package are safe for concurrent use. Players,
+// Functions of this package are safe for concurrent use. Engines,
 // searchers and their tables are not: make one per goroutine (a tournament
 // makes one per game). Rulesets are shared safely, being immutable. Solve
 // with Workers above one runs goroutines of its own, which need a Packer

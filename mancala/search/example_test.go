@@ -89,28 +89,19 @@ func ExampleAlphaBeta_Search_simultaneous() {
 	// South's expected final difference -4.00
 }
 
-// Two players made from specs play a whole game.
-func ExampleParsePlayer() {
+// Two engines made from specs play a whole game.
+func ExampleParseEngine() {
 	r := toyKalah(4, 3)
-	south, err := search.ParsePlayer("alphabeta:depth=6", 1)
+	south, err := search.ParseEngine("alphabeta:depth=6", 1)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	north, _ := search.ParsePlayer("greedy", 2)
+	north, _ := search.ParseEngine("greedy", 2)
 	g, _ := mancala.NewGame(r)
-	for !g.Over() {
-		side, _ := g.Turn().Player()
-		player := south
-		if side == mancala.North {
-			player = north
-		}
-		m, err := player.Choose(context.Background(), g, side)
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		_ = g.Play(m)
+	if err := search.PlayGame(context.Background(), g, south, north, nil); err != nil {
+		fmt.Println(err)
+		return
 	}
 	o := g.Outcome()
 	fmt.Println(g.MovesText())
@@ -120,9 +111,29 @@ func ExampleParsePlayer() {
 	// winner: south score: 19 to 5
 }
 
+// PlayGame plays a game between two engines, here with a simultaneous
+// first decision (each engine chooses its side's house without seeing the
+// other's, and PlayGame plays the joint move), calling the observer after
+// each move.
+func ExamplePlayGame() {
+	r := toyKalahSim(3, 2)
+	g, _ := mancala.NewGame(r)
+	south := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 4, Seed: 1})
+	north := search.NewGreedy(2)
+	err := search.PlayGame(context.Background(), g, south, north, func(m mancala.Move, p mancala.Position) {
+		fmt.Printf("%-3v -> %v\n", m, p)
+	})
+	fmt.Println("error:", err)
+	// Output:
+	// Cb  -> 2,2,0/3,0,3 1,1 S
+	// A   -> 0,3,0/0,0,3 5,1 N
+	// c   -> 0,0,0/0,0,0 10,2 -
+	// error: <nil>
+}
+
 // A bad spec names the problem.
-func ExampleParsePlayer_error() {
-	_, err := search.ParsePlayer("alphabeta:depth=deep", 1)
+func ExampleParseEngine_error() {
+	_, err := search.ParseEngine("alphabeta:depth=deep", 1)
 	fmt.Println(err)
 	// Output:
 	// search: player "alphabeta:depth=deep": depth=deep: want a positive integer: search: bad player spec

@@ -7,6 +7,7 @@ package search_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -33,34 +34,28 @@ func TestIntegrationPlayers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var players [2]search.Player
+				var players [2]search.Engine
 				for i := range players {
-					if players[i], err = search.ParsePlayer(spec, uint64(i)); err != nil {
+					if players[i], err = search.ParseEngine(spec, uint64(i)); err != nil {
 						t.Fatal(err)
 					}
 				}
 				// A few decisions from the start, simultaneous ones
-				// included, each side choosing without the other's.
-				for ply := 0; ply < 12 && !g.Over(); ply++ {
-					var m mancala.Move
-					if g.Turn() == mancala.BothTurn {
-						ms, err1 := players[0].Choose(context.Background(), g, mancala.South)
-						mn, err2 := players[1].Choose(context.Background(), g, mancala.North)
-						if err1 != nil || err2 != nil {
-							t.Fatal(err1, err2)
-						}
-						s, _ := ms.House(mancala.South)
-						n, _ := mn.House(mancala.North)
-						m = mancala.Joint(s, n)
-					} else {
-						side, _ := g.Turn().Player()
-						if m, err = players[side].Choose(context.Background(), g, side); err != nil {
-							t.Fatal(err)
-						}
+				// included, each side choosing without the other's:
+				// PlayGame stops when the context is cancelled after 12.
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				plies := 0
+				err = search.PlayGame(ctx, g, players[0], players[1], func(mancala.Move, mancala.Position) {
+					if plies++; plies == 12 {
+						cancel()
 					}
-					if err := g.Play(m); err != nil {
-						t.Fatalf("after %s: %v", g.MovesText(), err)
-					}
+				})
+				if err != nil && !errors.Is(err, context.Canceled) {
+					t.Fatalf("after %s: %v", g.MovesText(), err)
+				}
+				if !g.Over() && plies != 12 {
+					t.Fatalf("%d moves played, game not over: %s", plies, g.MovesText())
 				}
 			})
 		}

@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -148,12 +149,58 @@ func TestZeroValuePlayers(t *testing.T) {
 	r := toy.MustNew(toy.Options{Houses: 3, Seeds: 2, Simultaneous: true})
 	for _, c := range []struct {
 		name string
-		p    search.Player
+		p    search.Engine
 	}{{"MCTS", &search.MCTS{}}, {"Random", &search.Random{}}, {"Greedy", &search.Greedy{}}} {
 		t.Run(c.name, func(t *testing.T) {
 			if p := playGame(t, r, c.p, c.p); !p.Over() {
 				t.Fatalf("game not over: %v", p)
 			}
 		})
+	}
+}
+
+// wrongSide is an engine that answers for the other side.
+type wrongSide struct{}
+
+func (wrongSide) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
+	return mancala.Single(side.Other(), 0), nil
+}
+
+// TestPlayGame: PlayGame plays to the end and observes every move (the
+// joint move at a simultaneous decision), stops with ctx's error, and
+// refuses nil arguments and an engine's choice for the wrong side.
+func TestPlayGame(t *testing.T) {
+	r := toyKalahSim(3, 2)
+	g, _ := mancala.NewGame(r)
+	var seen []mancala.Move
+	err := search.PlayGame(context.Background(), g, search.NewRandom(1), search.NewRandom(2), func(m mancala.Move, p mancala.Position) {
+		seen = append(seen, m)
+		if p != g.Position() {
+			t.Errorf("observed %v after %v, game at %v", p, m, g.Position())
+		}
+	})
+	if err != nil || !g.Over() || fmt.Sprint(seen) != fmt.Sprint(g.Moves()) {
+		t.Fatalf("err %v, over %v, observed %v, moves %v", err, g.Over(), seen, g.Moves())
+	}
+	if seen[0].Turn() != mancala.BothTurn {
+		t.Errorf("first move %v is not a joint move", seen[0])
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, _ = mancala.NewGame(r)
+	if err := search.PlayGame(ctx, g, search.NewRandom(1), search.NewRandom(2), nil); !errors.Is(err, context.Canceled) || len(g.Moves()) != 0 {
+		t.Errorf("cancelled: %v after %d moves", err, len(g.Moves()))
+	}
+	if err := search.PlayGame(context.Background(), nil, search.NewRandom(1), search.NewRandom(2), nil); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("nil game: %v", err)
+	}
+	if err := search.PlayGame(context.Background(), g, nil, search.NewRandom(2), nil); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("nil engine: %v", err)
+	}
+	if err := search.PlayGame(context.Background(), g, wrongSide{}, wrongSide{}, nil); !errors.Is(err, search.ErrNoDecision) {
+		t.Errorf("an engine choosing for the wrong side: %v", err)
+	}
+	if p, err := search.ParsePlayer("greedy", 1); err != nil || p == nil {
+		t.Errorf("ParsePlayer, the former name, fails: %v", err)
 	}
 }

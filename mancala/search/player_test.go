@@ -15,50 +15,23 @@ import (
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
-// playGame plays a whole game between two players (a as South) and returns
-// the final position. At a simultaneous decision each is asked apart.
-func playGame(t testing.TB, r mancala.Ruleset, a, b search.Player) mancala.Position {
+// playGame plays a whole game between two engines (a as South) with
+// search.PlayGame and returns the final position.
+func playGame(t testing.TB, r mancala.Ruleset, a, b search.Engine) mancala.Position {
 	t.Helper()
 	g, err := mancala.NewGame(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := [2]search.Player{a, b}
-	ctx := context.Background()
-	for !g.Over() {
-		var m mancala.Move
-		if g.Turn() == mancala.BothTurn {
-			ms, err := players[0].Choose(ctx, g, mancala.South)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mn, err := players[1].Choose(ctx, g, mancala.North)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, _ := ms.House(mancala.South)
-			n, _ := mn.House(mancala.North)
-			m = mancala.Joint(s, n)
-		} else {
-			side, _ := g.Turn().Player()
-			m, err = players[side].Choose(ctx, g, side)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if pl, ok := m.Player(); !ok || pl != side {
-				t.Fatalf("%v chose %v", side, m)
-			}
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatalf("illegal choice: %v", err)
-		}
+	if err := search.PlayGame(context.Background(), g, a, b, nil); err != nil {
+		t.Fatal(err)
 	}
 	return g.Position()
 }
 
 // score plays games between a and b with colours alternating and returns
 // a's points (1 a win, 1/2 a draw).
-func score(t testing.TB, r mancala.Ruleset, games int, a, b func(seed uint64) search.Player) float64 {
+func score(t testing.TB, r mancala.Ruleset, games int, a, b func(seed uint64) search.Engine) float64 {
 	points := 0.0
 	for i := range games {
 		seed := uint64(i)
@@ -87,12 +60,12 @@ func score(t testing.TB, r mancala.Ruleset, games int, a, b func(seed uint64) se
 // with simultaneous decisions and one with repetitions. The games are
 // deterministic (seeded), so the scores are too.
 func TestPlayersBeatRandom(t *testing.T) {
-	players := map[string]func(seed uint64) search.Player{
-		"greedy": func(seed uint64) search.Player { return search.NewGreedy(seed) },
-		"alphabeta": func(seed uint64) search.Player {
+	players := map[string]func(seed uint64) search.Engine{
+		"greedy": func(seed uint64) search.Engine { return search.NewGreedy(seed) },
+		"alphabeta": func(seed uint64) search.Engine {
 			return search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 4, Seed: seed})
 		},
-		"mcts": func(seed uint64) search.Player { return search.NewMCTS(search.MCTSOptions{Playouts: 300, Seed: seed}) },
+		"mcts": func(seed uint64) search.Engine { return search.NewMCTS(search.MCTSOptions{Playouts: 300, Seed: seed}) },
 	}
 	for _, r := range []mancala.Ruleset{toyKalah(4, 3), toyKalahSim(3, 3), toyAwale(4, 2)} {
 		for name, p := range players {
@@ -103,7 +76,7 @@ func TestPlayersBeatRandom(t *testing.T) {
 				rr = toyKalah(6, 4)
 			}
 			const games = 20
-			if got := score(t, rr, games, p, func(seed uint64) search.Player { return search.NewRandom(seed) }); got < 0.8*games {
+			if got := score(t, rr, games, p, func(seed uint64) search.Engine { return search.NewRandom(seed) }); got < 0.8*games {
 				t.Errorf("%v: %s scored %v of %d against random", rr, name, got, games)
 			}
 		}
@@ -292,7 +265,7 @@ func TestMCTSSmallTree(t *testing.T) {
 func TestChooseErrors(t *testing.T) {
 	r := toyKalah(3, 2)
 	for _, spec := range []string{"random", "greedy", "alphabeta:depth=2", "mcts:playouts=10"} {
-		p, err := search.ParsePlayer(spec, 1)
+		p, err := search.ParseEngine(spec, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,36 +283,36 @@ func TestChooseErrors(t *testing.T) {
 	}
 }
 
-func TestParsePlayer(t *testing.T) {
+func TestParseEngine(t *testing.T) {
 	good := []struct {
 		spec  string
-		check func(search.Player) bool
+		check func(search.Engine) bool
 	}{
-		{"random", func(p search.Player) bool { _, ok := p.(*search.Random); return ok }},
-		{" greedy ", func(p search.Player) bool { _, ok := p.(*search.Greedy); return ok }},
-		{"alphabeta", func(p search.Player) bool {
+		{"random", func(p search.Engine) bool { _, ok := p.(*search.Random); return ok }},
+		{" greedy ", func(p search.Engine) bool { _, ok := p.(*search.Greedy); return ok }},
+		{"alphabeta", func(p search.Engine) bool {
 			a, ok := p.(*search.AlphaBeta)
 			o := a.Options()
 			return ok && o.Depth == 0 && o.Nodes == 0 && o.Time == 0 && o.TableSize == 0 && o.Eval == nil && o.Seed == 5
 		}},
-		{"alphabeta:depth=8", func(p search.Player) bool { return p.(*search.AlphaBeta).Options().Depth == 8 }},
-		{"alphabeta:time=100ms", func(p search.Player) bool { return p.(*search.AlphaBeta).Options().Time == 100*time.Millisecond }},
-		{"alphabeta:nodes=100000", func(p search.Player) bool { return p.(*search.AlphaBeta).Options().Nodes == 100000 }},
-		{"alphabeta:depth=6,time=1s", func(p search.Player) bool {
+		{"alphabeta:depth=8", func(p search.Engine) bool { return p.(*search.AlphaBeta).Options().Depth == 8 }},
+		{"alphabeta:time=100ms", func(p search.Engine) bool { return p.(*search.AlphaBeta).Options().Time == 100*time.Millisecond }},
+		{"alphabeta:nodes=100000", func(p search.Engine) bool { return p.(*search.AlphaBeta).Options().Nodes == 100000 }},
+		{"alphabeta:depth=6,time=1s", func(p search.Engine) bool {
 			o := p.(*search.AlphaBeta).Options()
 			return o.Depth == 6 && o.Time == time.Second
 		}},
-		{"alphabeta:table=1024", func(p search.Player) bool { return p.(*search.AlphaBeta).Options().TableSize == 1024 }},
-		{"mcts", func(p search.Player) bool { return p.(*search.MCTS).Options() == search.MCTSOptions{Seed: 5} }},
-		{"mcts:playouts=20000", func(p search.Player) bool { return p.(*search.MCTS).Options().Playouts == 20000 }},
-		{"mcts:time=100ms", func(p search.Player) bool { return p.(*search.MCTS).Options().Time == 100*time.Millisecond }},
-		{"mcts:playouts=5000, c=0.7,plies=50", func(p search.Player) bool {
+		{"alphabeta:table=1024", func(p search.Engine) bool { return p.(*search.AlphaBeta).Options().TableSize == 1024 }},
+		{"mcts", func(p search.Engine) bool { return p.(*search.MCTS).Options() == search.MCTSOptions{Seed: 5} }},
+		{"mcts:playouts=20000", func(p search.Engine) bool { return p.(*search.MCTS).Options().Playouts == 20000 }},
+		{"mcts:time=100ms", func(p search.Engine) bool { return p.(*search.MCTS).Options().Time == 100*time.Millisecond }},
+		{"mcts:playouts=5000, c=0.7,plies=50", func(p search.Engine) bool {
 			o := p.(*search.MCTS).Options()
 			return o.Playouts == 5000 && o.Exploration == 0.7 && o.MaxPlayoutPlies == 50
 		}},
 	}
 	for _, tc := range good {
-		p, err := search.ParsePlayer(tc.spec, 5)
+		p, err := search.ParseEngine(tc.spec, 5)
 		if err != nil {
 			t.Errorf("%q: %v", tc.spec, err)
 			continue
@@ -369,22 +342,22 @@ func TestParsePlayer(t *testing.T) {
 		{"mcts:depth=3", `unknown mcts parameter "depth"`},
 	}
 	for _, tc := range bad {
-		_, err := search.ParsePlayer(tc.spec, 1)
+		_, err := search.ParseEngine(tc.spec, 1)
 		if !errors.Is(err, search.ErrBadSpec) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want ErrBadSpec saying %q", tc.spec, err, tc.want)
 		}
 	}
 }
 
-// FuzzParsePlayer: any text gives a player or an ErrBadSpec error, never
+// FuzzParseEngine: any text gives an engine or an ErrBadSpec error, never
 // a panic, and accepted specs make players that can choose a move.
-func FuzzParsePlayer(f *testing.F) {
+func FuzzParseEngine(f *testing.F) {
 	for _, s := range []string{"random", "greedy", "alphabeta:depth=2", "mcts:playouts=5,c=2", "alphabeta:time=1ms,nodes=9", "mcts:x=y"} {
 		f.Add(s)
 	}
 	r := toyKalah(3, 2)
 	f.Fuzz(func(t *testing.T, spec string) {
-		p, err := search.ParsePlayer(spec, 1)
+		p, err := search.ParseEngine(spec, 1)
 		if err != nil {
 			if !errors.Is(err, search.ErrBadSpec) {
 				t.Fatalf("%q: error %v does not wrap ErrBadSpec", spec, err)

@@ -9,23 +9,31 @@ import (
 	"github.com/sowing-games/sowing/mancala"
 )
 
-// A Player chooses a move for side in the game's current position. side is
-// a player who must decide (g.Turn().Has(side)); the result is
+// An Engine chooses moves: for side, in the game's current position. side
+// is a player who must decide (g.Turn().Has(side)); the result is
 // mancala.Single(side, house). At a simultaneous decision each side's
-// Player is asked separately and the caller combines the two with
-// mancala.Joint. Choose must not change g (clone it if needed). A Player is
-// not safe for concurrent use; make one per goroutine.
+// Engine is asked separately and the caller combines the two with
+// mancala.Joint ([PlayGame] does all this for a whole game). Choose must
+// not change g (clone it if needed). An Engine is not safe for concurrent
+// use; make one per goroutine.
 //
 // Choose returns an error only when it cannot give a move: the game is
 // over (the error wraps [mancala.ErrGameOver]) or side does not decide
 // ([ErrNoDecision]). When ctx is cancelled or its deadline passes, a
-// searching player returns the best move found so far, and at worst a
+// searching engine returns the best move found so far, and at worst a
 // legal move chosen without search.
-type Player interface {
+type Engine interface {
 	Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error)
 }
 
-// ErrNoDecision is returned by [Player.Choose] when side is not among the
+// Player is the former name of [Engine], a deprecated alias kept so that
+// existing code compiles: a [mancala.Player] is a side of the board, an
+// Engine what chooses its moves. New code uses Engine. (The formal
+// deprecation notice waits until the module's own tools have moved to
+// Engine, so that their static checks stay clean.)
+type Player = Engine
+
+// ErrNoDecision is returned by [Engine.Choose] when side is not among the
 // players who decide in the game's position.
 var ErrNoDecision = errors.New("search: the player does not decide in this position")
 
@@ -48,7 +56,7 @@ func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 }
 
-// Random is a Player that chooses uniformly among its legal choices. The
+// Random is an Engine that chooses uniformly among its legal choices. The
 // zero Random is usable, with seed 0.
 type Random struct {
 	rng     *rand.Rand
@@ -61,7 +69,7 @@ type Random struct {
 // the same sequence of calls give the same choices.
 func NewRandom(seed uint64) *Random { return &Random{rng: newRand(seed)} }
 
-// Choose implements [Player].
+// Choose implements [Engine].
 func (r *Random) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
 	if _, err := checkChoose(g, side); err != nil {
 		return mancala.Move{}, err
@@ -77,7 +85,7 @@ func (r *Random) Choose(_ context.Context, g *mancala.Game, side mancala.Player)
 	return mancala.Single(side, r.choices[r.rng.IntN(len(r.choices))]), nil
 }
 
-// Greedy is a Player that maximises the store difference right after its
+// Greedy is an Engine that maximises the store difference right after its
 // own decision. The zero Greedy is usable, with seed 0.
 type Greedy struct {
 	rng     *rand.Rand
@@ -98,7 +106,7 @@ type Greedy struct {
 // stream seeded with seed.
 func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: newRand(seed)} }
 
-// Choose implements [Player].
+// Choose implements [Engine].
 func (gr *Greedy) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
 	p, err := checkChoose(g, side)
 	if err != nil {
@@ -174,4 +182,69 @@ func checkMoves(r mancala.Ruleset, p mancala.Position, buf []mancala.Move) error
 		return fmt.Errorf("search: %v to move and no legal move: %w", p.ToMove, mancala.ErrInvalidPosition)
 	}
 	return nil
+}
+
+// PlayGame plays g to its end between two engines, south choosing South's
+// moves and north North's. At each decision it asks the engine of the
+// player to move, or at a simultaneous decision both engines, and
+// combines their choices into the joint move; it plays the move on g and
+// then calls observe, if it is not nil, with the move and the position
+// after it. It returns nil once the game is over; the first error of an
+// engine or of g.Play (a choice that is not a legal decision of its side
+// is refused with an error wrapping [ErrNoDecision] or
+// mancala.ErrIllegalMove); or, if ctx is done between two moves, an error
+// wrapping ctx.Err(). A game of a ruleset whose games may not end plays
+// until ctx is done. g keeps the moves played so far in every case.
+func PlayGame(ctx context.Context, g *mancala.Game, south, north Engine, observe func(m mancala.Move, p mancala.Position)) error {
+	if g == nil || south == nil || north == nil {
+		return fmt.Errorf("search: PlayGame with a nil game or engine: %w", mancala.ErrUnsupported)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	engines := [2]Engine{mancala.South: south, mancala.North: north}
+	for !g.Over() {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("search: game stopped after %d moves: %w", len(g.Moves()), err)
+		}
+		var m mancala.Move
+		if g.Turn() == mancala.BothTurn {
+			var houses [2]int
+			for _, side := range [2]mancala.Player{mancala.South, mancala.North} {
+				h, err := choose(ctx, g, engines[side], side)
+				if err != nil {
+					return err
+				}
+				houses[side] = h
+			}
+			m = mancala.Joint(houses[mancala.South], houses[mancala.North])
+		} else {
+			side, _ := g.Turn().Player()
+			h, err := choose(ctx, g, engines[side], side)
+			if err != nil {
+				return err
+			}
+			m = mancala.Single(side, h)
+		}
+		if err := g.Play(m); err != nil {
+			return fmt.Errorf("search: PlayGame: %w", err)
+		}
+		if observe != nil {
+			observe(m, g.Position())
+		}
+	}
+	return nil
+}
+
+// choose asks e for side's choice and returns its house.
+func choose(ctx context.Context, g *mancala.Game, e Engine, side mancala.Player) (int, error) {
+	m, err := e.Choose(ctx, g, side)
+	if err != nil {
+		return 0, err
+	}
+	if pl, ok := m.Player(); !ok || pl != side {
+		return 0, fmt.Errorf("search: %v's engine chose %v: %w", side, m, ErrNoDecision)
+	}
+	h, _ := m.House(side)
+	return h, nil
 }
