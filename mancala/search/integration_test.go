@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
@@ -116,3 +117,21 @@ func TestIntegrationAwaleSolve(t *testing.T) {
 type awaleBounds struct{ *awale.Rules }
 
 func (awaleBounds) ScoreBounds(p mancala.Position) (lo, hi int) { return search.StoreBounds(p) }
+
+// TestIntegrationCongkakSetCK16: Solve of a full set of 1-house Congkak,
+// whose rounds repeat for ever without CK-16's ending (issue 10.5), ends
+// with a value or a clear error (a *DepthError, or the deadline), never
+// by exhausting memory.
+func TestIntegrationCongkakSetCK16(t *testing.T) {
+	r, err := congkak.New(congkak.Options{Houses: 1, Seeds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	sol, err := search.Solve(ctx, r, nil, r.Start(), search.SolveOptions{TableBits: 16})
+	if err != nil && !errors.Is(err, search.ErrTooDeep) && !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Solve: %v", err)
+	}
+	t.Logf("value %v, %d nodes, error %v", sol.Value, sol.Nodes, err)
+}
