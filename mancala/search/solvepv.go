@@ -2,6 +2,10 @@ package search
 
 import "github.com/sowing-games/sowing/mancala"
 
+// The solvers' results beyond the value: the principal variations of the
+// general and the packed solver, each found by null-window tests of the
+// children after the search.
+
 // principalVariation follows perfect play from p, whose value is v: at
 // each decision it plays the first move whose exact value equals the
 // position's (checked by two null-window tests each).

@@ -6,6 +6,9 @@ import (
 	"sync/atomic"
 )
 
+// The table that both solvers share: bounds of positions' values in
+// buckets of two slots, safe for several workers.
+
 // solveEntry is one slot of the solver's table: bounds of a position's
 // value (South's final store difference) that hold whatever the remaining
 // search depth, since the solver always searches to the end.
