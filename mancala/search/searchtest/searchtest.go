@@ -32,6 +32,9 @@ func TestSolver(t *testing.T, r mancala.Ruleset, opts ...Option) {
 		t.Fatal("searchtest: nil ruleset")
 	}
 	rep := check(r, opts...)
+	for _, p := range rep[startsKey].violations {
+		t.Errorf("searchtest: %s", p)
+	}
 	for _, name := range Properties() {
 		res := rep[name]
 		t.Run(name, func(t *testing.T) {
@@ -84,7 +87,7 @@ func WithSeed(seed uint64) Option { return func(c *config) { c.seed = seed } }
 
 // WithStarts adds start positions besides r.Start(); games start from each
 // in turn. Each is passed through r.Setup, and one that Setup refuses is
-// reported as a violation of every property.
+// reported as an error (and not used).
 func WithStarts(ps ...mancala.Position) Option {
 	return func(c *config) { c.starts = append(c.starts, ps...) }
 }
@@ -94,6 +97,10 @@ func WithStarts(ps ...mancala.Position) Option {
 // checks none). The brute force visits every position reachable, so this
 // bounds the time the checks take.
 func WithBruteSeeds(n int) Option { return func(c *config) { c.bruteSeeds = n } }
+
+// startsKey is the key of check's results for the starts that Setup
+// refused.
+const startsKey = "(starts)"
 
 // result is what one property found.
 type result struct {
@@ -184,13 +191,12 @@ func check(r mancala.Ruleset, opts ...Option) map[string]*result {
 			}
 		}
 	}
+	k.res[startsKey] = &result{}
 	starts := []mancala.Position{r.Start()}
 	for i, p := range k.cfg.starts {
 		q, err := r.Setup(p)
 		if err != nil {
-			for _, res := range k.res {
-				res.add(fmt.Sprintf("WithStarts position %d %q: Setup refused it: %v", i, p, err))
-			}
+			k.res[startsKey].add(fmt.Sprintf("WithStarts position %d %q: Setup refused it: %v", i, p, err))
 			continue
 		}
 		starts = append(starts, q)

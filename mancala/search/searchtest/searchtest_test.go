@@ -283,3 +283,17 @@ func mapChildren(f func(c *search.PackedChild)) *broken {
 		return dst
 	}}
 }
+
+// TestBadStart: a start that Setup refuses is reported, and not played.
+func TestBadStart(t *testing.T) {
+	var bad mancala.Position // no houses: no toy position
+	rep := check(newBroken(kalah33), WithStarts(bad))
+	if v := rep[startsKey].violations; len(v) != 1 || !strings.Contains(v[0], "Setup refused") {
+		t.Errorf("bad start reported as %q", v)
+	}
+	for _, name := range Properties() {
+		if res := rep[name]; len(res.violations) > 0 {
+			t.Errorf("%s: %q", name, res.violations)
+		}
+	}
+}
