@@ -208,9 +208,10 @@ func (a *AlphaBeta) Choose(ctx context.Context, g *mancala.Game, side mancala.Pl
 // for rulesets that end games on repetition; it may be nil. p must be a
 // position of r (see mancala.Ruleset). Search returns an error wrapping
 // mancala.ErrGameOver if p is over, mancala.ErrUnsupported if r is nil
-// and mancala.ErrInvalidPosition if p has no legal move; when ctx is cancelled it returns the
-// result of the deepest iteration completed, or if none was, the best
-// move of the unfinished first one (at worst the first legal move).
+// and mancala.ErrInvalidPosition if p has no legal move; when ctx is
+// cancelled it returns the result of the deepest iteration completed, or
+// if none was, the best move of the unfinished first one (at worst the
+// first legal move).
 func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (Result, error) {
 	if err := checkRoot(r, p); err != nil {
 		return Result{}, err
