@@ -261,25 +261,26 @@ func (s *solver) begin(n *gnode) bool {
 	return true
 }
 
-// makeChild returns the child of p after m, its table key (0 if the child
-// is known, unless the ruleset is a Cycler), and its exact value if it is
-// known without a search: a finished game, or the oracle's answer.
-func (s *solver) makeChild(p mancala.Position, m mancala.Move) (q mancala.Position, hq uint64, v float64, known bool) {
-	q = s.r.Apply(p, m)
+// makeChild sets *q to the child of p after m and returns its table key
+// (0 if the child is known, unless the ruleset is a Cycler), and its exact
+// value if it is known without a search: a finished game, or the oracle's
+// answer. (Positions go by pointer: this is the solver's inner loop.)
+func (s *solver) makeChild(p *mancala.Position, m mancala.Move, q *mancala.Position) (hq uint64, v float64, known bool) {
+	*q = s.r.Apply(*p, m)
 	if s.path.cyc != nil {
-		hq = s.hash(q)
-		q, hq = s.path.end(q, hq)
+		hq = s.hash(*q)
+		*q, hq = s.path.end(*q, hq)
 	}
 	if q.Over() {
-		return q, hq, float64(FinalDifference(q)), true
+		return hq, float64(FinalDifference(*q)), true
 	}
-	if ev, ok := s.endgameValue(&q); ok {
-		return q, hq, ev, true
+	if ev, ok := s.endgameValue(q); ok {
+		return hq, ev, true
 	}
 	if s.path.cyc == nil {
-		hq = s.hash(q)
+		hq = s.hash(*q)
 	}
-	return q, hq, 0, false
+	return hq, 0, false
 }
 
 // fails reports whether v, a child's value, settles the node with window
@@ -308,7 +309,8 @@ func (s *solver) tableMove(n *gnode, house int) (float64, bool) {
 		if hs, ok := m.House(n.me); !ok || hs != house {
 			continue
 		}
-		q, hq, v, known := s.makeChild(n.p, m)
+		var q mancala.Position
+		hq, v, known := s.makeChild(&n.p, m, &q)
 		if !known {
 			v = s.child(q, hq, n.ply, n.w.a, n.w.b)
 			if s.err != nil {
@@ -337,7 +339,7 @@ func (s *solver) tableMove(n *gnode, house int) (float64, bool) {
 func (s *solver) expand(n *gnode) {
 	pl := &s.plies[n.ply]
 	for i, m := range n.moves {
-		pl.kids[i], pl.hashes[i], pl.exact[i], pl.known[i] = s.makeChild(n.p, m)
+		pl.hashes[i], pl.exact[i], pl.known[i] = s.makeChild(&n.p, m, &pl.kids[i])
 	}
 }
 
