@@ -6,7 +6,7 @@
 //	go run ./examples/tournament [game flags] -a SPEC -b SPEC [-games N]
 //		[-parallel P] [-rand-seed N] [-max-plies N] [-records FILE] [-quiet]
 //
-// A SPEC is read by search.ParsePlayer: "random", "greedy",
+// A SPEC is read by search.ParseEngine: "random", "greedy",
 // "alphabeta:depth=8", "alphabeta:time=100ms", "mcts:playouts=20000", ...
 //
 // # Rules
