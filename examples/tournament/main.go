@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/sowing-games/sowing/examples/internal/atomicfile"
 	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
@@ -104,18 +105,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if c == nil {
 		return status
 	}
-	var out *recordFile
-	if c.records != "" {
-		var err error
-		if out, err = createRecords(c.records); err != nil {
-			fmt.Fprintf(stderr, "tournament: -records: %s\n", rulesflags.Line(err))
-			return rulesflags.ExitFailure
+	var t tally
+	var err error
+	if c.records == "" {
+		t, err = play(ctx, c, stdout, stderr, nil)
+	} else {
+		// The records go to a temporary file that atomicfile renames to
+		// c.records once the match is over: the file is whole or absent.
+		var playErr error
+		err = atomicfile.Write(c.records, func(w io.Writer) error {
+			out := newRecordWriter(w, c.records)
+			if t, playErr = play(ctx, c, stdout, stderr, out); playErr == nil {
+				playErr = out.flush()
+			}
+			return playErr
+		})
+		if err != nil && err != playErr {
+			err = fmt.Errorf("-records: %w", err)
 		}
-		defer out.abort() // after commit, a no-op
-	}
-	t, err := play(ctx, c, stdout, stderr, out)
-	if err == nil && out != nil {
-		err = out.commit()
 	}
 	if t.games() > 0 {
 		summarize(stdout, t)
@@ -169,7 +176,7 @@ func (r result) line(games int) string {
 
 // play plays the match (see inOrder): lines and records come out in game
 // order.
-func play(ctx context.Context, c *config, stdout, stderr io.Writer, out *recordFile) (tally, error) {
+func play(ctx context.Context, c *config, stdout, stderr io.Writer, out *recordWriter) (tally, error) {
 	lines := !isTerminal(stdout) // on a terminal, the progress line says it all
 	fmt.Fprintf(stdout, "%v: A = %s, B = %s, %d games, rand-seed %d\n", name(c.rules), c.specA, c.specB, c.games, int64(c.seed))
 	var t tally
