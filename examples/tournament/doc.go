@@ -29,7 +29,7 @@
 // At a simultaneous decision each side's player chooses without seeing
 // the other's choice, and the two choices make one joint move. Games run
 // in parallel on -parallel goroutines (default: GOMAXPROCS; at most 4 per
-// CPU). Memory grows with the games in flight, not with -games (at most
+// CPU, or 8 on a smaller machine). Memory grows with the games in flight, not with -games (at most
 // 1,000,000,000).
 //
 // -records FILE writes every game as a record, in game order: record text
