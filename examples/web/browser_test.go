@@ -1,0 +1,507 @@
+package main
+
+// Browser tests: the page driven in a real headless Chromium through the
+// DevTools protocol (chromedp). They need a Chromium binary; without one
+// they are skipped, unless SOWING_BROWSER_TESTS=required (as .ci/run sets
+// it), when they fail instead. Screenshots of the main states are written
+// to -screenshots (default: a directory under the system's temporary
+// directory, named in the log); -readme-screenshot also writes the README's
+// picture, examples/web/screenshot.png.
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
+)
+
+var (
+	screenshotDir   = flag.String("screenshots", "", "directory for the browser tests' screenshots (default: under the temporary directory)")
+	readmeShot      = flag.Bool("readme-screenshot", false, "write the README's screenshot, examples/web/screenshot.png")
+	browserOnce     sync.Once
+	browserCtx      context.Context
+	browserErr      error
+	browserShotsDir string
+)
+
+// chromium finds the browser.
+func chromium() (string, error) {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("no chromium, chromium-browser or google-chrome in PATH (Debian: apt-get install chromium)")
+}
+
+// startBrowser starts one headless browser for all the tests of the run.
+func startBrowser(t *testing.T) context.Context {
+	t.Helper()
+	browserOnce.Do(func() {
+		path, err := chromium()
+		if err != nil {
+			browserErr = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox, // root in CI containers
+			chromedp.DisableGPU,
+			chromedp.WindowSize(1100, 900),
+		)
+		actx, _ := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, _ := chromedp.NewContext(actx)
+		if err := chromedp.Do(ctx); err != nil { // starts the browser
+			browserErr = err
+			return
+		}
+		browserCtx = ctx
+		browserShotsDir = *screenshotDir
+		if browserShotsDir == "" {
+			browserShotsDir = filepath.Join(os.TempDir(), "sowing-web-screenshots")
+		}
+		browserErr = os.MkdirAll(browserShotsDir, 0o755)
+	})
+	if browserErr != nil {
+		if os.Getenv("SOWING_BROWSER_TESTS") == "required" {
+			t.Fatalf("browser tests required: %v", browserErr)
+		}
+		t.Skipf("no browser: %v", browserErr)
+	}
+	return browserCtx
+}
+
+// tab is one page of the app in the browser, with its own server.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+}
+
+func openTab(t *testing.T) *tab {
+	t.Helper()
+	bctx := startBrowser(t)
+	srv := httptest.NewServer(newServer().handler())
+	t.Cleanup(srv.Close)
+	ctx, cancel := chromedp.NewContext(bctx)
+	t.Cleanup(cancel)
+	ctx, cancel2 := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(cancel2)
+	tb := &tab{t: t, ctx: ctx, url: srv.URL}
+	tb.do(chromedp.Navigate(srv.URL))
+	tb.idle()
+	return tb
+}
+
+func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression whose value is JSON text into v.
+func (tb *tab) eval(expr string, v any) {
+	tb.t.Helper()
+	s, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		tb.t.Fatalf("%s: %v", expr, err)
+	}
+	if err := json.Unmarshal([]byte(s), v); err != nil {
+		tb.t.Fatalf("%s: %v in %q", expr, err, s)
+	}
+}
+
+func (tb *tab) text(id string) string {
+	tb.t.Helper()
+	s, err := chromedp.Run(tb.ctx, chromedp.TextContent(chromedp.ID(id)))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return s
+}
+
+// idle waits until the page has nothing in hand: no request, no animation.
+func (tb *tab) idle() {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[bool](`document.body.dataset.busy === "0"`, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		tb.t.Fatalf("the page stays busy: %v", err)
+	}
+}
+
+// shot saves a screenshot of the page as name.png.
+func (tb *tab) shot(name string) {
+	tb.t.Helper()
+	png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100)) // quality 100: PNG
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	path := filepath.Join(browserShotsDir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.t.Logf("screenshot %s", path)
+}
+
+// saveReadmeShot writes the README's picture of the page, screenshot.png,
+// through a temporary file renamed into place.
+func (tb *tab) saveReadmeShot() {
+	tb.t.Helper()
+	png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	f, err := os.CreateTemp(".", ".screenshot-*.png")
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	_, err = f.Write(png)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), "screenshot.png")
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		tb.t.Fatal(err)
+	}
+	tb.t.Log("wrote screenshot.png")
+}
+
+// newGame fills the options form and starts a game.
+func (tb *tab) newGame(game, preset string, south, north, strength string, houses, seeds int) {
+	tb.t.Helper()
+	tb.do(
+		chromedp.SetValue(chromedp.ID("opt-game"), game),
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Run(ctx, chromedp.Evaluate[any](`presets()`))
+			return err
+		}),
+		chromedp.SetValue(chromedp.ID("opt-preset"), preset),
+		chromedp.SetValue(chromedp.ID("opt-south"), south),
+		chromedp.SetValue(chromedp.ID("opt-north"), north),
+		chromedp.SetValue(chromedp.ID("opt-strength"), strength),
+		chromedp.SetValue(chromedp.ID("opt-houses"), fmt.Sprint(houses)),
+		chromedp.SetValue(chromedp.ID("opt-seeds"), fmt.Sprint(seeds)),
+		chromedp.Click(chromedp.ID("new-game")),
+	)
+	tb.idle()
+}
+
+// setSpeed moves the speed slider (0: no animation, 4: slowest).
+func (tb *tab) setSpeed(v int) {
+	tb.t.Helper()
+	tb.do(chromedp.SetValue(chromedp.ID("speed"), fmt.Sprint(v)))
+}
+
+// click clicks a house with the mouse: "C" is South's house C, "c" North's.
+func (tb *tab) click(house string) {
+	tb.t.Helper()
+	owner, i := "s", int(house[0]-'A')
+	if house[0] >= 'a' {
+		owner, i = "n", int(house[0]-'a')
+	}
+	tb.do(chromedp.Click(chromedp.CSS(fmt.Sprintf("#h-%s-%d .hole", owner, i))))
+}
+
+// shown is the board the page shows.
+type shown struct {
+	Rows   [2][]int `json:"rows"`
+	Stores [2]int   `json:"stores"`
+}
+
+func (tb *tab) board() shown {
+	tb.t.Helper()
+	var b shown
+	tb.eval(`(() => {
+		const seeds = (id) => +document.getElementById(id).dataset.seeds;
+		const n = document.querySelectorAll(".house.south").length;
+		const row = (p) => Array.from({length: n}, (_, i) => seeds("h-" + p + "-" + i));
+		return JSON.stringify({rows: [row("s"), row("n")], stores: [seeds("st-s"), seeds("st-n")]});
+	})()`, &b)
+	return b
+}
+
+// pageState is the page's copy of the server's state.
+func (tb *tab) state() stateJSON {
+	tb.t.Helper()
+	var s stateJSON
+	tb.eval(`JSON.stringify(st)`, &s)
+	return s
+}
+
+// replay plays the moves the page lists in a library game of the page's
+// rules, and checks that the page shows the library's board.
+func (tb *tab) checkBoard() *mancala.Game {
+	tb.t.Helper()
+	s := tb.state()
+	r, err := resolve(record.Tags{{Name: record.TagRules, Value: s.Rules}})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	moves := strings.TrimSpace(tb.text("moves"))
+	if moves != "(none yet)" {
+		if err := g.PlayText(moves); err != nil {
+			tb.t.Fatalf("the page's moves %q: %v", moves, err)
+		}
+	}
+	want := boardOf(g.Position().Board)
+	got := tb.board()
+	if fmt.Sprint(got.Rows) != fmt.Sprint(want.Rows) || got.Stores != want.Stores {
+		tb.t.Fatalf("after %q the page shows %v %v, the library %v %v", moves, got.Rows, got.Stores, want.Rows, want.Stores)
+	}
+	return g
+}
+
+// firstLegal returns the letter of the first house the page offers to
+// player p ("" if none).
+func (tb *tab) firstLegal(p string) string {
+	tb.t.Helper()
+	var letters []string
+	tb.eval(`JSON.stringify(Array.from(document.querySelectorAll(".house.`+p+`.legal")).map(g => g.dataset.letter))`, &letters)
+	if len(letters) == 0 {
+		return ""
+	}
+	return letters[0]
+}
+
+func TestBrowserAwaleAgainstComputer(t *testing.T) {
+	tb := openTab(t)
+	tb.newGame("awale", "abapa", "human", "computer", "easy", 0, 0)
+	tb.shot("awale-start")
+	if got := tb.text("status"); !strings.Contains(got, "South to move") {
+		t.Errorf("status %q: want South to move", got)
+	}
+	tb.setSpeed(1)
+	for _, h := range []string{"C", "D", "A"} {
+		if tb.firstLegal("south") == "" {
+			t.Fatal("no legal house offered")
+		}
+		tb.click(h)
+		tb.idle()
+		tb.checkBoard()
+	}
+	tb.shot("awale-after-3-moves")
+	if *readmeShot {
+		tb.saveReadmeShot()
+	}
+	if n := len(strings.Fields(tb.text("moves"))); n != 6 {
+		t.Errorf("%d moves listed, want 6 (3 each): %q", n, tb.text("moves"))
+	}
+
+	// Undo takes back the computer's reply and the person's move.
+	tb.do(chromedp.Click(chromedp.ID("undo")))
+	tb.idle()
+	if got := tb.text("moves"); len(strings.Fields(got)) != 4 {
+		t.Errorf("after undo the moves are %q, want 4", got)
+	}
+	tb.checkBoard()
+	tb.do(chromedp.Click(chromedp.ID("redo")))
+	tb.idle()
+	if got := tb.text("moves"); len(strings.Fields(got)) != 6 {
+		t.Errorf("after redo the moves are %q, want 6", got)
+	}
+	tb.checkBoard()
+
+	// A hint names a house and a value.
+	tb.do(chromedp.Click(chromedp.ID("hint")))
+	tb.idle()
+	if got := tb.text("message"); !strings.Contains(got, "Hint for south: play ") || !strings.Contains(got, "seeds") {
+		t.Errorf("hint message %q", got)
+	}
+	tb.shot("awale-hint")
+}
+
+func TestBrowserCongkakSimultaneousOpening(t *testing.T) {
+	tb := openTab(t)
+	tb.newGame("congkak", "default", "human", "human", "easy", 0, 0)
+	if s := tb.state(); s.ToMove != "both" {
+		t.Fatalf("to move %q, want both", s.ToMove)
+	}
+	tb.shot("congkak-start")
+	start := tb.board()
+	tb.click("C")
+	tb.idle()
+	// South's choice is hidden: the board is as before, North chooses.
+	if got := tb.text("status"); !strings.Contains(got, "South has chosen (hidden)") {
+		t.Errorf("status after South's choice %q", got)
+	}
+	if fmt.Sprint(tb.board()) != fmt.Sprint(start) {
+		t.Error("the board changed after South's hidden choice")
+	}
+	if tb.firstLegal("south") != "" {
+		t.Error("South's houses are still offered after his choice")
+	}
+	tb.setSpeed(4)
+	tb.click("e")
+	// Both hands in flight at once, in lockstep.
+	var hands []string
+	deadline := time.Now().Add(5 * time.Second)
+	for len(hands) < 2 && time.Now().Before(deadline) {
+		tb.eval(`JSON.stringify(Array.from(document.querySelectorAll("[data-hand]")).map(h => h.dataset.hand))`, &hands)
+		time.Sleep(30 * time.Millisecond)
+	}
+	if len(hands) != 2 {
+		t.Errorf("hands shown during the opening %v, want both", hands)
+	}
+	tb.shot("congkak-opening-both-hands")
+	tb.do(chromedp.Click(chromedp.ID("skip")))
+	tb.idle()
+	g := tb.checkBoard()
+	if got := tb.text("moves"); !strings.HasPrefix(got, "Ce") {
+		t.Errorf("moves %q, want the joint move Ce first", got)
+	}
+	tb.shot("congkak-after-opening")
+	// Play on: whoever is to move clicks his first house, a few times.
+	tb.setSpeed(0)
+	for i := 0; i < 4 && !g.Over(); i++ {
+		p := tb.state().ToMove
+		if p == "both" {
+			tb.click(tb.firstLegal("south"))
+			p = "north"
+		}
+		h := tb.firstLegal(p)
+		if h == "" {
+			t.Fatalf("no house offered to %s", p)
+		}
+		tb.click(h)
+		tb.idle()
+		g = tb.checkBoard()
+	}
+	tb.shot("congkak-midgame")
+}
+
+func TestBrowserWholeGameAgainstComputer(t *testing.T) {
+	tb := openTab(t)
+	tb.newGame("awale", "abapa", "human", "computer", "easy", 4, 3)
+	tb.setSpeed(0)
+	var g *mancala.Game
+	for ply := 0; ; ply++ {
+		if ply > 300 {
+			t.Fatal("the game does not end")
+		}
+		s := tb.state()
+		if s.Over {
+			break
+		}
+		h := tb.firstLegal("south")
+		if h == "" {
+			t.Fatalf("South to move (%q) but no house offered", s.ToMove)
+		}
+		tb.click(h)
+		tb.idle()
+	}
+	g = tb.checkBoard()
+	if !g.Over() {
+		t.Fatal("the page says the game is over, the library does not")
+	}
+	want := resultLine(g.Outcome())
+	if got := tb.text("result"); !strings.HasPrefix(got, want) {
+		t.Errorf("result line %q, want %q", got, want)
+	}
+	if got := tb.text("status"); !strings.HasPrefix(got, "Game over: "+want) {
+		t.Errorf("status %q", got)
+	}
+	tb.shot("awale-game-over")
+}
+
+func TestBrowserRecordDownloadUpload(t *testing.T) {
+	tb := openTab(t)
+	tb.newGame("congkak", "default", "human", "computer", "easy", 5, 0)
+	tb.setSpeed(0)
+	tb.click("B")
+	tb.idle()
+	for i := 0; i < 2; i++ {
+		if h := tb.firstLegal("south"); h != "" {
+			tb.click(h)
+			tb.idle()
+		}
+	}
+	before := tb.text("moves")
+	beforeBoard := tb.board()
+
+	// Download through the page's link.
+	dir := t.TempDir()
+	progress := chromedp.Events(tb.ctx, browser.DownloadProgress)
+	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior:      browser.SetDownloadBehaviorBehaviorAllowAndName,
+			DownloadPath:  dir,
+			EventsEnabled: ptr(true),
+		})
+		return err
+	}), chromedp.Click(chromedp.ID("download")))
+	var file string
+	for ev, err := range progress {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.State == browser.DownloadProgressStateCompleted {
+			file = filepath.Join(dir, ev.GUID)
+			break
+		}
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), `[Rules "congkak houses=5"]`) {
+		t.Errorf("the downloaded record:\n%s", text)
+	}
+
+	// A new game, then the record uploaded gives the same game back.
+	tb.newGame("awale", "default", "human", "computer", "easy", 0, 0)
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("upload"), []string{file}))
+	tb.idle()
+	if got := tb.text("moves"); got != before {
+		t.Errorf("after upload the moves are %q, want %q", got, before)
+	}
+	if got := tb.board(); fmt.Sprint(got) != fmt.Sprint(beforeBoard) {
+		t.Errorf("after upload the board is %v, want %v", got, beforeBoard)
+	}
+	tb.checkBoard()
+	tb.shot("record-uploaded")
+
+	// A bad record: a clear message, and the game is kept.
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("[Rules \"congkak houses=5\"]\n\n1. Z *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.ID("upload"), []string{bad}))
+	tb.idle()
+	if got := tb.text("message"); !strings.Contains(got, "That record was not loaded, the game goes on") {
+		t.Errorf("message after a bad upload %q", got)
+	}
+	if got := tb.text("moves"); got != before {
+		t.Errorf("after a bad upload the moves are %q, want %q", got, before)
+	}
+	tb.checkBoard()
+	tb.shot("record-bad-upload")
+}
+
+func ptr[T any](v T) *T { return &v }

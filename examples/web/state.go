@@ -1,0 +1,281 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// boardJSON is a board as the page draws it. Rows are in each owner's
+// sowing order (index 0 is A or a); index 0 of a pair is South.
+type boardJSON struct {
+	Houses int       `json:"houses"`
+	Rows   [2][]int  `json:"rows"`
+	Stores [2]int    `json:"stores"`
+	Burnt  [2][]bool `json:"burnt"`
+	Hands  [2]int    `json:"hands"`  // seeds in flight in each player's hand
+	HandAt [2]string `json:"handAt"` // the hole each hand last touched ("C", "N"), "" if empty
+}
+
+func boardOf(b mancala.Board) boardJSON {
+	n := b.Houses()
+	j := boardJSON{Houses: n}
+	for p := mancala.South; p <= mancala.North; p++ {
+		j.Rows[p] = make([]int, n)
+		j.Burnt[p] = make([]bool, n)
+		for i := 0; i < n; i++ {
+			j.Rows[p][i] = b.Seeds(p, i)
+			j.Burnt[p][i] = b.Burnt(p, i)
+		}
+		j.Stores[p] = b.Store(p)
+		if k, at := b.Hand(p); k > 0 {
+			j.Hands[p], j.HandAt[p] = k, at.String()
+		}
+	}
+	return j
+}
+
+// eventJSON is one step of a move (mancala.Event) for the page.
+type eventJSON struct {
+	Kind   string `json:"kind"`   // mancala.EventKind's name: "pick-up", "drop", ...
+	Player int    `json:"player"` // 0 South, 1 North
+	Owner  int    `json:"owner"`  // the hole's owner
+	House  int    `json:"house"`  // the hole's house, -1 for the store
+	Count  int    `json:"count"`
+	Turn   string `json:"turn,omitempty"` // with turn-end: who decides next
+}
+
+func eventOf(e mancala.Event) eventJSON {
+	j := eventJSON{Kind: e.Kind.String(), Player: int(e.Player), Owner: int(e.Hole.Owner), House: e.Hole.House, Count: e.Count}
+	if e.Kind == mancala.EventDeposit {
+		j.Owner, j.House = int(e.Player), mancala.StoreHouse
+	}
+	if e.Kind == mancala.EventTurnEnd {
+		j.Turn = turnName(e.Turn)
+	}
+	return j
+}
+
+// turnName is "south", "north", "both" or "" (nobody: the game is over).
+func turnName(t mancala.Turn) string {
+	switch t {
+	case mancala.NoTurn:
+		return ""
+	case mancala.BothTurn:
+		return "both"
+	}
+	p, _ := t.Player()
+	return p.String()
+}
+
+// stateJSON is everything the page shows.
+type stateJSON struct {
+	ID        string    `json:"id"`
+	Game      string    `json:"game"`  // "awale" or "congkak"
+	Rules     string    `json:"rules"` // the ruleset's name, as records carry it
+	RulesText string    `json:"rulesText"`
+	Seats     [2]string `json:"seats"`
+	Strength  string    `json:"strength"`
+	Board     boardJSON `json:"board"`
+	ToMove    string    `json:"toMove"` // "south", "north", "both", "" once over
+	Round     int       `json:"round"`
+	Ply       int       `json:"ply"`
+	Legal     [2][]int  `json:"legal"` // the houses each player may choose now
+	Over      bool      `json:"over"`
+	Result    string    `json:"result"` // the result line once over
+	Ending    string    `json:"ending"` // why the game ended, if the ruleset says
+	Scores    [2]int    `json:"scores"`
+	Status    string    `json:"status"` // whose turn, and why
+	Moves     string    `json:"moves"`
+	CanUndo   bool      `json:"canUndo"`
+	CanRedo   bool      `json:"canRedo"`
+	Computer  bool      `json:"computer"` // the computer decides now (the page asks it)
+	Notes     []string  `json:"notes"`    // what the last move did
+}
+
+// state returns what the page shows of s.
+func (s *session) state() stateJSON {
+	g := s.game
+	p := g.Position()
+	st := stateJSON{
+		ID: s.id, Game: s.family, Rules: fmt.Sprint(g.Rules()), RulesText: rulesText(s.family),
+		Seats: s.seats, Strength: s.strength,
+		Board: boardOf(p.Board), ToMove: turnName(g.Turn()), Round: p.Round, Ply: g.Ply(),
+		Over: g.Over(), Moves: g.MovesText(), CanUndo: g.CanUndo(), CanRedo: g.CanRedo(),
+	}
+	legal := g.Legal()
+	for pl := mancala.South; pl <= mancala.North; pl++ {
+		if g.Turn().Has(pl) {
+			st.Legal[pl] = mancala.Choices(nil, legal, pl)
+		}
+		if st.Legal[pl] == nil {
+			st.Legal[pl] = []int{}
+		}
+	}
+	o := g.Outcome()
+	st.Scores = o.Scores
+	if g.Over() {
+		st.Result = resultLine(o)
+		st.Ending = endingText(g)
+	}
+	st.Computer = !g.Over() && !s.humanDecides()
+	st.Status = s.status()
+	if s.last != nil {
+		st.Notes = s.last.Notes
+	}
+	if st.Notes == nil {
+		st.Notes = []string{}
+	}
+	return st
+}
+
+// resultLine is "South wins 26–22", "Draw 24–24".
+func resultLine(o mancala.Outcome) string {
+	s, n := o.Scores[mancala.South], o.Scores[mancala.North]
+	line := fmt.Sprintf("Draw, %d–%d", s, n)
+	if w, ok := o.Result.Winner(); ok {
+		line = fmt.Sprintf("%s wins, %d–%d", title(w.String()), s, n)
+	}
+	if o.Conceded {
+		line += " (by concession)"
+	}
+	return line
+}
+
+// title capitalises a player's name.
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// status says whose turn it is and why.
+func (s *session) status() string {
+	g := s.game
+	if g.Over() {
+		line := "Game over: " + resultLine(g.Outcome())
+		if e := endingText(g); e != "" {
+			line += " — " + e
+		}
+		return line + "."
+	}
+	who := func(p mancala.Player) string {
+		if s.seats[p] == seatComputer {
+			return title(p.String()) + " (computer)"
+		}
+		return title(p.String())
+	}
+	t := g.Turn()
+	if t.Simultaneous() {
+		return fmt.Sprintf("Both players choose a house at once (CK-8): %s and %s each pick without seeing the other's choice.", who(mancala.South), who(mancala.North))
+	}
+	p, _ := t.Player()
+	line := who(p) + " to move"
+	if s.last != nil && len(s.last.Events) > 0 {
+		if by := s.last.turn; by.Has(p) && !by.Simultaneous() {
+			line += " again: the last seed fell in his own store (CK-3)"
+		} else if by.Simultaneous() {
+			line += ": his hand ended first in the simultaneous opening, or in his store (CK-8)"
+		}
+	}
+	if g.Position().Round > 1 && s.last != nil && hasRoundEnd(s.last) {
+		line += "; he starts the new round (CK-13)"
+	}
+	return line + "."
+}
+
+func hasRoundEnd(st *step) bool {
+	for _, e := range st.Events {
+		if e.Kind == mancala.EventRoundEnd.String() {
+			return true
+		}
+	}
+	return false
+}
+
+// explain turns a move's events into sentences naming the rules.
+func explain(family string, before mancala.Position, events []mancala.Event, after mancala.Position, cycled bool) []string {
+	var notes []string
+	pickUps := map[mancala.Player]int{}
+	turnEnded := false
+	captureRule, endRule, relayRule := "AW-4", "AW-7", ""
+	if family == "congkak" {
+		captureRule, endRule, relayRule = "CK-5", "CK-10", "CK-4"
+	}
+	var burnt []string
+	for _, e := range events {
+		who := title(e.Player.String())
+		switch e.Kind {
+		case mancala.EventPickUp:
+			pickUps[e.Player]++
+			if pickUps[e.Player] > 1 && relayRule != "" && !turnEnded {
+				notes = append(notes, fmt.Sprintf("%s's last seed fell in an occupied house: relay, he sows on with the %d seeds of %v (%s).", who, e.Count, e.Hole, relayRule))
+			}
+		case mancala.EventCapture:
+			switch {
+			case cycled && turnEnded:
+				notes = append(notes, fmt.Sprintf("The position repeated: endless cycle, the game ends and %d seeds of %v go to %s (AW-8).", e.Count, e.Hole, who))
+			case turnEnded:
+				notes = append(notes, fmt.Sprintf("%s collects the %d seeds left in %v (%s).", who, e.Count, e.Hole, endRule))
+			default:
+				notes = append(notes, fmt.Sprintf("%s captures %d from %v (%s).", who, e.Count, e.Hole, captureRule))
+			}
+		case mancala.EventTurnEnd:
+			turnEnded = true
+			if e.Turn == mancala.TurnOf(e.Player) && family == "congkak" {
+				notes = append(notes, fmt.Sprintf("%s's last seed fell in his own store: he chooses again (CK-3).", who))
+			}
+		case mancala.EventRoundEnd:
+			notes = append(notes, fmt.Sprintf("Round %d ends: a row is empty (CK-9); each player adds the seeds of his houses to his store (CK-10).", e.Count))
+		case mancala.EventRefill:
+			// summarised below
+		case mancala.EventBurn:
+			if e.Count != 0 {
+				burnt = append(burnt, e.Hole.String())
+			}
+		}
+	}
+	if len(burnt) > 0 {
+		notes = append(notes, fmt.Sprintf("Houses %s cannot be filled: burnt for this round (CK-12).", strings.Join(burnt, ", ")))
+	}
+	if after.Round > before.Round && !after.Over() {
+		notes = append(notes, fmt.Sprintf("Round %d: the houses are refilled from the stores (CK-11).", after.Round))
+	}
+	if len(notes) == 0 {
+		notes = append(notes, "No capture.")
+	}
+	return notes
+}
+
+// endingText says why g ended, with the rule, when the ruleset says.
+//
+// TODO(web): use mancala.EndingOf (the core's end reasons) once it lands
+// on main; until then the page shows no reason.
+func endingText(g *mancala.Game) string {
+	return ""
+}
+
+// rulesText is a short text of the rules for the page.
+//
+// TODO(web): switch to awale.RulesText and congkak.RulesText once the
+// rulesets export them.
+func rulesText(family string) string {
+	if family == "congkak" {
+		return congkakRules
+	}
+	return awaleRules
+}
+
+const awaleRules = `Awalé (Oware). Each player owns the row of houses nearest him; South moves first (AW-2).
+On your turn take every seed from one of your houses and sow them one by one counter-clockwise, skipping the house you emptied (AW-3).
+If your last seed lands in your opponent's row and makes 2 or 3 there, you capture them, and the houses before it that hold 2 or 3 as well (AW-4).
+If your opponent has no seeds, you must give him some if you can (AW-5). A move that would capture all his seeds (a grand slam) is ruled by the preset (AW-6).
+The game ends when a player cannot move (AW-7), when a position repeats (AW-8), or, in Abapa, when a player has more than half the seeds (AW-10). The fuller store wins (AW-9).`
+
+const congkakRules = `Congkak. Each player owns the row nearest him and the store at its left end (his last house's side).
+Sowing: take all seeds of one of your houses and drop one in each following hole, your store included, the opponent's store skipped (CK-2).
+Last seed in your store: choose again (CK-3). In an occupied house: take them all up and sow on (relay, CK-4).
+In an empty house of yours: capture it with the opposite house (CK-5). In an empty house of the opponent's: your turn ends (CK-6).
+The first turn is played by both at once (CK-8). A round ends when a row is empty (CK-9); houses are refilled from the stores, and houses that cannot be filled are burnt (CK-11, CK-12). The set ends when a player cannot fill a house (CK-14).`
