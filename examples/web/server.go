@@ -52,7 +52,15 @@ func newServer() *server {
 func (sv *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(staticFiles, "static")
-	mux.Handle("GET /", http.FileServerFS(static))
+	files := http.FileServerFS(static)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
 	mux.HandleFunc("POST /api/new", sv.handleNew)
 	mux.HandleFunc("GET /api/state", sv.withSession(sv.handleState))
 	mux.HandleFunc("POST /api/move", sv.withSession(sv.handleMove))
@@ -62,7 +70,21 @@ func (sv *server) handler() http.Handler {
 	mux.HandleFunc("POST /api/hint", sv.withSession(sv.handleHint))
 	mux.HandleFunc("GET /api/record", sv.withSession(sv.handleRecord))
 	mux.HandleFunc("POST /api/record", sv.withSession(sv.handleUpload))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if allow, ok := apiMethods[r.URL.Path]; ok {
+			w.Header().Set("Allow", allow)
+			writeJSON(w, http.StatusMethodNotAllowed, apiError{Error: "web: " + r.URL.Path + " takes " + allow})
+			return
+		}
+		writeJSON(w, http.StatusNotFound, apiError{Error: "web: no such endpoint"})
+	})
 	return securityHeaders(mux)
+}
+
+// apiMethods are the methods each endpoint takes, for a 405's Allow header.
+var apiMethods = map[string]string{
+	"/api/new": "POST", "/api/state": "GET", "/api/move": "POST", "/api/computer": "POST",
+	"/api/undo": "POST", "/api/redo": "POST", "/api/hint": "POST", "/api/record": "GET, POST",
 }
 
 // securityHeaders forbids the page to load anything from elsewhere.
