@@ -394,6 +394,14 @@ func TestBrowserCongkakSimultaneousOpening(t *testing.T) {
 		g = tb.checkBoard()
 	}
 	tb.shot("congkak-midgame")
+	// On a phone's screen the board fits the width.
+	tb.do(chromedp.EmulateViewport(390, 844))
+	var fits bool
+	tb.eval(`JSON.stringify(document.querySelector("#board svg").getBoundingClientRect().right <= window.innerWidth)`, &fits)
+	if !fits {
+		t.Error("the board is wider than a phone's screen")
+	}
+	tb.shot("congkak-phone")
 }
 
 func TestBrowserWholeGameAgainstComputer(t *testing.T) {

@@ -260,7 +260,7 @@ func (s *session) play(m mancala.Move) (*step, error) {
 	for _, e := range events {
 		st.Events = append(st.Events, eventOf(e))
 	}
-	st.Notes = explain(s.family, before, events, g.Position(), cycled)
+	st.Notes = explain(s.family, m, before, events, g.Position(), cycled)
 	s.last = st
 	return st, nil
 }

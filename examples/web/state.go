@@ -196,14 +196,22 @@ func hasRoundEnd(st *step) bool {
 }
 
 // explain turns a move's events into sentences naming the rules.
-func explain(family string, before mancala.Position, events []mancala.Event, after mancala.Position, cycled bool) []string {
+func explain(family string, m mancala.Move, before mancala.Position, events []mancala.Event, after mancala.Position, cycled bool) []string {
 	var notes []string
+	if p, one := m.Player(); one {
+		notes = append(notes, fmt.Sprintf("%s sowed %v.", title(p.String()), m))
+	} else {
+		s, _ := m.House(mancala.South)
+		n, _ := m.House(mancala.North)
+		notes = append(notes, fmt.Sprintf("South sowed %v and North %v, both at once (CK-8).", mancala.Single(mancala.South, s), mancala.Single(mancala.North, n)))
+	}
 	pickUps := map[mancala.Player]int{}
 	turnEnded := false
 	captureRule, endRule, relayRule := "AW-4", "AW-7", ""
 	if family == "congkak" {
 		captureRule, endRule, relayRule = "CK-5", "CK-10", "CK-4"
 	}
+	var collected [2]int
 	var burnt []string
 	for _, e := range events {
 		who := title(e.Player.String())
@@ -211,16 +219,13 @@ func explain(family string, before mancala.Position, events []mancala.Event, aft
 		case mancala.EventPickUp:
 			pickUps[e.Player]++
 			if pickUps[e.Player] > 1 && relayRule != "" && !turnEnded {
-				notes = append(notes, fmt.Sprintf("%s's last seed fell in an occupied house: relay, he sows on with the %d seeds of %v (%s).", who, e.Count, e.Hole, relayRule))
+				notes = append(notes, fmt.Sprintf("%s's last seed fell in an occupied house: relay, he sows on with the %s of %v (%s).", who, seeds(e.Count), e.Hole, relayRule))
 			}
 		case mancala.EventCapture:
-			switch {
-			case cycled && turnEnded:
-				notes = append(notes, fmt.Sprintf("The position repeated: endless cycle, the game ends and %d seeds of %v go to %s (AW-8).", e.Count, e.Hole, who))
-			case turnEnded:
-				notes = append(notes, fmt.Sprintf("%s collects the %d seeds left in %v (%s).", who, e.Count, e.Hole, endRule))
-			default:
-				notes = append(notes, fmt.Sprintf("%s captures %d from %v (%s).", who, e.Count, e.Hole, captureRule))
+			if turnEnded {
+				collected[e.Player] += e.Count
+			} else {
+				notes = append(notes, fmt.Sprintf("%s captures %s from %v (%s).", who, seeds(e.Count), e.Hole, captureRule))
 			}
 		case mancala.EventTurnEnd:
 			turnEnded = true
@@ -228,12 +233,22 @@ func explain(family string, before mancala.Position, events []mancala.Event, aft
 				notes = append(notes, fmt.Sprintf("%s's last seed fell in his own store: he chooses again (CK-3).", who))
 			}
 		case mancala.EventRoundEnd:
-			notes = append(notes, fmt.Sprintf("Round %d ends: a row is empty (CK-9); each player adds the seeds of his houses to his store (CK-10).", e.Count))
-		case mancala.EventRefill:
-			// summarised below
+			notes = append(notes, fmt.Sprintf("Round %d ends (CK-9); each player adds the seeds of his houses to his store (CK-10).", e.Count))
 		case mancala.EventBurn:
 			if e.Count != 0 {
 				burnt = append(burnt, e.Hole.String())
+			}
+		}
+	}
+	if collected != [2]int{} {
+		rule := endRule
+		if cycled {
+			notes = append(notes, "The position repeated: an endless cycle ends the game (AW-8).")
+			rule = "AW-8"
+		}
+		for p := mancala.South; p <= mancala.North; p++ {
+			if collected[p] > 0 {
+				notes = append(notes, fmt.Sprintf("%s takes the %s left on the board (%s).", title(p.String()), seeds(collected[p]), rule))
 			}
 		}
 	}
@@ -243,10 +258,15 @@ func explain(family string, before mancala.Position, events []mancala.Event, aft
 	if after.Round > before.Round && !after.Over() {
 		notes = append(notes, fmt.Sprintf("Round %d: the houses are refilled from the stores (CK-11).", after.Round))
 	}
-	if len(notes) == 0 {
-		notes = append(notes, "No capture.")
-	}
 	return notes
+}
+
+// seeds is "1 seed", "3 seeds".
+func seeds(n int) string {
+	if n == 1 {
+		return "1 seed"
+	}
+	return fmt.Sprintf("%d seeds", n)
 }
 
 // endingText says why g ended, with the rule, when the ruleset says.
@@ -274,7 +294,7 @@ If your last seed lands in your opponent's row and makes 2 or 3 there, you captu
 If your opponent has no seeds, you must give him some if you can (AW-5). A move that would capture all his seeds (a grand slam) is ruled by the preset (AW-6).
 The game ends when a player cannot move (AW-7), when a position repeats (AW-8), or, in Abapa, when a player has more than half the seeds (AW-10). The fuller store wins (AW-9).`
 
-const congkakRules = `Congkak. Each player owns the row nearest him and the store at its left end (his last house's side).
+const congkakRules = `Congkak. Each player owns the row nearest him and the store after his last house (South's at the right, North's at the left).
 Sowing: take all seeds of one of your houses and drop one in each following hole, your store included, the opponent's store skipped (CK-2).
 Last seed in your store: choose again (CK-3). In an occupied house: take them all up and sow on (relay, CK-4).
 In an empty house of yours: capture it with the opposite house (CK-5). In an empty house of the opponent's: your turn ends (CK-6).

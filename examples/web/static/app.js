@@ -216,6 +216,8 @@ function frames(step) {
 async function animate(step) {
   const b = JSON.parse(JSON.stringify(step.before));
   document.body.dataset.animating = "1";
+  $("status").textContent = step.notes[0].replace(/sowed/g, "sows").replace(/\.$/, "…");
+  $("notes").replaceChildren();
   try {
     for (const fr of frames(step)) {
       const marks = {};
