@@ -104,14 +104,16 @@ func buildRuleset(q newGameRequest) (mancala.Ruleset, string, error) {
 }
 
 // resolve builds the ruleset a record's Rules tag names ("awale abapa",
-// "congkak opening=sequential rounds=1").
-//
-// TODO(web): switch to mancala.NewRuleset once the rulesets register
-// themselves with the core's registry.
+// "congkak opening=sequential rounds=1"): through the core's registry
+// (mancala.NewRuleset), or, for a game package that does not register
+// itself yet, through its ParseName.
 func resolve(tags record.Tags) (mancala.Ruleset, error) {
 	name, ok := tags.Lookup(record.TagRules)
 	if !ok {
 		return nil, fmt.Errorf("the record has no Rules tag: %w", mancala.ErrUnsupported)
+	}
+	if r, err := mancala.NewRuleset(name); err == nil {
+		return r, nil
 	}
 	switch family, _, _ := strings.Cut(name, " "); family {
 	case "awale":

@@ -451,6 +451,25 @@ func TestServerWholeGameAgainstComputer(t *testing.T) {
 	c.fails("POST", "/api/hint", nil, http.StatusBadRequest, "over")
 }
 
+// TestEndingText shows why a game ended when the game or ruleset says.
+func TestEndingText(t *testing.T) {
+	r, _ := awale.New(awale.Documents())
+	g, _ := mancala.NewGame(r)
+	if got := endingText(g); got != "" {
+		t.Errorf("a game going on: ending %q", got)
+	}
+	if err := g.Concede(mancala.South); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := endingText(g), g.Outcome().Ending.String(); got == "" || got != want {
+		t.Errorf("a conceded game: ending %q, want %q", got, want)
+	}
+	s := &session{family: "awale", game: g, seats: [2]string{seatHuman, seatComputer}}
+	if got := s.status(); !strings.Contains(got, "North wins") || !strings.Contains(got, endingText(g)) {
+		t.Errorf("status %q", got)
+	}
+}
+
 func TestRunFlags(t *testing.T) {
 	var out, errw bytes.Buffer
 	if code := run([]string{"-h"}, &out, &errw); code != 0 {

@@ -269,12 +269,15 @@ func seeds(n int) string {
 	return fmt.Sprintf("%d seeds", n)
 }
 
-// endingText says why g ended, with the rule, when the ruleset says.
-//
-// TODO(web): use mancala.EndingOf (the core's end reasons) once it lands
-// on main; until then the page shows no reason.
+// endingText says why g ended, with the rule ("endless cycle (AW-8)"),
+// when the ruleset says (mancala.Explainer) or a player conceded; "" if
+// the ruleset does not say.
 func endingText(g *mancala.Game) string {
-	return ""
+	e := g.Outcome().Ending
+	if e.Reason == mancala.EndNone {
+		return ""
+	}
+	return e.String()
 }
 
 // rulesText is a short text of the rules for the page.
