@@ -307,9 +307,6 @@ func TestBrowserAwaleAgainstComputer(t *testing.T) {
 		tb.checkBoard()
 	}
 	tb.shot("awale-after-3-moves")
-	if *readmeShot {
-		tb.saveReadmeShot()
-	}
 	if n := len(strings.Fields(tb.text("moves"))); n != 6 {
 		t.Errorf("%d moves listed, want 6 (3 each): %q", n, tb.text("moves"))
 	}
@@ -370,6 +367,10 @@ func TestBrowserCongkakSimultaneousOpening(t *testing.T) {
 		t.Errorf("hands shown during the opening %v, want both", hands)
 	}
 	tb.shot("congkak-opening-both-hands")
+	if *readmeShot {
+		time.Sleep(1500 * time.Millisecond) // a few seeds sown
+		tb.saveReadmeShot()
+	}
 	tb.do(chromedp.Click(chromedp.ID("skip")))
 	tb.idle()
 	g := tb.checkBoard()

@@ -32,6 +32,7 @@
 //	POST /api/undo, /api/redo → state
 //	POST /api/hint      → the engine's move and value
 //	GET  /api/record    → the record text; POST /api/record with a record replaces the game
+//	GET  /api/board.svg → the board as an SVG diagram (package mancala/svg)
 //
 // Bad requests get a 4xx status and {"error": "..."}, and change nothing.
 package main

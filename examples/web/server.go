@@ -19,6 +19,7 @@ import (
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
+	"github.com/sowing-games/sowing/mancala/svg"
 )
 
 //go:embed static
@@ -70,6 +71,7 @@ func (sv *server) handler() http.Handler {
 	mux.HandleFunc("POST /api/hint", sv.withSession(sv.handleHint))
 	mux.HandleFunc("GET /api/record", sv.withSession(sv.handleRecord))
 	mux.HandleFunc("POST /api/record", sv.withSession(sv.handleUpload))
+	mux.HandleFunc("GET /api/board.svg", sv.withSession(sv.handleDiagram))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow, ok := apiMethods[r.URL.Path]; ok {
 			w.Header().Set("Allow", allow)
@@ -85,6 +87,7 @@ func (sv *server) handler() http.Handler {
 var apiMethods = map[string]string{
 	"/api/new": "POST", "/api/state": "GET", "/api/move": "POST", "/api/computer": "POST",
 	"/api/undo": "POST", "/api/redo": "POST", "/api/hint": "POST", "/api/record": "GET, POST",
+	"/api/board.svg": "GET",
 }
 
 // securityHeaders forbids the page to load anything from elsewhere.
@@ -301,6 +304,28 @@ func (sv *server) handleRecord(w http.ResponseWriter, _ *http.Request, s *sessio
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+s.family+`.txt"`)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// handleDiagram sends the board as an SVG diagram (package mancala/svg),
+// the houses of the last move highlighted.
+func (sv *server) handleDiagram(w http.ResponseWriter, _ *http.Request, s *session) {
+	var opt svg.Options
+	if m := s.game.Moves(); len(m) > 0 {
+		last := m[len(m)-1]
+		for p := mancala.South; p <= mancala.North; p++ {
+			if h, ok := last.House(p); ok {
+				opt.Highlight = append(opt.Highlight, mancala.Hole{Owner: p, House: h})
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := svg.Encode(&buf, s.game.Position().Board, &opt); err != nil {
+		sv.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+s.family+`-board.svg"`)
 	_, _ = w.Write(buf.Bytes())
 }
 

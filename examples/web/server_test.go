@@ -298,7 +298,7 @@ func TestServerBadInput(t *testing.T) {
 	// An unknown or missing game id is a 404 on every endpoint.
 	c.id = "nope"
 	for _, e := range [][2]string{{"GET", "/api/state"}, {"POST", "/api/move"}, {"POST", "/api/computer"}, {"POST", "/api/undo"},
-		{"POST", "/api/redo"}, {"POST", "/api/hint"}, {"GET", "/api/record"}, {"POST", "/api/record"}} {
+		{"POST", "/api/redo"}, {"POST", "/api/hint"}, {"GET", "/api/record"}, {"POST", "/api/record"}, {"GET", "/api/board.svg"}} {
 		c.fails(e[0], e[1], moveRequest{Move: "C"}, http.StatusNotFound, "no such game")
 	}
 }
@@ -384,6 +384,22 @@ func TestServerRecordRoundTrip(t *testing.T) {
 				t.Errorf("the game changed:\n%+v\nwant\n%+v", after, before)
 			}
 		})
+	}
+}
+
+func TestServerDiagram(t *testing.T) {
+	c := newClient(t)
+	c.newGame(newGameRequest{Game: "awale", Seats: [2]string{"human", "human"}})
+	var mr moveResponse
+	c.ok("POST", "/api/move", moveRequest{Move: "C"}, &mr)
+	code, body := c.call("GET", "/api/board.svg", nil)
+	if code != 200 || !bytes.HasPrefix(body, []byte("<svg ")) {
+		t.Fatalf("GET /api/board.svg: %d\n%.200s", code, body)
+	}
+	// South's C (empty now) is highlighted; North's a holds 5 seeds.
+	if !bytes.Contains(body, []byte(`<g id="h-s-2" data-seeds="0"><circle cx="366" cy="220" r="42" fill="#5c3a1c" stroke="#ffd84a"`)) ||
+		!bytes.Contains(body, []byte(`<g id="h-n-0" data-seeds="5">`)) {
+		t.Errorf("the diagram after C:\n%s", body)
 	}
 }
 

@@ -253,6 +253,8 @@ function show(state) {
   $("rules-text").replaceChildren(...state.rulesText.split("\n").map((t) => { const p = document.createElement("p"); p.textContent = t; return p; }));
   $("download").href = "/api/record?id=" + encodeURIComponent(gameId);
   $("download").setAttribute("download", state.game + "-record.txt");
+  $("diagram").href = "/api/board.svg?id=" + encodeURIComponent(gameId);
+  $("diagram").setAttribute("download", state.game + "-board.svg");
 }
 
 function hintMarks() {
