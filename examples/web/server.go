@@ -329,17 +329,26 @@ func (sv *server) handleDiagram(w http.ResponseWriter, _ *http.Request, s *sessi
 	_, _ = w.Write(buf.Bytes())
 }
 
-// handleUpload replaces the game with the one a record holds. A record that
-// cannot be read or replayed leaves the game as it was.
+// handleUpload replaces the game with the one a record holds, in record
+// text or the library's JSON form. A record that cannot be read or
+// replayed leaves the game as it was.
 func (sv *server) handleUpload(w http.ResponseWriter, r *http.Request, s *session) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	recs, err := record.Read(r.Body)
+	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			sv.fail(w, err)
+		sv.fail(w, err)
+		return
+	}
+	var recs []*record.Record
+	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] == '{' {
+		// A record in the library's JSON form.
+		rec := new(record.Record)
+		if err := json.Unmarshal(trimmed, rec); err != nil {
+			sv.fail(w, badRequest("the record cannot be read: %v", err))
 			return
 		}
+		recs = append(recs, rec)
+	} else if recs, err = record.Read(bytes.NewReader(body)); err != nil {
 		sv.fail(w, badRequest("the record cannot be read: %v", err))
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
 )
 
 // client talks to a test server.
@@ -368,8 +369,25 @@ func TestServerRecordRoundTrip(t *testing.T) {
 	if got.Moves != want.Moves || fmt.Sprint(got.Board) != fmt.Sprint(want.Board) || got.Rules != want.Rules {
 		t.Errorf("uploaded game %q %v %s, want %q %v %s", got.Moves, got.Board, got.Rules, want.Moves, want.Board, want.Rules)
 	}
+	// The JSON form of the same record.
+	recs, err := record.Read(bytes.NewReader(rec))
+	if err != nil || len(recs) != 1 {
+		t.Fatal(recs, err)
+	}
+	j, err := json.Marshal(recs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.newGame(newGameRequest{Game: "awale"})
+	c.ok("POST", "/api/record", j, &got)
+	if got.Moves != want.Moves || got.Rules != want.Rules {
+		t.Errorf("uploaded JSON game %q %s, want %q %s", got.Moves, got.Rules, want.Moves, want.Rules)
+	}
+
 	before := c.state()
 	for _, tc := range []struct{ name, body, msg string }{
+		{"bad JSON", `{"tags":{"Rules":"awale"},"moves":["Q"]}`, "cannot be read"},
+		{"truncated JSON", `{"tags":`, "cannot be read"},
 		{"illegal move", "[Rules \"congkak houses=5\"]\n\n1. Bd Z *\n", "cannot be read"},
 		{"refused move", "[Rules \"congkak houses=5\"]\n\n1. Bd Bd *\n", "cannot be replayed"},
 		{"unknown rules", "[Rules \"chess\"]\n\n1. e *\n", "unknown game"},

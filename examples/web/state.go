@@ -180,6 +180,9 @@ func (s *session) status() string {
 			line += ": his hand ended first in the simultaneous opening, or in his store (CK-8)"
 		}
 	}
+	if s.family == "congkak" && g.Position().State&1 != 0 {
+		line += ": one more turn, as his opponent's row is empty (CK-9)"
+	}
 	if g.Position().Round > 1 && s.last != nil && hasRoundEnd(s.last) {
 		line += "; he starts the new round (CK-13)"
 	}

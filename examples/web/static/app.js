@@ -394,7 +394,10 @@ function init() {
   presets();
   $("opt-game").addEventListener("change", presets);
   $("options").addEventListener("submit", newGame);
-  $("undo").addEventListener("click", () => simple("/api/undo"));
+  $("undo").addEventListener("click", async () => {
+    await simple("/api/undo");
+    if (st && st.computer && !st.over) play("/api/computer");
+  });
   $("redo").addEventListener("click", async () => {
     await simple("/api/redo");
     if (st && st.computer && !st.over) play("/api/computer");
