@@ -21,9 +21,9 @@ const (
 )
 
 // defaultStrength is the computer's strength unless the page asks for
-// another: a search that stops at depth 8 or after 400ms, whichever comes
+// another: a search that stops at depth 8 or after 300ms, whichever comes
 // first, so that a move arrives in well under a second.
-const defaultStrength = "alphabeta:depth=8,time=400ms"
+const defaultStrength = "alphabeta:depth=8,time=300ms"
 
 // strengths are the named strengths the page offers; any other text is
 // read by search.ParsePlayer.
