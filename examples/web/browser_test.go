@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -102,6 +103,30 @@ func openTab(t *testing.T) *tab {
 	ctx, cancel2 := context.WithTimeout(ctx, 60*time.Second)
 	t.Cleanup(cancel2)
 	tb := &tab{t: t, ctx: ctx, url: srv.URL}
+	// Any exception thrown in the page fails the test.
+	var mu sync.Mutex
+	var thrown []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			mu.Lock()
+			d := e.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			thrown = append(thrown, fmt.Sprintf("%s:%d: %s", d.URL, d.LineNumber+1, msg))
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range thrown {
+			t.Errorf("the page threw: %s", e)
+		}
+	})
 	tb.do(chromedp.Navigate(srv.URL))
 	tb.idle()
 	return tb
@@ -192,6 +217,12 @@ func (tb *tab) saveReadmeShot() {
 // newGame fills the options form and starts a game.
 func (tb *tab) newGame(game, preset string, south, north, strength string, houses, seeds int) {
 	tb.t.Helper()
+	tb.newGameRounds(game, preset, south, north, strength, houses, seeds, 0)
+}
+
+// newGameRounds is newGame with Congkak's number of rounds (0: a full set).
+func (tb *tab) newGameRounds(game, preset string, south, north, strength string, houses, seeds, rounds int) {
+	tb.t.Helper()
 	tb.do(
 		chromedp.SetValue(chromedp.ID("opt-game"), game),
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
@@ -204,6 +235,7 @@ func (tb *tab) newGame(game, preset string, south, north, strength string, house
 		chromedp.SetValue(chromedp.ID("opt-strength"), strength),
 		chromedp.SetValue(chromedp.ID("opt-houses"), fmt.Sprint(houses)),
 		chromedp.SetValue(chromedp.ID("opt-seeds"), fmt.Sprint(seeds)),
+		chromedp.SetValue(chromedp.ID("opt-rounds"), fmt.Sprint(rounds)),
 		chromedp.Click(chromedp.ID("new-game")),
 	)
 	tb.idle()
@@ -440,6 +472,41 @@ func TestBrowserWholeGameAgainstComputer(t *testing.T) {
 		t.Errorf("status %q", got)
 	}
 	tb.shot("awale-game-over")
+}
+
+// TestBrowserCongkakRoundsCK9 plays a small Congkak set of two rounds
+// against the computer to its end, animated: round ends (CK-9), refills
+// (CK-11) and burnt houses (CK-12) are drawn from their events.
+func TestBrowserCongkakRoundsCK9(t *testing.T) {
+	tb := openTab(t)
+	tb.newGameRounds("congkak", "default", "human", "computer", "easy", 3, 2, 2)
+	tb.setSpeed(1)
+	sawRound2 := false
+	for ply := 0; !tb.state().Over; ply++ {
+		if ply > 200 {
+			t.Fatal("the set does not end")
+		}
+		p := "south"
+		if tb.state().ToMove == "north" {
+			p = "north"
+		}
+		h := tb.firstLegal(p)
+		if h == "" {
+			t.Fatalf("%s to move but no house offered", p)
+		}
+		tb.click(h)
+		tb.idle()
+		if tb.state().Round == 2 && !sawRound2 {
+			sawRound2 = true
+			tb.checkBoard()
+			tb.shot("congkak-round-2")
+		}
+	}
+	g := tb.checkBoard()
+	if got, want := tb.text("result"), resultLine(g.Outcome()); !strings.HasPrefix(got, want) {
+		t.Errorf("result line %q, want %q", got, want)
+	}
+	tb.shot("congkak-set-over")
 }
 
 func TestBrowserRecordDownloadUpload(t *testing.T) {

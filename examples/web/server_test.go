@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -515,4 +516,37 @@ func TestRunFlags(t *testing.T) {
 	if code := run([]string{"-addr", "256.0.0.1:1"}, &out, &errw); code != 1 {
 		t.Errorf("bad address: exit %d", code)
 	}
+}
+
+// TestSessionCycleAW8 plays random Awalé games on small boards until one
+// ends in an endless cycle: the step's events, the cycle's collection
+// included (Rules.TraceCycle), give the game's final board, and the notes
+// name AW-8.
+func TestSessionCycleAW8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for game := 0; game < 2000; game++ {
+		s, err := newSession("t", newGameRequest{Game: "awale", Houses: 2, Seeds: 1 + game%3, Seats: [2]string{"human", "human"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !s.game.Over() {
+			legal := s.game.Legal()
+			st, err := s.play(legal[rng.IntN(len(legal))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.Join(st.Notes, " "), "AW-8") {
+				continue
+			}
+			if !s.game.Over() {
+				t.Fatalf("notes %q name AW-8, the game goes on", st.Notes)
+			}
+			if got, want := animated(t, st), boardOf(s.game.Position().Board); !sameBoard(got, want) {
+				t.Fatalf("moves %q: the events give %v, the game ends with %v", s.game.MovesText(), got, want)
+			}
+			t.Logf("game %d, %q: %q", game, s.game.MovesText(), st.Notes)
+			return
+		}
+	}
+	t.Fatal("no game ended in a cycle")
 }

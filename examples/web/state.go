@@ -173,18 +173,18 @@ func (s *session) status() string {
 	}
 	p, _ := t.Player()
 	line := who(p) + " to move"
-	if s.last != nil && len(s.last.Events) > 0 {
-		if by := s.last.turn; by.Has(p) && !by.Simultaneous() {
-			line += " again: the last seed fell in his own store (CK-3)"
-		} else if by.Simultaneous() {
-			line += ": his hand ended first in the simultaneous opening, or in his store (CK-8)"
-		}
-	}
-	if s.family == "congkak" && g.Position().State&1 != 0 {
+	switch {
+	case s.last == nil:
+	case hasRoundEnd(s.last):
+		line += fmt.Sprintf(": round %d begins, started by the loser of the last one, or on a tie by its last mover (CK-13)", g.Position().Round)
+	case s.family == "congkak" && g.Position().State&1 != 0:
 		line += ": one more turn, as his opponent's row is empty (CK-9)"
-	}
-	if g.Position().Round > 1 && s.last != nil && hasRoundEnd(s.last) {
-		line += "; he starts the new round (CK-13)"
+	default:
+		if by := s.last.turn; by.Simultaneous() {
+			line += ": his hand stopped first in the simultaneous opening, or in his own store (CK-8)"
+		} else if by.Has(p) {
+			line += " again: the last seed fell in his own store (CK-3)"
+		}
 	}
 	return line + "."
 }
@@ -232,7 +232,7 @@ func explain(family string, m mancala.Move, before mancala.Position, events []ma
 			}
 		case mancala.EventTurnEnd:
 			turnEnded = true
-			if e.Turn == mancala.TurnOf(e.Player) && family == "congkak" {
+			if e.Turn == mancala.TurnOf(e.Player) && family == "congkak" && !roundEnds(events) {
 				notes = append(notes, fmt.Sprintf("%s's last seed fell in his own store: he chooses again (CK-3).", who))
 			}
 		case mancala.EventRoundEnd:
@@ -262,6 +262,16 @@ func explain(family string, m mancala.Move, before mancala.Position, events []ma
 		notes = append(notes, fmt.Sprintf("Round %d: the houses are refilled from the stores (CK-11).", after.Round))
 	}
 	return notes
+}
+
+// roundEnds reports whether a move's events end a round.
+func roundEnds(events []mancala.Event) bool {
+	for _, e := range events {
+		if e.Kind == mancala.EventRoundEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // seeds is "1 seed", "3 seeds".

@@ -204,6 +204,7 @@ function frames(step) {
   for (const e of step.events) {
     if (e.kind === "turn-end" || e.kind === "round-end" || e.kind === "skip") {
       if (cur.length) { out.push(cur); cur = []; }
+      if (e.kind === "round-end") out.push([e]); // a pause, with a word
       continue;
     }
     if (cur.length && (!joint || cur.some((c) => c.player === e.player))) { out.push(cur); cur = []; }
@@ -221,6 +222,12 @@ async function animate(step) {
   try {
     for (const fr of frames(step)) {
       const marks = {};
+      if (fr[0].kind === "round-end") {
+        if (skipping || DELAYS[+$("speed").value] === 0) continue;
+        $("status").textContent = "Round " + fr[0].count + " ends (CK-9): the seeds in the houses go to their owners' stores (CK-10)…";
+        await sleep(4 * DELAYS[+$("speed").value]);
+        continue;
+      }
       for (const e of fr) {
         applyEvent(b, e);
         marks[e.owner + ":" + e.house] = e.kind === "capture" ? "captured" : "active";
