@@ -360,7 +360,7 @@ func TestBrowserAwaleAgainstComputer(t *testing.T) {
 	// A hint names a house and a value.
 	tb.do(chromedp.Click(chromedp.ID("hint")))
 	tb.idle()
-	if got := tb.text("message"); !strings.Contains(got, "Hint for south: play ") || !strings.Contains(got, "seeds") {
+	if got := tb.text("message"); !strings.Contains(got, "Hint for South: play ") || !strings.Contains(got, "seeds") {
 		t.Errorf("hint message %q", got)
 	}
 	tb.shot("awale-hint")
@@ -564,6 +564,9 @@ func TestBrowserRecordDownloadUpload(t *testing.T) {
 		t.Errorf("after upload the board is %v, want %v", got, beforeBoard)
 	}
 	tb.checkBoard()
+	if v, err := chromedp.Run(tb.ctx, chromedp.Value(chromedp.ID("opt-game"))); err != nil || v != "congkak" {
+		t.Errorf("after loading a Congkak record the options say %q (%v)", v, err)
+	}
 	tb.shot("record-uploaded")
 
 	// A bad record: a clear message, and the game is kept.

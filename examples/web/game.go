@@ -430,7 +430,7 @@ func (s *session) hintFor(ctx context.Context) (*hint, error) {
 	if res.Exact {
 		sure = "exactly"
 	}
-	h.Text = fmt.Sprintf("Hint for %v: play %s (value %s %+.1f seeds for %v, depth %d).", side, letter, sure, h.Value, side, res.Depth)
+	h.Text = fmt.Sprintf("Hint for %s: play %s (value %s %+.1f seeds for %s, depth %d).", title(side.String()), letter, sure, h.Value, title(side.String()), res.Depth)
 	if res.Mixed != nil {
 		probs := res.Mixed.South
 		if side == mancala.North {

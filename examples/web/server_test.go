@@ -332,7 +332,7 @@ func TestServerHint(t *testing.T) {
 	c.newGame(newGameRequest{Game: "awale", Houses: 3, Seeds: 2, Seats: [2]string{"human", "human"}})
 	var h hint
 	c.ok("POST", "/api/hint", nil, &h)
-	if len(h.Move) != 1 || h.Move[0] < 'A' || h.Move[0] > 'C' || !strings.Contains(h.Text, "Hint for south: play "+h.Move) {
+	if len(h.Move) != 1 || h.Move[0] < 'A' || h.Move[0] > 'C' || !strings.Contains(h.Text, "Hint for South: play "+h.Move) {
 		t.Errorf("hint %+v", h)
 	}
 	// At Congkak's opening the hint gives the mixed strategy.

@@ -386,6 +386,9 @@ async function upload() {
     const text = await f.text();
     const s = await api("POST", "/api/record", text, true);
     secret = null; hinted = null;
+    $("opt-game").value = s.game; // the options now describe the loaded game
+    presets();
+    $("opt-houses").value = s.board.houses;
     show(s);
     message("Loaded the game from " + f.name + ".", true);
   } catch (e) {
