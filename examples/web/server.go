@@ -297,8 +297,13 @@ func (sv *server) handleRecord(w http.ResponseWriter, _ *http.Request, s *sessio
 		}
 		tags = append(tags, record.Tag{Name: title(p.String()), Value: name})
 	}
+	rec, err := record.New(s.game, tags...)
+	if err != nil {
+		sv.fail(w, err)
+		return
+	}
 	var buf bytes.Buffer
-	if err := record.Write(&buf, record.New(s.game, tags...)); err != nil {
+	if err := record.Write(&buf, rec); err != nil {
 		sv.fail(w, err)
 		return
 	}
@@ -339,16 +344,9 @@ func (sv *server) handleUpload(w http.ResponseWriter, r *http.Request, s *sessio
 		sv.fail(w, err)
 		return
 	}
-	var recs []*record.Record
-	if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] == '{' {
-		// A record in the library's JSON form.
-		rec := new(record.Record)
-		if err := json.Unmarshal(trimmed, rec); err != nil {
-			sv.fail(w, badRequest("the record cannot be read: %v", err))
-			return
-		}
-		recs = append(recs, rec)
-	} else if recs, err = record.Read(bytes.NewReader(body)); err != nil {
+	// Record text or the library's JSON form, told apart by record.Load.
+	recs, err := record.Load(bytes.NewReader(body))
+	if err != nil {
 		sv.fail(w, badRequest("the record cannot be read: %v", err))
 		return
 	}
