@@ -218,7 +218,7 @@ func TestEncodeErrors(t *testing.T) {
 func BenchmarkEncode(b *testing.B) {
 	b.ReportAllocs()
 	board, _ := mancala.NewBoard(7, 7)
-	for b.Loop() {
+	for i := 0; i < b.N; i++ {
 		if err := svg.Encode(io.Discard, board, nil); err != nil {
 			b.Fatal(err)
 		}
