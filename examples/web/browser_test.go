@@ -356,9 +356,17 @@ func TestBrowserAwaleAgainstComputer(t *testing.T) {
 		if tb.firstLegal("south") == "" {
 			t.Fatal("no legal house offered")
 		}
-		tb.click(h)
+		if h == "A" {
+			// The keyboard plays a house too: its letter.
+			tb.do(chromedp.KeyEvent("A"))
+		} else {
+			tb.click(h)
+		}
 		tb.idle()
 		tb.checkBoard()
+	}
+	if m := strings.Fields(tb.text("moves")); len(m) < 5 || m[4] != "A" {
+		t.Errorf("moves %q: want A, typed, as the fifth", m)
 	}
 	tb.shot("awale-after-3-moves")
 	if n := len(strings.Fields(tb.text("moves"))); n != 6 {

@@ -415,6 +415,16 @@ function init() {
   $("hint").addEventListener("click", hint);
   $("skip").addEventListener("click", () => { skipping = true; });
   $("upload").addEventListener("change", upload);
+  // A house's letter on the keyboard plays it: A.. for South, a.. for North.
+  document.addEventListener("keydown", (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !st) return;
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    const c = ev.key.charCodeAt(0);
+    const owner = c >= 97 ? NORTH : SOUTH;
+    const house = c - (owner === NORTH ? 97 : 65);
+    const g = document.getElementById("h-" + NAMES[owner][0] + "-" + house);
+    if (g && g.classList.contains("legal")) choose(owner, house);
+  });
   newGame();
 }
 
