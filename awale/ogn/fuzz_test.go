@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sowing-games/sowing/awale/ogn"
@@ -15,6 +16,23 @@ import (
 // maxFuzzInput bounds the inputs that the fuzz target reads: longer ones
 // find nothing new and slow the fuzzer down.
 const maxFuzzInput = 4 << 10
+
+// cachedResolve is ogn.Resolve with the rulesets it built kept by their
+// tags: building an Awalé ruleset takes longer than the rest of an input's
+// work, and rulesets are immutable.
+func cachedResolve(tags record.Tags) (mancala.Ruleset, error) {
+	key := tags.Get(record.TagRules) + "\x00" + tags.Get("Variant")
+	if r, ok := resolved.Load(key); ok {
+		return r.(mancala.Ruleset), nil
+	}
+	r, err := ogn.Resolve(tags)
+	if err == nil {
+		resolved.Store(key, r)
+	}
+	return r, err
+}
+
+var resolved sync.Map // of mancala.Ruleset by Rules and Variant tags
 
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
@@ -39,14 +57,14 @@ func FuzzRead(f *testing.F) {
 			}
 			return
 		}
-		if _, err := rec.Replay(ogn.Resolve); err != nil {
+		if _, err := rec.Replay(cachedResolve); err != nil {
 			var re *record.Error
 			if !errors.As(err, &re) {
 				t.Fatalf("Replay: %v (%T), want a *record.Error", err, err)
 			}
 		}
 		var buf bytes.Buffer
-		if err := ogn.Write(&buf, rec, ogn.Resolve); err != nil {
+		if err := ogn.Write(&buf, rec, cachedResolve); err != nil {
 			return // not a game of these rules
 		}
 		again, err := ogn.Read(&buf)

@@ -46,8 +46,10 @@ func Read(r io.Reader) (*record.Record, error) {
 // scanner reads OGN text.
 type scanner struct {
 	text      []byte
-	i         int // the next byte
-	line, col int // of the next byte
+	i         int    // the next byte
+	line, col int    // of the next byte
+	note      []byte // the comments' words since the last move, joined by spaces
+	noted     bool   // a comment was read since the last move
 }
 
 func (s *scanner) errorf(line, col int, err error, format string, args ...any) *record.Error {
@@ -208,6 +210,7 @@ func (s *scanner) tag() (name, value string, vline, vcol int, err error) {
 
 // moves reads the movetext, up to the end of the input.
 func (s *scanner) moves(rec *record.Record, resultTag *mancala.Result) error {
+	defer s.flushComment(rec)
 	for {
 		s.skipSpace()
 		c, ok := s.peek()
@@ -229,7 +232,13 @@ func (s *scanner) moves(rec *record.Record, resultTag *mancala.Result) error {
 			if !utf8.Valid(text) {
 				return s.errorf(line, col, mancala.ErrSyntax, "comment is not valid UTF-8")
 			}
-			addComment(rec, strings.Join(strings.Fields(string(text)), " "))
+			for _, w := range bytes.Fields(text) { // Aualé collapses white space
+				if len(s.note) > 0 {
+					s.note = append(s.note, ' ')
+				}
+				s.note = append(s.note, w...)
+			}
+			s.noted = true
 		case c == '(':
 			for !s.is(')') {
 				if _, ok := s.next(); !ok {
@@ -276,6 +285,7 @@ func (s *scanner) moves(rec *record.Record, resultTag *mancala.Result) error {
 			if len(rec.Moves) == record.MaxMoves {
 				return s.errorf(line, col, record.ErrTooLarge, "more than %d moves", record.MaxMoves)
 			}
+			s.flushComment(rec)
 			rec.Moves = append(rec.Moves, m)
 		default:
 			return s.errorf(line, col, mancala.ErrSyntax, "unexpected %q: want a move, a move number, a comment, a variation or a result", c)
@@ -283,17 +293,18 @@ func (s *scanner) moves(rec *record.Record, resultTag *mancala.Result) error {
 	}
 }
 
-// addComment adds text to the comment after the moves read so far, after a
-// space if there is one already.
-func addComment(rec *record.Record, text string) {
+// flushComment gives the comments read since the last move to rec, after
+// the moves read so far. Comments in a row are gathered first, so that
+// many of them cost no more than one long one.
+func (s *scanner) flushComment(rec *record.Record) {
+	if !s.noted {
+		return
+	}
 	if rec.Comments == nil {
 		rec.Comments = map[int]string{}
 	}
-	k := len(rec.Moves)
-	if old, ok := rec.Comments[k]; ok {
-		text = old + " " + text
-	}
-	rec.Comments[k] = text
+	rec.Comments[len(rec.Moves)] = string(s.note)
+	s.note, s.noted = s.note[:0], false
 }
 
 // quote quotes input for a message, cut to 60 bytes.
@@ -471,14 +482,15 @@ func Write(w io.Writer, rec *record.Record, resolve record.Resolver) error {
 	if o := g.Outcome(); g.Over() && !o.Conceded {
 		result = fmt.Sprintf("%d-%d", o.Scores[mancala.South], o.Scores[mancala.North])
 	}
-	abapa, _ := awale.New(awale.Abapa())
+	ar, isAwale := g.Rules().(*awale.Rules)
+	abapa := isAwale && ar.Options() == awale.Abapa()
 	bw := bufio.NewWriter(w)
 	for _, name := range roster {
 		v, ok := rec.Tags.Lookup(name)
 		switch {
 		case name == "Result":
 			v = result
-		case !ok && name == "Variant" && fmt.Sprint(g.Rules()) == abapa.String():
+		case !ok && name == "Variant" && abapa:
 			v = Variant
 		case !ok:
 			v = "?"

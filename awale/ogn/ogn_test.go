@@ -240,3 +240,19 @@ func mustNew(t testing.TB, o awale.Options) *awale.Rules {
 	}
 	return r
 }
+
+// Many comments in a row are read in linear time (they were joined one by
+// one, each copying all before it) and keep their words.
+func TestManyComments(t *testing.T) {
+	text := "1. A " + strings.Repeat("{ x  y }", 200_000) + " a { } *"
+	rec, err := ogn.Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := rec.Comments[1]; len(c) != 200_000*4-1 || !strings.HasPrefix(c, "x y x y") {
+		t.Errorf("comment of %d bytes: %.20q", len(c), c)
+	}
+	if c, ok := rec.Comments[2]; !ok || c != "" {
+		t.Errorf("empty comment: %q, %v", c, ok)
+	}
+}

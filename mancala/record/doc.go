@@ -60,8 +60,9 @@
 // token, and a UTF-8 byte order mark at the start.
 //
 // A [Reader] keeps within [Limits]: by default a record holds at most
-// [MaxBytes] bytes of text, [MaxTags] tags and [MaxMoves] moves, and a
-// record over them is refused with an error wrapping [ErrTooLarge].
+// [MaxBytes] bytes of text, [MaxTags] tags and [MaxMoves] moves, a call of
+// [Read] returns at most [MaxRecords] records, and more is refused with an
+// error wrapping [ErrTooLarge].
 //
 // # Replaying
 //

@@ -14,6 +14,10 @@ const (
 	MaxTags = 1000
 	// MaxMoves bounds the moves of one record.
 	MaxMoves = 1 << 20
+	// MaxRecords bounds the records that one call of [Read],
+	// [Reader.ReadAll], [ReadJSON] or [Load] returns; [Reader.Read] reads
+	// any number, one at a time.
+	MaxRecords = 100_000
 )
 
 // ErrTooLarge is the cause of the *[Error] that a reader returns for a
@@ -22,12 +26,13 @@ var ErrTooLarge = errors.New("record: too large")
 
 // Limits bound the records that a [Reader] accepts (see
 // [Reader.SetLimits]). A zero field means the default: [MaxBytes],
-// [MaxTags] or [MaxMoves]. Writers apply no limits: a record over the
+// [MaxTags], [MaxMoves] or [MaxRecords]. Writers apply no limits: a record over the
 // default limits is written, and reads back only with limits raised.
 type Limits struct {
-	Bytes int // bytes of text of one record
-	Tags  int // tag pairs of one record
-	Moves int // moves of one record
+	Bytes   int // bytes of text of one record
+	Tags    int // tag pairs of one record
+	Moves   int // moves of one record
+	Records int // records that one call of [Reader.ReadAll] returns
 }
 
 // orDefault returns l with its zero fields set to the defaults.
@@ -40,6 +45,9 @@ func (l Limits) orDefault() Limits {
 	}
 	if l.Moves <= 0 {
 		l.Moves = MaxMoves
+	}
+	if l.Records <= 0 {
+		l.Records = MaxRecords
 	}
 	return l
 }

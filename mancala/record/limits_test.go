@@ -271,3 +271,55 @@ func TestReadAllocs(t *testing.T) {
 		t.Errorf("%v allocations for 2 000 moves, %v for 20 000: want a few more, not ten times", small, large)
 	}
 }
+
+// Many comments in a row are read in linear time (they were joined one by
+// one, each copying all before it) and joined by spaces.
+func TestManyComments(t *testing.T) {
+	text := "1. A " + strings.Repeat("{x}", 500_000) + " a {} *"
+	recs, err := record.Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := recs[0].Comments[1]; len(c) != 500_000*2-1 || !strings.HasPrefix(c, "x x x") {
+		t.Errorf("comment of %d bytes: %.20q", len(c), c)
+	}
+	if c, ok := recs[0].Comments[2]; !ok || c != "" {
+		t.Errorf("empty comment: %q, %v", c, ok)
+	}
+}
+
+// A file of many tiny records is refused past the Records limit, with the
+// records before; the Reader reads them one by one without a limit.
+func TestReadRecordsLimit(t *testing.T) {
+	rd := record.NewReader(strings.NewReader("* * *\n\n"))
+	rd.SetLimits(record.Limits{Records: 3})
+	if recs, err := rd.ReadAll(); err != nil || len(recs) != 3 {
+		t.Errorf("three records at a limit of 3: %v, %v", recs, err)
+	}
+	rd = record.NewReader(strings.NewReader("* * *\n\n 1-0"))
+	rd.SetLimits(record.Limits{Records: 3})
+	recs, err := rd.ReadAll()
+	wantErr(t, err, record.ErrTooLarge, 3, 2)
+	if len(recs) != 3 {
+		t.Errorf("%d records before the error, want 3", len(recs))
+	}
+	text := strings.Repeat("*\n", record.MaxRecords+1)
+	recs, err = record.Read(strings.NewReader(text))
+	wantErr(t, err, record.ErrTooLarge, record.MaxRecords+1, 1)
+	if len(recs) != record.MaxRecords {
+		t.Errorf("%d records before the error", len(recs))
+	}
+	rd = record.NewReader(strings.NewReader(text))
+	n := 0
+	for _, err := rd.Read(); err == nil; _, err = rd.Read() {
+		n++
+	}
+	if n != record.MaxRecords+1 {
+		t.Errorf("Reader.Read read %d records", n)
+	}
+	recs, err = record.ReadJSON(strings.NewReader(strings.Repeat("{}", record.MaxRecords+1)))
+	wantErr(t, err, record.ErrTooLarge, 0, 0)
+	if len(recs) != record.MaxRecords {
+		t.Errorf("ReadJSON: %d records before the error", len(recs))
+	}
+}

@@ -14,8 +14,9 @@ import (
 // ReadJSON reads every record of a JSON text: a sequence of JSON values,
 // each a record (as [Record.MarshalJSON] writes it) or an array of records.
 // It reads a file of one record per line (JSON Lines), an array, or a
-// single record. Each value may hold at most [MaxBytes] bytes, and each
-// record at most [MaxTags] tags and [MaxMoves] moves.
+// single record. Each value may hold at most [MaxBytes] bytes, each
+// record at most [MaxTags] tags and [MaxMoves] moves, and the text at most
+// [MaxRecords] records.
 //
 // On an error it returns the records read before it with the error: an
 // *[Error] wrapping [mancala.ErrSyntax] (or [ErrTooLarge]) whose message
@@ -62,6 +63,9 @@ func ReadJSON(r io.Reader) ([]*Record, error) {
 				e2.Msg += ": " + e.Msg
 			}
 			return recs, &e2
+		}
+		if len(recs)+len(batch) > MaxRecords {
+			return recs, &Error{Msg: fmt.Sprintf("json value %d: more than %d records", i, MaxRecords), Err: ErrTooLarge}
 		}
 		recs = append(recs, batch...)
 	}

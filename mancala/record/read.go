@@ -31,6 +31,8 @@ type Reader struct {
 	bom    bool   // the byte order mark has been looked for
 	tok    []byte // the token that word read, cut to maxToken bytes
 	long   bool   // the token was longer than maxToken
+	note   []byte // the comments read since the last move, joined by spaces
+	noted  bool   // there is a comment in note
 }
 
 // maxToken bounds the bytes of a token that the reader keeps: enough for
@@ -77,10 +79,21 @@ func Read(r io.Reader) ([]*Record, error) {
 	return NewReader(r).ReadAll()
 }
 
-// ReadAll reads the records left, as [Read] does.
+// ReadAll reads the records left, as [Read] does: at most the reader's
+// Records limit of them; one more gives an *[Error] wrapping [ErrTooLarge]
+// at its place, with the records read before it.
 func (r *Reader) ReadAll() ([]*Record, error) {
 	var recs []*Record
 	for {
+		if len(recs) == r.limits.Records {
+			r.stop = math.MaxInt64
+			r.skipSpace()
+			if _, ok := r.peek(); !ok {
+				return recs, r.ioErr
+			}
+			r.err = r.pos.errorf(fmt.Sprintf("more than %d records", r.limits.Records), ErrTooLarge)
+			return recs, r.err
+		}
 		rec, err := r.Read()
 		if err == io.EOF {
 			return recs, nil
@@ -308,36 +321,53 @@ func (r *Reader) tag() (name, value string, valueAt at, err error) {
 
 // skipBlanks skips spaces and tabs, and reports whether there were any.
 func (r *Reader) skipBlanks() bool {
-	any := false
+	skipped := false
 	for {
 		c, ok := r.peek()
 		if !ok || (c != ' ' && c != '\t') {
-			return any
+			return skipped
 		}
 		r.next()
-		any = true
+		skipped = true
 	}
 }
 
-// comment reads {text} and returns text.
-func (r *Reader) comment() (string, error) {
+// comment reads {text} and adds text to the comments in r.note.
+func (r *Reader) comment() error {
 	start := r.pos
 	r.next() // '{'
-	var b strings.Builder
+	if r.noted {
+		r.note = append(r.note, ' ')
+	}
+	from := len(r.note)
 	for {
 		c, ok := r.next()
 		if !ok {
-			return "", start.syntax("unterminated comment")
+			return start.syntax("unterminated comment")
 		}
 		if c == '}' {
-			s := b.String()
-			if !utf8.ValidString(s) {
-				return "", start.syntax("comment is not valid UTF-8")
+			if !utf8.Valid(r.note[from:]) {
+				return start.syntax("comment is not valid UTF-8")
 			}
-			return s, nil
+			r.noted = true
+			return nil
 		}
-		b.WriteByte(c)
+		r.note = append(r.note, c)
 	}
+}
+
+// flushComment gives the comments in r.note to rec, after the moves read
+// so far. Comments in a row are gathered there first, so that many of them
+// cost no more than one long one.
+func (r *Reader) flushComment(rec *Record) {
+	if !r.noted {
+		return
+	}
+	if rec.Comments == nil {
+		rec.Comments = map[int]string{}
+	}
+	rec.Comments[len(rec.Moves)] = string(r.note)
+	r.note, r.noted = r.note[:0], false
 }
 
 func isResultByte(c byte) bool { return isDigit(c) || c == '-' || c == '/' || c == '*' }
@@ -348,6 +378,8 @@ func (r *Reader) moves(rec *Record, resultTag *mancala.Result) error {
 	if resultTag != nil {
 		rec.Result = *resultTag
 	}
+	r.note, r.noted = r.note[:0], false
+	defer r.flushComment(rec)
 	for {
 		r.skipSpace()
 		c, ok := r.peek()
@@ -357,11 +389,9 @@ func (r *Reader) moves(rec *Record, resultTag *mancala.Result) error {
 		start := r.pos
 		switch {
 		case c == '{':
-			text, err := r.comment()
-			if err != nil {
+			if err := r.comment(); err != nil {
 				return err
 			}
-			rec.addComment(len(rec.Moves), text)
 		case c == '*' || isDigit(c):
 			r.word(isResultByte)
 			if allDigits(r.tok) {
@@ -406,6 +436,7 @@ func (r *Reader) moves(rec *Record, resultTag *mancala.Result) error {
 			if len(rec.Moves) == r.limits.Moves {
 				return start.errorf(fmt.Sprintf("more than %d moves", r.limits.Moves), ErrTooLarge)
 			}
+			r.flushComment(rec)
 			rec.Moves = append(rec.Moves, m)
 			src.addMove(start)
 		default:

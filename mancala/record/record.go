@@ -9,13 +9,14 @@ import (
 )
 
 // Record is one game as a record holds it: tag pairs, the start position,
-// the moves with comments, and the result. It is plain data; [Record.Replay]
-// checks it against the rules.
+// the moves with comments, the result and why the game ended. It is plain
+// data; [Record.Replay] checks it against the rules.
 //
 // [Read], [Reader.Read], [ReadJSON] and Record's UnmarshalJSON return only
 // records that [Write] can write, and [Write] writes only such records.
 type Record struct {
-	// Tags are the tag pairs other than Result and Start, in order.
+	// Tags are the tag pairs other than Result, Start and Termination, in
+	// order.
 	Tags Tags
 	// Start is the position the game starts from; the zero Position (a
 	// board without houses) means the ruleset's own start.
@@ -51,9 +52,10 @@ type source struct {
 
 // A Resolver builds the ruleset that a record's tags name, for
 // [Record.Replay]. It returns an error if the tags name no ruleset it
-// knows. The core knows no game, so the caller supplies one: typically it
-// reads [TagRules] and builds the ruleset with the game package's options.
-// [Fixed] is the resolver for records that all use one known ruleset.
+// knows. [ByName], the default, reads [TagRules] and builds the ruleset
+// through the core's registry; [Fixed] is the resolver for records that all
+// use one known ruleset; a caller may write others (to read other tags, or
+// to build rulesets that are not registered).
 type Resolver func(tags Tags) (mancala.Ruleset, error)
 
 // Fixed returns a Resolver that returns r whatever the tags say.
@@ -64,15 +66,17 @@ func Fixed(r mancala.Ruleset) Resolver {
 // New returns the record of g: its moves (up to the current ply), its start
 // position if it is not the ruleset's, its result and ending
 // ([mancala.Game.Outcome]: a conceded game is won by the other player, with
-// Ending Reason [mancala.EndConceded]), and the tags: a [TagRules] tag with the ruleset's
-// name if the ruleset is a [fmt.Stringer] and tags give none, followed by
-// tags.
+// Ending Reason [mancala.EndConceded]), and the tags: a [TagRules] tag with
+// the ruleset's name if the ruleset is a [fmt.Stringer] and tags give none,
+// followed by tags.
 //
 // New checks the tags as [Tags.Check] does, so that a record it returns can
 // always be written: a tag that record text cannot hold (a malformed name,
 // a value that is not one line of UTF-8, a name given twice, Result, Start
-// or Termination) gives an *[Error] wrapping [mancala.ErrSyntax], and no record. A
-// nil g gives an *[Error] wrapping [mancala.ErrUnsupported].
+// or Termination) gives an *[Error] wrapping [mancala.ErrSyntax], and no
+// record; so does an ending whose rule id is not one word (wrapping
+// [mancala.ErrUnsupported]). A nil g gives an *[Error] wrapping
+// [mancala.ErrUnsupported].
 func New(g *mancala.Game, tags ...Tag) (*Record, error) {
 	if g == nil || g.Rules() == nil {
 		return nil, &Error{Msg: "no game", Err: mancala.ErrUnsupported}
@@ -309,18 +313,6 @@ func badComment(s string) string {
 		return "holds '}'"
 	}
 	return ""
-}
-
-// addComment adds text to the comment under key k, after a space if there
-// is one already.
-func (rec *Record) addComment(k int, text string) {
-	if rec.Comments == nil {
-		rec.Comments = map[int]string{}
-	}
-	if old, ok := rec.Comments[k]; ok {
-		text = old + " " + text
-	}
-	rec.Comments[k] = text
 }
 
 // Result tokens, as in PGN: South plays the part of White.
