@@ -10,11 +10,13 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
+	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // client talks to a test server.
@@ -502,6 +504,28 @@ func TestEndingText(t *testing.T) {
 	s := &session{family: "awale", game: g, seats: [2]string{seatHuman, seatComputer}}
 	if got := s.status(); !strings.Contains(got, "North wins") || !strings.Contains(got, endingText(g)) {
 		t.Errorf("status %q", got)
+	}
+}
+
+// TestDefaultStrengthIsTimeLimited checks that the computer's default
+// strength stops its search within a time limit under a second, so that
+// its move arrives in time whatever the position.
+func TestDefaultStrengthIsTimeLimited(t *testing.T) {
+	p, err := search.ParsePlayer(defaultStrength, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ab, ok := p.(*search.AlphaBeta)
+	if !ok {
+		t.Fatalf("the default strength %q is a %T, want an AlphaBeta", defaultStrength, p)
+	}
+	if lim := ab.Options().Time; lim <= 0 || lim >= time.Second/2 {
+		t.Errorf("the default strength thinks up to %v a decision: want a limit under half a second (two decisions at Congkak's opening)", lim)
+	}
+	for name, spec := range strengths {
+		if _, err := search.ParsePlayer(spec, 1); err != nil {
+			t.Errorf("strength %s: %v", name, err)
+		}
 	}
 }
 

@@ -110,6 +110,7 @@ function draw(b, marks) {
     const sg = el("g", { class: "store " + NAMES[owner], id: "st-" + NAMES[owner][0], "data-seeds": b.stores[owner] }, svg);
     const key = owner + ":-1";
     if (marks[key]) sg.classList.add(marks[key]);
+    el("title", {}, sg).textContent = cap(NAMES[owner]) + "'s store: " + b.stores[owner] + (b.stores[owner] === 1 ? " seed" : " seeds");
     el("rect", { class: "hole", x: sx - U * 0.42, y: sy - U * 0.95, width: U * 0.84, height: U * 1.9, rx: U * 0.4 }, sg);
     drawSeeds(sg, sx, sy, U * 0.38, U * 0.85, b.stores[owner]);
     el("text", { class: "count", x: sx, y: sy }, sg).textContent = b.stores[owner];
@@ -129,6 +130,7 @@ function draw(b, marks) {
         g.addEventListener("click", () => choose(owner, i));
       }
       if (marks[k]) g.classList.add(marks[k]);
+      el("title", {}, g).textContent = cap(NAMES[owner]) + "'s house " + letter(owner, i) + ": " + (burnt ? "burnt" : seeds + (seeds === 1 ? " seed" : " seeds"));
       el("circle", { class: "hole", cx: x, cy: y, r: U * 0.42 }, g);
       if (burnt) {
         el("line", { class: "burnt-mark", x1: x - 22, y1: y - 22, x2: x + 22, y2: y + 22 }, g);
