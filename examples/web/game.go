@@ -221,12 +221,13 @@ func (s *session) setSeats(seats [2]string, strength string) error {
 // step is one move as the page animates it: the board before, the events,
 // and what they mean.
 type step struct {
-	Move   string      `json:"move"`
-	By     string      `json:"by"` // "south", "north" or "both"
-	Before boardJSON   `json:"before"`
-	Events []eventJSON `json:"events"`
-	Notes  []string    `json:"notes"`
-	turn   mancala.Turn
+	Move   string       `json:"move"`
+	By     string       `json:"by"` // "south", "north" or "both"
+	Before boardJSON    `json:"before"`
+	Events []eventJSON  `json:"events"`
+	Notes  []string     `json:"notes"`
+	turn   mancala.Turn // who decided the move
+	reTurn bool         // the move ended in the mover's own store: he decides again (CK-3)
 }
 
 // play plays m, tracing its events. A refused move changes nothing.
@@ -261,6 +262,9 @@ func (s *session) play(m mancala.Move) (*step, error) {
 	st := &step{Move: m.String(), By: before.ToMove.String(), Before: boardOf(before.Board), turn: before.ToMove}
 	for _, e := range events {
 		st.Events = append(st.Events, eventOf(e))
+		if e.Kind == mancala.EventTurnEnd {
+			st.reTurn = e.Turn == mancala.TurnOf(e.Player) && !roundEnds(events)
+		}
 	}
 	st.Notes = explain(s.family, m, before, events, g.Position(), cycled)
 	s.last = st

@@ -179,12 +179,10 @@ func (s *session) status() string {
 		line += fmt.Sprintf(": round %d begins, started by the loser of the last one, or on a tie by its last mover (CK-13)", g.Position().Round)
 	case s.family == "congkak" && g.Position().State&1 != 0:
 		line += ": one more turn, as his opponent's row is empty (CK-9)"
-	default:
-		if by := s.last.turn; by.Simultaneous() {
-			line += ": his hand stopped first in the simultaneous opening, or in his own store (CK-8)"
-		} else if by.Has(p) {
-			line += " again: the last seed fell in his own store (CK-3)"
-		}
+	case s.last.reTurn:
+		line += " again: the last seed fell in his own store (CK-3)"
+	case s.last.turn.Simultaneous():
+		line += ": his hand stopped first in the simultaneous opening (CK-8)"
 	}
 	return line + "."
 }
@@ -209,31 +207,33 @@ func explain(family string, m mancala.Move, before mancala.Position, events []ma
 		notes = append(notes, fmt.Sprintf("South sowed %v and North %v, both at once (CK-8).", mancala.Single(mancala.South, s), mancala.Single(mancala.North, n)))
 	}
 	pickUps := map[mancala.Player]int{}
+	var relays [2][]string
 	turnEnded := false
 	captureRule, endRule, relayRule := "AW-4", "AW-7", ""
 	if family == "congkak" {
 		captureRule, endRule, relayRule = "CK-5", "CK-10", "CK-4"
 	}
 	var collected [2]int
-	var burnt []string
+	var burnt, captures []string
+	again := "" // the note of a re-turn, said last
 	for _, e := range events {
 		who := title(e.Player.String())
 		switch e.Kind {
 		case mancala.EventPickUp:
 			pickUps[e.Player]++
 			if pickUps[e.Player] > 1 && relayRule != "" && !turnEnded {
-				notes = append(notes, fmt.Sprintf("%s's last seed fell in an occupied house: relay, he sows on with the %s of %v (%s).", who, seeds(e.Count), e.Hole, relayRule))
+				relays[e.Player] = append(relays[e.Player], fmt.Sprintf("%v (%d)", e.Hole, e.Count))
 			}
 		case mancala.EventCapture:
 			if turnEnded {
 				collected[e.Player] += e.Count
 			} else {
-				notes = append(notes, fmt.Sprintf("%s captures %s from %v (%s).", who, seeds(e.Count), e.Hole, captureRule))
+				captures = append(captures, fmt.Sprintf("%s captures %s from %v (%s).", who, seeds(e.Count), e.Hole, captureRule))
 			}
 		case mancala.EventTurnEnd:
 			turnEnded = true
 			if e.Turn == mancala.TurnOf(e.Player) && family == "congkak" && !roundEnds(events) {
-				notes = append(notes, fmt.Sprintf("%s's last seed fell in his own store: he chooses again (CK-3).", who))
+				again = fmt.Sprintf("%s's last seed fell in his own store: he chooses again (CK-3).", who)
 			}
 		case mancala.EventRoundEnd:
 			notes = append(notes, fmt.Sprintf("Round %d ends (CK-9); each player adds the seeds of his houses to his store (CK-10).", e.Count))
@@ -242,6 +242,21 @@ func explain(family string, m mancala.Move, before mancala.Position, events []ma
 				burnt = append(burnt, e.Hole.String())
 			}
 		}
+	}
+	for p, r := range relays {
+		if len(r) == 0 {
+			continue
+		}
+		times := "once"
+		if len(r) > 1 {
+			times = fmt.Sprintf("%d times", len(r))
+		}
+		notes = append(notes, fmt.Sprintf("%s's last seed fell in an occupied house %s: he took its seeds up and sowed on from %s (relay, %s).",
+			title(mancala.Player(p).String()), times, strings.Join(r, ", "), relayRule))
+	}
+	notes = append(notes, captures...)
+	if again != "" {
+		notes = append(notes, again)
 	}
 	if collected != [2]int{} {
 		rule := endRule
