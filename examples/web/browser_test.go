@@ -394,6 +394,21 @@ func TestBrowserAwaleAgainstComputer(t *testing.T) {
 		t.Errorf("hint message %q", got)
 	}
 	tb.shot("awale-hint")
+
+	// Conceding ends the game and says so (the core's EndConceded); undo
+	// takes it back.
+	tb.do(chromedp.Click("#concede", chromedp.ByQuery))
+	tb.idle()
+	if got := tb.text("result"); !strings.HasPrefix(got, "North wins") || !strings.HasSuffix(got, " — south conceded") {
+		t.Errorf("result after conceding %q", got)
+	}
+	tb.shot("awale-conceded")
+	tb.do(chromedp.Click("#undo", chromedp.ByQuery))
+	tb.idle()
+	if got := tb.text("result"); got != "" {
+		t.Errorf("result after undoing the concession %q, want none", got)
+	}
+	tb.checkBoard()
 }
 
 func TestBrowserCongkakSimultaneousOpening(t *testing.T) {

@@ -378,6 +378,32 @@ func (s *session) redo() error {
 	return nil
 }
 
+// concede ends the game with a win for the opponent of the person who
+// concedes: the only person at the board, or, with two, the one to move
+// (South at a simultaneous decision). Undo takes it back.
+func (s *session) concede() error {
+	g := s.game
+	if g.Over() {
+		return badRequest("the game is over")
+	}
+	var who mancala.Player
+	switch {
+	case s.seats[mancala.South] == seatHuman && s.seats[mancala.North] == seatHuman:
+		who, _ = g.Turn().Player() // South at a simultaneous decision
+	case s.seats[mancala.South] == seatHuman:
+		who = mancala.South
+	case s.seats[mancala.North] == seatHuman:
+		who = mancala.North
+	default:
+		return badRequest("only a person can concede")
+	}
+	if err := g.Concede(who); err != nil {
+		return fmt.Errorf("%w: %v", errBadRequest, err)
+	}
+	s.last = nil
+	return nil
+}
+
 // hint is the engine's advice for the player who decides.
 type hint struct {
 	Move  string  `json:"move"`  // the house letter to play

@@ -29,7 +29,7 @@
 //	GET  /api/state     → state
 //	POST /api/move      {"move":"C"} (a person's decision; "Cb" for two people at once) → step and state
 //	POST /api/computer  → the computer's decision: step and state
-//	POST /api/undo, /api/redo → state
+//	POST /api/undo, /api/redo, /api/concede → state
 //	POST /api/hint      → the engine's move and value
 //	GET  /api/record    → the record text; POST /api/record with a record replaces the game
 //	GET  /api/board.svg → the board as an SVG diagram (package mancala/svg)

@@ -69,6 +69,7 @@ func (sv *server) handler() http.Handler {
 	mux.HandleFunc("POST /api/undo", sv.withSession(sv.handleUndo))
 	mux.HandleFunc("POST /api/redo", sv.withSession(sv.handleRedo))
 	mux.HandleFunc("POST /api/hint", sv.withSession(sv.handleHint))
+	mux.HandleFunc("POST /api/concede", sv.withSession(sv.handleConcede))
 	mux.HandleFunc("GET /api/record", sv.withSession(sv.handleRecord))
 	mux.HandleFunc("POST /api/record", sv.withSession(sv.handleUpload))
 	mux.HandleFunc("GET /api/board.svg", sv.withSession(sv.handleDiagram))
@@ -87,7 +88,7 @@ func (sv *server) handler() http.Handler {
 var apiMethods = map[string]string{
 	"/api/new": "POST", "/api/state": "GET", "/api/move": "POST", "/api/computer": "POST",
 	"/api/undo": "POST", "/api/redo": "POST", "/api/hint": "POST", "/api/record": "GET, POST",
-	"/api/board.svg": "GET",
+	"/api/board.svg": "GET", "/api/concede": "POST",
 }
 
 // securityHeaders forbids the page to load anything from elsewhere.
@@ -270,6 +271,14 @@ func (sv *server) handleUndo(w http.ResponseWriter, _ *http.Request, s *session)
 
 func (sv *server) handleRedo(w http.ResponseWriter, _ *http.Request, s *session) {
 	if err := s.redo(); err != nil {
+		sv.fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.state())
+}
+
+func (sv *server) handleConcede(w http.ResponseWriter, _ *http.Request, s *session) {
+	if err := s.concede(); err != nil {
 		sv.fail(w, err)
 		return
 	}

@@ -329,6 +329,25 @@ func TestServerUndoRedo(t *testing.T) {
 	}
 }
 
+func TestServerConcede(t *testing.T) {
+	c := newClient(t)
+	c.newGame(newGameRequest{Game: "awale", Seats: [2]string{"computer", "human"}, Strength: "easy"})
+	var mr moveResponse
+	c.ok("POST", "/api/computer", nil, &mr)
+	var s stateJSON
+	c.ok("POST", "/api/concede", nil, &s)
+	if !s.Over || s.Result != fmt.Sprintf("South wins, %d–%d", s.Scores[0], s.Scores[1]) || s.Ending != "north conceded" {
+		t.Errorf("North (the person) concedes: over %v, result %q, ending %q", s.Over, s.Result, s.Ending)
+	}
+	c.fails("POST", "/api/concede", nil, http.StatusBadRequest, "over")
+	c.ok("POST", "/api/undo", nil, &s)
+	if s.Over || s.Ply != 1 {
+		t.Errorf("undo after the concession: over %v, ply %d", s.Over, s.Ply)
+	}
+	c.newGame(newGameRequest{Game: "awale", Seats: [2]string{"computer", "computer"}})
+	c.fails("POST", "/api/concede", nil, http.StatusBadRequest, "only a person")
+}
+
 func TestServerHint(t *testing.T) {
 	c := newClient(t)
 	c.newGame(newGameRequest{Game: "awale", Houses: 3, Seeds: 2, Seats: [2]string{"human", "human"}})

@@ -137,7 +137,7 @@ func resultLine(o mancala.Outcome) string {
 	if w, ok := o.Result.Winner(); ok {
 		line = fmt.Sprintf("%s wins, %d–%d", title(w.String()), s, n)
 	}
-	if o.Conceded {
+	if o.Conceded && o.Ending.Reason == mancala.EndNone { // else the ending says so
 		line += " (by concession)"
 	}
 	return line

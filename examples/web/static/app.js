@@ -24,11 +24,12 @@ function setBusy(b) {
   document.body.dataset.busy = b ? "1" : "0";
   $("skip").disabled = !b;
   if (!b) skipping = false;
-  for (const id of ["undo", "redo", "hint", "new-game"]) $(id).disabled = b;
+  for (const id of ["undo", "redo", "hint", "concede", "new-game"]) $(id).disabled = b;
   if (!b && st) {
     $("undo").disabled = !st.canUndo;
     $("redo").disabled = !st.canRedo;
     $("hint").disabled = st.over || st.computer;
+    $("concede").disabled = st.over || !st.seats.includes("human");
   }
 }
 
@@ -415,6 +416,7 @@ function init() {
     if (st && st.computer && !st.over) play("/api/computer");
   });
   $("hint").addEventListener("click", hint);
+  $("concede").addEventListener("click", () => simple("/api/concede"));
   $("skip").addEventListener("click", () => { skipping = true; });
   $("upload").addEventListener("change", upload);
   // A house's letter on the keyboard plays it: A.. for South, a.. for North.
