@@ -237,6 +237,7 @@ func (s *session) play(m mancala.Move) (*step, error) {
 		return nil, badRequest("the game is over")
 	}
 	before := g.Position()
+	round := roundOf(g)
 	r := g.Rules()
 	var events []mancala.Event
 	emit := func(e mancala.Event) { events = append(events, e) }
@@ -251,13 +252,14 @@ func (s *session) play(m mancala.Move) (*step, error) {
 	if err := g.Play(m); err != nil {
 		return nil, fmt.Errorf("%w: %v", errBadRequest, err)
 	}
-	cycled := false
+	cycleFrom := -1 // where the steps of a cycle's end begin in events
 	if ok && q != g.Position() {
-		// The move repeated a position and the game ended the cycle (AW-8).
+		// The move repeated a position (AW-8) or a round start (CK-16),
+		// and the game ended the cycle.
+		cycleFrom = len(events)
 		if ct, isCT := r.(cycleTracer); isCT {
 			ct.TraceCycle(q, emit)
 		}
-		cycled = true
 	}
 	st := &step{Move: m.String(), By: before.ToMove.String(), Before: boardOf(before.Board), turn: before.ToMove}
 	for _, e := range events {
@@ -266,13 +268,14 @@ func (s *session) play(m mancala.Move) (*step, error) {
 			st.reTurn = e.Turn == mancala.TurnOf(e.Player) && !roundEnds(events)
 		}
 	}
-	st.Notes = explain(s.family, m, before, events, g.Position(), cycled)
+	st.Notes = explain(s.family, m, round, roundOf(g) > round, events, g.Position(), mancala.EndingOf(r, g.Position()), cycleFrom)
 	s.last = st
 	return st, nil
 }
 
-// cycleTracer is Awalé's Rules.TraceCycle: the steps of ending a game at
-// a repeated position (AW-8).
+// cycleTracer is awale.CycleTracer, which both games implement: the steps
+// of ending a game at a repeated position (Awalé's AW-8) or round start
+// (Congkak's CK-16).
 type cycleTracer interface {
 	TraceCycle(p mancala.Position, emit func(mancala.Event)) mancala.Position
 }

@@ -593,3 +593,41 @@ func TestSessionCycleAW8(t *testing.T) {
 	}
 	t.Fatal("no game ended in a cycle")
 }
+
+// TestSessionCycleCK16 plays random full Congkak sets on small boards
+// until one ends at a repeated round start: the step's events, the end's
+// collection included (Rules.TraceCycle), give the final board, the notes
+// name CK-16, and the page's round number went past 1 although
+// Position.Round stays 1 under CK-16.
+func TestSessionCycleCK16(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for game := 0; game < 3000; game++ {
+		s, err := newSession("t", newGameRequest{Game: "congkak", Houses: 2 + game%2, Seeds: 1 + game%3, Seats: [2]string{"human", "human"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply < 500 && !s.game.Over(); ply++ {
+			legal := s.game.Legal()
+			st, err := s.play(legal[rng.IntN(len(legal))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.Join(st.Notes, " "), "CK-16") {
+				continue
+			}
+			if !s.game.Over() {
+				t.Fatalf("notes %q name CK-16, the set goes on", st.Notes)
+			}
+			if got, want := animated(t, st), boardOf(s.game.Position().Board); !sameBoard(got, want) {
+				t.Fatalf("moves %q: the events give %v, the set ends with %v", s.game.MovesText(), got, want)
+			}
+			state := s.state()
+			if state.Round < 2 || !strings.Contains(state.Ending, "CK-16") {
+				t.Errorf("a set ended by CK-16: round %d, ending %q", state.Round, state.Ending)
+			}
+			t.Logf("game %d, %q (round %d): %q", game, s.game.MovesText(), state.Round, st.Notes)
+			return
+		}
+	}
+	t.Fatal("no set ended at a repeated round start")
+}

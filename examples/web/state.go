@@ -101,7 +101,7 @@ func (s *session) state() stateJSON {
 	st := stateJSON{
 		ID: s.id, Game: s.family, Rules: fmt.Sprint(g.Rules()), RulesText: rulesText(s.family),
 		Seats: s.seats, Strength: s.strength,
-		Board: boardOf(p.Board), ToMove: turnName(g.Turn()), Round: p.Round, Ply: g.Ply(),
+		Board: boardOf(p.Board), ToMove: turnName(g.Turn()), Round: roundOf(g), Ply: g.Ply(),
 		Over: g.Over(), Moves: g.MovesText(), CanUndo: g.CanUndo(), CanRedo: g.CanRedo(),
 	}
 	legal := g.Legal()
@@ -176,7 +176,7 @@ func (s *session) status() string {
 	switch {
 	case s.last == nil:
 	case hasRoundEnd(s.last):
-		line += fmt.Sprintf(": round %d begins, started by the loser of the last one, or on a tie by its last mover (CK-13)", g.Position().Round)
+		line += fmt.Sprintf(": round %d begins, started by the loser of the last one, or on a tie by its last mover (CK-13)", roundOf(g))
 	case s.family == "congkak" && g.Position().State&1 != 0:
 		line += ": one more turn, as his opponent's row is empty (CK-9)"
 	case s.last.reTurn:
@@ -196,8 +196,36 @@ func hasRoundEnd(st *step) bool {
 	return false
 }
 
-// explain turns a move's events into sentences naming the rules.
-func explain(family string, m mancala.Move, before mancala.Position, events []mancala.Event, after mancala.Position, cycled bool) []string {
+// roundEnder is Congkak's Rules.RoundEnded: whether a decision crossed
+// the end of a round, whatever Position.Round says (under CK-16 a full set
+// keeps it at 1).
+type roundEnder interface {
+	RoundEnded(before, after mancala.Position) bool
+}
+
+// roundOf returns the number of g's current round, from 1: one more than
+// the round ends in the game so far (0 for rulesets of one round).
+func roundOf(g *mancala.Game) int {
+	re, ok := g.Rules().(roundEnder)
+	if !ok {
+		return g.Position().Round
+	}
+	pos := g.Positions()
+	n := 1
+	for i := 1; i < len(pos); i++ {
+		if re.RoundEnded(pos[i-1], pos[i]) && !pos[i].Over() {
+			n++
+		}
+	}
+	return n
+}
+
+// explain turns a move's events into sentences naming the rules. round is
+// the number of the round in which the move was played; newRound reports
+// that the move started another; ending is why the game ended, if it did;
+// events from index cycleFrom on (-1: none) end the game at a repetition
+// (AW-8, CK-16).
+func explain(family string, m mancala.Move, round int, newRound bool, events []mancala.Event, after mancala.Position, ending mancala.Ending, cycleFrom int) []string {
 	var notes []string
 	if p, one := m.Player(); one {
 		notes = append(notes, fmt.Sprintf("%s sowed %v.", title(p.String()), m))
@@ -212,11 +240,13 @@ func explain(family string, m mancala.Move, before mancala.Position, events []ma
 	captureRule, endRule, relayRule := "AW-4", "AW-7", ""
 	if family == "congkak" {
 		captureRule, endRule, relayRule = "CK-5", "CK-10", "CK-4"
+	} else if ending.Rule != "" && cycleFrom < 0 {
+		endRule = ending.Rule // AW-7, or AW-10 at a majority
 	}
-	var collected [2]int
+	var collected, cycleCollected [2]int
 	var burnt, captures []string
-	again := "" // the note of a re-turn, said last
-	for _, e := range events {
+	again, roundEnd := "", "" // said after the captures
+	for i, e := range events {
 		who := title(e.Player.String())
 		switch e.Kind {
 		case mancala.EventPickUp:
@@ -225,7 +255,9 @@ func explain(family string, m mancala.Move, before mancala.Position, events []ma
 				relays[e.Player] = append(relays[e.Player], fmt.Sprintf("%v (%d)", e.Hole, e.Count))
 			}
 		case mancala.EventCapture:
-			if turnEnded {
+			if cycleFrom >= 0 && i >= cycleFrom {
+				cycleCollected[e.Player] += e.Count
+			} else if turnEnded {
 				collected[e.Player] += e.Count
 			} else {
 				captures = append(captures, fmt.Sprintf("%s captures %s from %v (%s).", who, seeds(e.Count), e.Hole, captureRule))
@@ -236,7 +268,7 @@ func explain(family string, m mancala.Move, before mancala.Position, events []ma
 				again = fmt.Sprintf("%s's last seed fell in his own store: he chooses again (CK-3).", who)
 			}
 		case mancala.EventRoundEnd:
-			notes = append(notes, fmt.Sprintf("Round %d ends (CK-9); each player adds the seeds of his houses to his store (CK-10).", e.Count))
+			roundEnd = fmt.Sprintf("Round %d ends (CK-9); each player adds the seeds of his houses to his store (CK-10).", round)
 		case mancala.EventBurn:
 			if e.Count != 0 {
 				burnt = append(burnt, e.Hole.String())
@@ -258,23 +290,31 @@ func explain(family string, m mancala.Move, before mancala.Position, events []ma
 	if again != "" {
 		notes = append(notes, again)
 	}
-	if collected != [2]int{} {
-		rule := endRule
-		if cycled {
-			notes = append(notes, "The position repeated: an endless cycle ends the game (AW-8).")
-			rule = "AW-8"
-		}
+	if roundEnd != "" {
+		notes = append(notes, roundEnd)
+	}
+	takes := func(c [2]int, rule string) {
 		for p := mancala.South; p <= mancala.North; p++ {
-			if collected[p] > 0 {
-				notes = append(notes, fmt.Sprintf("%s takes the %s left on the board (%s).", title(p.String()), seeds(collected[p]), rule))
+			if c[p] > 0 {
+				notes = append(notes, fmt.Sprintf("%s takes the %s left on the board (%s).", title(p.String()), seeds(c[p]), rule))
 			}
 		}
 	}
+	takes(collected, endRule)
 	if len(burnt) > 0 {
 		notes = append(notes, fmt.Sprintf("Houses %s cannot be filled: burnt for this round (CK-12).", strings.Join(burnt, ", ")))
 	}
-	if after.Round > before.Round && !after.Over() {
-		notes = append(notes, fmt.Sprintf("Round %d: the houses are refilled from the stores (CK-11).", after.Round))
+	if newRound && !after.Over() {
+		notes = append(notes, fmt.Sprintf("Round %d: the houses are refilled from the stores (CK-11).", round+1))
+	}
+	if cycleFrom >= 0 {
+		if family == "congkak" {
+			notes = append(notes, "The next round would start as an earlier one of the set did: the set ends (CK-16).")
+			takes(cycleCollected, "CK-16")
+		} else {
+			notes = append(notes, "The position repeated: an endless cycle ends the game (AW-8).")
+			takes(cycleCollected, "AW-8")
+		}
 	}
 	return notes
 }
@@ -329,4 +369,4 @@ const congkakRules = `Congkak. Each player owns the row nearest him and the stor
 Sowing: take all seeds of one of your houses and drop one in each following hole, your store included, the opponent's store skipped (CK-2).
 Last seed in your store: choose again (CK-3). In an occupied house: take them all up and sow on (relay, CK-4).
 In an empty house of yours: capture it with the opposite house (CK-5). In an empty house of the opponent's: your turn ends (CK-6).
-The first turn is played by both at once (CK-8). A round ends when a row is empty (CK-9); houses are refilled from the stores, and houses that cannot be filled are burnt (CK-11, CK-12). The set ends when a player cannot fill a house (CK-14).`
+The first turn is played by both at once (CK-8). A round ends when a row is empty (CK-9); houses are refilled from the stores, and houses that cannot be filled are burnt (CK-11, CK-12). The set ends when a player cannot fill a house (CK-14), or when a round would start as an earlier one did (CK-16).`
