@@ -348,6 +348,12 @@ func TestBrowserAwaleAgainstComputer(t *testing.T) {
 	tb := openTab(t)
 	tb.newGame("awale", "abapa", "human", "computer", "easy", 0, 0)
 	tb.shot("awale-start")
+	if got := tb.text("rules-text"); !strings.Contains(got, "AW-4 Capture.") || !strings.Contains(got, "AW-8") {
+		t.Errorf("the rules text does not state AW-4 and AW-8: %.200q", got)
+	}
+	tb.do(chromedp.Click("#rules summary", chromedp.ByQuery))
+	tb.shot("awale-rules")
+	tb.do(chromedp.Click("#rules summary", chromedp.ByQuery))
 	if got := tb.text("status"); !strings.Contains(got, "South to move") {
 		t.Errorf("status %q: want South to move", got)
 	}

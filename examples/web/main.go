@@ -12,7 +12,9 @@
 // skipped. At Congkak's simultaneous opening each player picks a house
 // without seeing the other's choice, then both hands sow in lockstep. The
 // page says whose turn it is and why, what each move captured under which
-// rule, and why a game ended; it has undo and redo, a hint with the engine's
+// rule, and why a game ended, with the rules as the game's package states
+// them (awale.RulesText, congkak.RulesText); it has undo and redo, a
+// concession, a hint with the engine's
 // value, new games with options, and the game record (package
 // [github.com/sowing-games/sowing/mancala/record]) to download or upload.
 //

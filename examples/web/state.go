@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/mancala"
 )
 
@@ -348,25 +350,11 @@ func endingText(g *mancala.Game) string {
 	return e.String()
 }
 
-// rulesText is a short text of the rules for the page.
-//
-// TODO(web): switch to awale.RulesText and congkak.RulesText once the
-// rulesets export them.
+// rulesText is the rules of the game, in Markdown, as the game package
+// states them (with the rule ids the page's notes cite).
 func rulesText(family string) string {
 	if family == "congkak" {
-		return congkakRules
+		return congkak.RulesText
 	}
-	return awaleRules
+	return awale.RulesText
 }
-
-const awaleRules = `Awalé (Oware). Each player owns the row of houses nearest him; South moves first (AW-2).
-On your turn take every seed from one of your houses and sow them one by one counter-clockwise, skipping the house you emptied (AW-3).
-If your last seed lands in your opponent's row and makes 2 or 3 there, you capture them, and the houses before it that hold 2 or 3 as well (AW-4).
-If your opponent has no seeds, you must give him some if you can (AW-5). A move that would capture all his seeds (a grand slam) is ruled by the preset (AW-6).
-The game ends when a player cannot move (AW-7), when a position repeats (AW-8), or, in Abapa, when a player has more than half the seeds (AW-10). The fuller store wins (AW-9).`
-
-const congkakRules = `Congkak. Each player owns the row nearest him and the store after his last house (South's at the right, North's at the left).
-Sowing: take all seeds of one of your houses and drop one in each following hole, your store included, the opponent's store skipped (CK-2).
-Last seed in your store: choose again (CK-3). In an occupied house: take them all up and sow on (relay, CK-4).
-In an empty house of yours: capture it with the opposite house (CK-5). In an empty house of the opponent's: your turn ends (CK-6).
-The first turn is played by both at once (CK-8). A round ends when a row is empty (CK-9); houses are refilled from the stores, and houses that cannot be filled are burnt (CK-11, CK-12). The set ends when a player cannot fill a house (CK-14), or when a round would start as an earlier one did (CK-16).`

@@ -245,6 +245,72 @@ async function animate(step) {
   }
 }
 
+// ---- the rules text ----
+
+// inline appends the text of one Markdown paragraph to parent: **bold**,
+// *italic* and `code` as elements, the rest as text (never as HTML).
+function inline(parent, text) {
+  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*]+\*)/g;
+  let at = 0, m;
+  while ((m = re.exec(text)) !== null) {
+    if (m.index > at) parent.append(text.slice(at, m.index));
+    const t = m[0];
+    const [tag, inner] = t.startsWith("**") ? ["strong", t.slice(2, -2)] : t.startsWith("`") ? ["code", t.slice(1, -1)] : ["em", t.slice(1, -1)];
+    const e = document.createElement(tag);
+    e.textContent = inner;
+    parent.append(e);
+    at = m.index + t.length;
+  }
+  if (at < text.length) parent.append(text.slice(at));
+}
+
+// markdown turns the rules text (headings, paragraphs, "- " lists, simple
+// tables) into elements.
+function markdown(md) {
+  const out = [];
+  let para = null, list = null, table = null; // the text gathered, the open list and table
+  const flush = () => {
+    if (para === null) return;
+    const p = document.createElement(list ? "li" : "p");
+    inline(p, para);
+    (list || { appendChild: (x) => out.push(x) }).appendChild(p);
+    para = null;
+  };
+  for (const line of md.split("\n")) {
+    const h = /^(#{1,3}) (.*)/.exec(line);
+    if (line.startsWith("|")) {
+      flush(); list = null;
+      if (!table) { table = document.createElement("table"); out.push(table); }
+      if (/^\|[\s|:-]+\|$/.test(line)) continue; // the header's rule
+      const tr = document.createElement("tr");
+      for (const cell of line.slice(1, -1).split("|")) {
+        const td = document.createElement(table.rows.length ? "td" : "th");
+        inline(td, cell.trim());
+        tr.appendChild(td);
+      }
+      table.appendChild(tr);
+      continue;
+    }
+    table = null;
+    if (h) {
+      flush(); list = null;
+      const e = document.createElement("h" + (h[1].length + 2));
+      inline(e, h[2]);
+      out.push(e);
+    } else if (line.trim() === "") {
+      flush(); list = null;
+    } else if (/^\s*- /.test(line)) {
+      flush();
+      if (!list) { list = document.createElement("ul"); out.push(list); }
+      para = line.replace(/^\s*- /, "");
+    } else {
+      para = para === null ? line.trim() : para + " " + line.trim();
+    }
+  }
+  flush();
+  return out;
+}
+
 // ---- state ----
 
 function show(state) {
@@ -260,7 +326,10 @@ function show(state) {
   $("result").textContent = state.over ? state.result + (state.ending ? " — " + state.ending : "") : "";
   $("notes").replaceChildren(...state.notes.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
   $("moves").textContent = state.moves || "(none yet)";
-  $("rules-text").replaceChildren(...state.rulesText.split("\n").map((t) => { const p = document.createElement("p"); p.textContent = t; return p; }));
+  if ($("rules-text").dataset.game !== state.rules) {
+    $("rules-text").replaceChildren(...markdown(state.rulesText));
+    $("rules-text").dataset.game = state.rules;
+  }
   $("download").href = "/api/record?id=" + encodeURIComponent(gameId);
   $("download").setAttribute("download", state.game + "-record.txt");
   $("diagram").href = "/api/board.svg?id=" + encodeURIComponent(gameId);
