@@ -13,10 +13,11 @@
 // without seeing the other's choice, then both hands sow in lockstep. The
 // page says whose turn it is and why, what each move captured under which
 // rule, and why a game ended, with the rules as the game's package states
-// them (awale.RulesText, congkak.RulesText); it has undo and redo, a
-// concession, a hint with the engine's
-// value, new games with options, and the game record (package
-// [github.com/sowing-games/sowing/mancala/record]) to download or upload.
+// them (awale.RulesText, congkak.RulesText); it has undo and redo,
+// a concession, a hint with the engine's value, new games with options,
+// the game record (package [github.com/sowing-games/sowing/mancala/record])
+// to download or upload, and the board as an SVG diagram (package
+// [github.com/sowing-games/sowing/mancala/svg]).
 //
 // Everything the page needs is embedded in the binary; it fetches nothing
 // from elsewhere. The games run in the server, one per page, kept in memory
