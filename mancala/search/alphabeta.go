@@ -48,6 +48,16 @@ type AlphaBetaOptions struct {
 	// Seed seeds the random stream used to sample a move from a mixed
 	// strategy at a simultaneous decision.
 	Seed uint64
+	// SoftTime, if positive, is a time after which no new iteration
+	// starts: the search returns the deepest iteration completed by then.
+	// A time manager sets it below Time, which stops an iteration under
+	// way. 0 means none.
+	SoftTime time.Duration
+	// Info, if set, is called after each completed iteration at a single
+	// player's decision, on the searching goroutine, with that
+	// iteration's result (Nodes counts the search so far). Info must not
+	// keep res.PV after it returns.
+	Info func(res Result)
 }
 
 // Result is what a search found.
@@ -120,6 +130,7 @@ type AlphaBeta struct {
 	horizon  bool
 	done     <-chan struct{}
 	deadline time.Time
+	start    time.Time
 	ms       matrixSolver
 	hist     []mancala.Position
 	bestPV   []mancala.Move
@@ -156,8 +167,32 @@ func NewAlphaBeta(o AlphaBetaOptions) *AlphaBeta {
 	return a
 }
 
-// Options returns the options a was made with.
+// Options returns the options a was made with, or last given to
+// [AlphaBeta.SetOptions].
 func (a *AlphaBeta) Options() AlphaBetaOptions { return a.opts }
+
+// SetOptions changes the options of the searches that follow, keeping
+// what a has learnt: the table is kept unless o asks for another size
+// (then it starts empty), and so are the killer moves and history scores.
+// The random stream is not reseeded. It must not be called during a
+// search.
+func (a *AlphaBeta) SetOptions(o AlphaBetaOptions) {
+	old := a.opts
+	a.opts = o
+	if o.TableSize == old.TableSize {
+		return
+	}
+	a.useTT = o.TableSize >= 0
+	switch {
+	case o.TableSize == 0:
+		a.tt.init(DefaultTableSize)
+	case o.TableSize > 0:
+		a.tt.init(o.TableSize)
+	default:
+		a.tt = ttable{}
+	}
+	a.tt.clear()
+}
 
 // Reset forgets everything learnt in earlier searches: the table, killer
 // moves and history scores, and restarts the random stream from the seed.
@@ -217,8 +252,9 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 		a.done = ctx.Done()
 	}
 	a.deadline = time.Time{}
+	a.start = time.Now()
 	if a.opts.Time > 0 {
-		a.deadline = time.Now().Add(a.opts.Time)
+		a.deadline = a.start.Add(a.opts.Time)
 	}
 	if ctx != nil {
 		if d, ok := ctx.Deadline(); ok && (a.deadline.IsZero() || d.Before(a.deadline)) {
@@ -336,8 +372,16 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 			a.extendPV(p, depth)
 		}
 		moveToFront(moves, bestMove)
+		if a.opts.Info != nil {
+			info := res
+			info.Nodes, info.PV = a.nodes, a.resPV
+			a.opts.Info(info)
+		}
 		if res.Exact {
 			break // deeper iterations cannot change a proven value
+		}
+		if a.opts.SoftTime > 0 && time.Since(a.start) >= a.opts.SoftTime {
+			break
 		}
 	}
 	if math.IsInf(res.Value, -1) {
