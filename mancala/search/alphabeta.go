@@ -17,6 +17,8 @@ const (
 	DefaultDepth = 8
 	// MaxDepth is the deepest iteration an AlphaBeta starts.
 	MaxDepth = 128
+	// QuiesceDepth is the longest capture sequence that Quiesce follows.
+	QuiesceDepth = 8
 	// DefaultTableSize is the number of transposition-table entries of an
 	// AlphaBeta whose options leave TableSize 0 (24 bytes each).
 	DefaultTableSize = 1 << 18
@@ -48,6 +50,12 @@ type AlphaBetaOptions struct {
 	// Seed seeds the random stream used to sample a move from a mixed
 	// strategy at a simultaneous decision.
 	Seed uint64
+	// Quiesce extends the search at the horizon along capture sequences
+	// (moves that add to the mover's store, or end the game), up to
+	// [QuiesceDepth] decisions, with the evaluation as the value of
+	// stopping: a horizon in the middle of an exchange is misjudged by
+	// any static evaluation.
+	Quiesce bool
 	// SoftTime, if positive, is a time after which no new iteration
 	// starts: the search returns the deepest iteration completed by then.
 	// A time manager sets it below Time, which stops an iteration under
@@ -122,6 +130,7 @@ type AlphaBeta struct {
 	// Per search.
 	r        mancala.Ruleset
 	eval     Evaluator
+	eg       Endgamer
 	path     path
 	plies    []abPly
 	history  [2][mancala.MaxHouses]int32
@@ -244,6 +253,7 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 	}
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
+	a.eg, _ = r.(Endgamer)
 	a.path.reset(r, history)
 	a.nodes = 0
 	a.stop = false
@@ -274,7 +284,7 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 			maxDepth = DefaultDepth
 		}
 	}
-	a.grow(maxDepth + 2)
+	a.grow(maxDepth + 2 + QuiesceDepth)
 	if p.ToMove == mancala.BothTurn {
 		return a.searchSimultaneousRoot(p, maxDepth), nil
 	}
@@ -462,8 +472,18 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 	if p.Over() {
 		return terminalValue(p)
 	}
+	if a.eg != nil && ply > 0 && p.ToMove != mancala.BothTurn {
+		// An endgame database's exact value (issue 13.4).
+		if gain, ok := a.eg.Endgame(p); ok {
+			me := perspective(p)
+			return float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
+		}
+	}
 	if depth <= 0 {
 		a.horizon = true
+		if a.opts.Quiesce && p.ToMove != mancala.BothTurn {
+			return a.quiesce(p, ply, alpha, beta, QuiesceDepth)
+		}
 		return clampHeuristic(a.eval(p, perspective(p)))
 	}
 	var ttMove mancala.Move
@@ -527,6 +547,51 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 			bound = boundLower
 		}
 		a.tt.store(h, best, bestMove, depth, bound, proven)
+	}
+	return best
+}
+
+// quiesce values p (not over, one player to move) from the point of view
+// of its mover by the evaluation, or by the best capture sequence when
+// that is better, fail-soft like search.
+func (a *AlphaBeta) quiesce(p mancala.Position, ply int, alpha, beta float64, qd int) float64 {
+	me := perspective(p)
+	best := clampHeuristic(a.eval(p, me))
+	if best >= beta || qd <= 0 || ply+1 >= len(a.plies) {
+		return best
+	}
+	alpha = max(alpha, best)
+	pl := &a.plies[ply]
+	moves := a.r.Legal(pl.moves[:0], p)
+	pl.moves = moves
+	mine := p.Board.Store(me)
+	for _, m := range moves {
+		q := a.r.Apply(p, m)
+		if !q.Over() && q.Board.Store(me) == mine {
+			continue // a quiet move: the evaluation stands for it
+		}
+		a.nodes++
+		var v float64
+		switch {
+		case q.Over():
+			v = terminalValue(q)
+			if me != mancala.South {
+				v = -v
+			}
+		case q.ToMove == mancala.BothTurn:
+			continue
+		case perspective(q) == me:
+			v = a.quiesce(q, ply+1, alpha, beta, qd-1)
+		default:
+			v = -a.quiesce(q, ply+1, -beta, -alpha, qd-1)
+		}
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+			alpha = max(alpha, v)
+		}
 	}
 	return best
 }

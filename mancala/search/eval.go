@@ -1,6 +1,10 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"fmt"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // TerminalScale is the value of one seed of final store difference in a
 // finished position: a game that ends d seeds up for a player is worth
@@ -89,4 +93,72 @@ func resolveEvaluator(e Evaluator, r mancala.Ruleset) Evaluator {
 		return est.Estimate
 	}
 	return DefaultEvaluator
+}
+
+// Weights are the weights of the features of a [Weights.Evaluator], for
+// games that capture houses of 2 or 3 seeds in the opponent's row (Awalé):
+// each counts side's minus his opponent's, except Vulnerable.
+type Weights struct {
+	// Row weighs the seeds in the player's houses (a store seed is 1).
+	Row float64
+	// Vulnerable weighs the opponent's houses of 1 or 2 seeds (which a
+	// sowing can make 2 or 3, then capture) minus the player's own.
+	Vulnerable float64
+	// Kroo weighs a house of 12 seeds or more, which sows round the
+	// board and can capture in the opponent's row.
+	Kroo float64
+	// Mobility weighs the player's non-empty houses.
+	Mobility float64
+}
+
+// AwaleWeights are the weights measured best for Awalé under the Abapa
+// rules (see examples/uci/ELO.md).
+var AwaleWeights = Weights{Row: 0.25, Vulnerable: 0.25, Kroo: 0.5, Mobility: 0.1}
+
+// Evaluator returns the Evaluator that adds the weighted features to the
+// store difference.
+func (w Weights) Evaluator() Evaluator {
+	return func(p mancala.Position, side mancala.Player) float64 {
+		b := &p.Board
+		o := side.Other()
+		v := float64(b.Store(side) - b.Store(o))
+		var f [2][3]int // by player: vulnerable houses, kroo houses, non-empty houses
+		n := b.Houses()
+		for pl := mancala.South; pl <= mancala.North; pl++ {
+			row := b.Row(pl)
+			for i := 0; i < n; i++ {
+				switch s := row[i]; {
+				case s == 0:
+				case s <= 2:
+					f[pl][0]++
+					f[pl][2]++
+				case s >= 12:
+					f[pl][1]++
+					f[pl][2]++
+				default:
+					f[pl][2]++
+				}
+			}
+		}
+		v += w.Row * float64(b.RowSeeds(side)-b.RowSeeds(o))
+		v += w.Vulnerable * float64(f[o][0]-f[side][0])
+		v += w.Kroo * float64(f[side][1]-f[o][1])
+		v += w.Mobility * float64(f[side][2]-f[o][2])
+		return v
+	}
+}
+
+// EvaluatorByName returns a named Evaluator: "store"
+// ([StoreDifference]), "default" ([DefaultEvaluator]) or "awale"
+// ([AwaleWeights]). Any other name gives an error wrapping [ErrBadSpec].
+func EvaluatorByName(name string) (Evaluator, error) {
+	switch name {
+	case "store":
+		return StoreDifference, nil
+	case "default":
+		return DefaultEvaluator, nil
+	case "awale":
+		return AwaleWeights.Evaluator(), nil
+	}
+	return nil, fmt.Errorf("search: unknown evaluator %q (want store, default or awale): %w", name, ErrBadSpec)
 }
