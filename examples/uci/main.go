@@ -27,6 +27,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	level := fs.String("level", "max", "strength level: easy, medium, hard or max")
 	hash := fs.Int("hash", uci.DefaultHashMB, "table size in MB")
 	name := fs.String("name", "sowing", "the engine's id name")
+	threads := fs.Int("threads", 1, "search threads")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME]   (engine on stdin/stdout)")
@@ -37,13 +38,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	if *hash < 1 || *hash > uci.MaxHashMB {
+		fmt.Fprintf(stderr, "uci: -hash %d: want 1 to %d\n", *hash, uci.MaxHashMB)
+		return 2
+	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	err := uci.Serve(ctx, stdin, stdout, uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash})
+	err := uci.Serve(ctx, stdin, stdout, uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads})
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, err)
 		return 1

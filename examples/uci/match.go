@@ -151,7 +151,7 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 			if err != nil {
 				return o, err
 			}
-			lv.Eval, lv.Quiesce = o.Eval, o.Quiesce
+			lv.Eval, lv.Quiesce, lv.Threads = o.Eval, o.Quiesce, o.Threads
 			o = lv
 		case k == "depth" && nerr == nil && n > 0 && n <= search.MaxDepth:
 			o.Depth = int(n)
@@ -161,6 +161,8 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 			o.TableSize = int(n)
 		case k == "time" && derr == nil && d > 0:
 			o.Time = d
+		case k == "threads" && nerr == nil && n > 0 && n <= 64:
+			o.Threads = int(n)
 		case k == "quiesce" && (v == "on" || v == "off"):
 			o.Quiesce = v == "on"
 		case k == "eval" && strings.HasPrefix(v, "w:"):
@@ -184,7 +186,7 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 			}
 			o.Eval = e
 		default:
-			return bad("bad parameter %q (want level, depth, nodes, table, time, quiesce=on|off, eval=NAME)", kv)
+			return bad("bad parameter %q (want level, depth, nodes, table, time, threads, quiesce=on|off, eval=NAME)", kv)
 		}
 	}
 	return o, nil

@@ -56,6 +56,10 @@ type AlphaBetaOptions struct {
 	// stopping: a horizon in the middle of an exchange is misjudged by
 	// any static evaluation.
 	Quiesce bool
+	// Threads is the number of goroutines that search at once (see
+	// [AlphaBeta]); 0 or 1 means one. Each has a table of TableSize
+	// entries.
+	Threads int
 	// SoftTime, if positive, is a time after which no new iteration
 	// starts: the search returns the deepest iteration completed by then.
 	// A time manager sets it below Time, which stops an iteration under
@@ -131,6 +135,7 @@ type AlphaBeta struct {
 	r        mancala.Ruleset
 	eval     Evaluator
 	eg       Endgamer
+	helpers  []*AlphaBeta // of a parallel search (Threads > 1)
 	path     path
 	plies    []abPly
 	history  [2][mancala.MaxHouses]int32
@@ -191,6 +196,7 @@ func (a *AlphaBeta) SetOptions(o AlphaBetaOptions) {
 	if o.TableSize == old.TableSize {
 		return
 	}
+	a.helpers = nil
 	a.useTT = o.TableSize >= 0
 	switch {
 	case o.TableSize == 0:
@@ -214,6 +220,9 @@ func (a *AlphaBeta) Reset() {
 		a.plies[i].killers = [2]mancala.Move{}
 	}
 	a.rng = newRand(a.opts.Seed)
+	for _, h := range a.helpers {
+		h.Reset()
+	}
 }
 
 // Choose implements [Player]: it searches the game's position and returns
@@ -251,6 +260,19 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 	if p.Over() {
 		return Result{}, fmt.Errorf("search: position is over: %w", mancala.ErrGameOver)
 	}
+	maxDepth := a.prepare(ctx, r, history)
+	if p.ToMove == mancala.BothTurn {
+		return a.searchSimultaneousRoot(p, maxDepth), nil
+	}
+	if a.opts.Threads > 1 {
+		return a.searchRootParallel(ctx, history, p, maxDepth), nil
+	}
+	return a.searchRoot(p, maxDepth), nil
+}
+
+// prepare sets a up for a search under r after history and returns the
+// deepest iteration to start.
+func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []mancala.Position) int {
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
 	a.eg, _ = r.(Endgamer)
@@ -285,11 +307,10 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 		}
 	}
 	a.grow(maxDepth + 2 + QuiesceDepth)
-	if p.ToMove == mancala.BothTurn {
-		return a.searchSimultaneousRoot(p, maxDepth), nil
-	}
-	return a.searchRoot(p, maxDepth), nil
+	return maxDepth
 }
+
+func (a *AlphaBeta) sinceStart() time.Duration { return time.Since(a.start) }
 
 // grow makes sure n plies of working space exist.
 func (a *AlphaBeta) grow(n int) {

@@ -237,3 +237,64 @@ func TestLevels(t *testing.T) {
 		t.Errorf("unknown evaluator: %v", err)
 	}
 }
+
+// BenchmarkAlphaBetaAbapa searches the Abapa start to depth 11 with a
+// fresh table, and reports nodes per second.
+func BenchmarkAlphaBetaAbapa(b *testing.B) {
+	r := abapaRules(b)
+	for _, c := range []struct {
+		name string
+		o    search.AlphaBetaOptions
+	}{
+		{"default", search.AlphaBetaOptions{Depth: 11}},
+		{"awale-eval", search.AlphaBetaOptions{Depth: 11, Eval: search.AwaleWeights.Evaluator()}},
+		{"awale-eval-quiesce", search.AlphaBetaOptions{Depth: 11, Eval: search.AwaleWeights.Evaluator(), Quiesce: true}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes int64
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				res, err := search.NewAlphaBeta(c.o).Search(context.Background(), r, nil, r.Start())
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes += res.Nodes
+			}
+			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+		})
+	}
+}
+
+func TestAlphaBetaThreadsEqualsSerial(t *testing.T) {
+	r := abapaRules(t)
+	for i, g := range randomPositions(t, r, 20, 9) {
+		hist := g.Positions()[:g.Ply()]
+		for _, ts := range []int{-1, 0} {
+			serial, err := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 5, TableSize: ts, Quiesce: true}).Search(context.Background(), r, hist, g.Position())
+			if err != nil {
+				t.Fatal(err)
+			}
+			par := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 5, TableSize: ts, Quiesce: true, Threads: 2})
+			for rep := 0; rep < 2; rep++ { // the second search reuses the tables
+				res, err := par.Search(context.Background(), r, hist, g.Position())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Depth != 5 || res.Exact != serial.Exact || !mancala.IsLegal(r, g.Position(), res.Move) {
+					t.Fatalf("position %d: parallel %+v, serial %+v", i, res, serial)
+				}
+				if ts < 0 && res.Value != serial.Value {
+					t.Fatalf("position %d: parallel value %v, serial %v", i, res.Value, serial.Value)
+				}
+			}
+		}
+	}
+	// A parallel search stops at its deadline too.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	res, err := search.NewAlphaBeta(search.AlphaBetaOptions{Threads: 2}).Search(ctx, r, nil, r.Start())
+	if err != nil || !mancala.IsLegal(r, r.Start(), res.Move) {
+		t.Errorf("%+v, %v", res, err)
+	}
+}

@@ -20,6 +20,7 @@ import (
 const (
 	DefaultHashMB = 16
 	MaxHashMB     = 1024
+	MaxThreads    = 64
 	// DefaultRules is the rules preset an engine plays unless told
 	// otherwise (the option Rules).
 	DefaultRules = "abapa"
@@ -45,7 +46,10 @@ type EngineConfig struct {
 	// "max".
 	Level string
 	// HashMB is the starting table size in MB; 0 means DefaultHashMB.
+	// Each thread has a table of this size.
 	HashMB int
+	// Threads is the starting number of search threads; 0 means 1.
+	Threads int
 }
 
 // Serve runs an engine: it reads commands from in, one a line, and writes
@@ -53,6 +57,8 @@ type EngineConfig struct {
 // returns ctx's error). A search runs on its own goroutine, so that
 // isready, stop and quit are answered while it thinks. Unknown and
 // malformed commands are ignored with an "info string" line that says why.
+// At the end of in, a search under way finishes and answers (unless it is
+// go infinite or ponder, which stops at once).
 // Serve returns an error only for ctx or a failed write to out. The
 // goroutine that reads in ends when in does (close it, or let the process
 // end).
@@ -72,6 +78,12 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg EngineConfig) e
 			return ctx.Err()
 		case line, ok := <-lines:
 			if !ok {
+				// The end of the input: a search under way finishes
+				// (unless it would wait for stop), so that a piped
+				// "go depth 9" gets its answer.
+				if s.busy() && !s.run.wait {
+					<-s.run.answered
+				}
 				return s.w.err()
 			}
 			if s.handle(line) {
@@ -161,8 +173,9 @@ type server struct {
 	rules  *awale.Rules
 	game   *mancala.Game
 	level  string
-	hashMB int
-	debug  bool
+	hashMB  int
+	threads int
+	debug   bool
 	ab     *search.AlphaBeta
 	run    *searchRun
 }
@@ -175,10 +188,18 @@ type searchRun struct {
 	done   chan struct{} // closed when the search is over, just before bestmove is written
 	// answered is closed after bestmove is written.
 	answered chan struct{}
+	wait     bool // go infinite or ponder: bestmove waits for stop
+
 }
 
 func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
-	s := &server{cfg: cfg, w: &lineWriter{w: out}, level: "max", hashMB: DefaultHashMB}
+	s := &server{cfg: cfg, w: &lineWriter{w: out}, level: "max", hashMB: DefaultHashMB, threads: 1}
+	if cfg.Threads != 0 {
+		if cfg.Threads < 1 || cfg.Threads > MaxThreads {
+			return nil, fmt.Errorf("uci: %d threads: want 1 to %d: %w", cfg.Threads, MaxThreads, ErrMalformed)
+		}
+		s.threads = cfg.Threads
+	}
 	if cfg.Name == "" {
 		s.cfg.Name = "sowing"
 	}
@@ -252,6 +273,7 @@ func (s *server) handle(line string) bool {
 		s.w.printf("option name Hash type spin default %d min 1 max %d", DefaultHashMB, MaxHashMB)
 		s.w.printf("option name Rules type combo default %s var abapa var awari var default", DefaultRules)
 		s.w.printf("option name Level type combo default max var %s", strings.Join(search.Levels, " var "))
+		s.w.printf("option name Threads type spin default 1 min 1 max %d", MaxThreads)
 		s.w.printf("uciok")
 	case "isready":
 		s.w.printf("readyok")
@@ -301,6 +323,13 @@ func (s *server) setOption(name, value string) {
 			return
 		}
 		s.ab.Reset()
+	case "Threads":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxThreads {
+			s.info("setoption Threads %q refused: want 1 to %d", echo(value), MaxThreads)
+			return
+		}
+		s.threads = n
 	case "Level":
 		if _, err := search.LevelOptions(value); err != nil {
 			s.info("setoption Level %q refused: want %s", echo(value), strings.Join(search.Levels, ", "))
@@ -308,7 +337,7 @@ func (s *server) setOption(name, value string) {
 		}
 		s.level = strings.ToLower(value)
 	default:
-		s.info("unknown option %q ignored (options are case-sensitive: Hash, Rules, Level)", echo(name))
+		s.info("unknown option %q ignored (options are case-sensitive: Hash, Rules, Level, Threads)", echo(name))
 	}
 }
 
@@ -410,7 +439,8 @@ func (s *server) goSearch(gp GoParams) {
 	}
 	mover, _ := p.ToMove.Player()
 	lv, _ := search.LevelOptions(s.level)
-	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth}
+	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
+		Eval: lv.Eval, Quiesce: lv.Quiesce}
 	switch {
 	case gp.Infinite || gp.Ponder:
 		// Until stop: no time limit.
@@ -429,7 +459,8 @@ func (s *server) goSearch(gp GoParams) {
 		o.Depth = search.MaxDepth // go infinite, or go alone at level max with no clock
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &searchRun{cancel: cancel, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{})}
+	run := &searchRun{cancel: cancel, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{}),
+		wait: gp.Infinite || gp.Ponder}
 	start := time.Now()
 	o.Info = func(r search.Result) {
 		el := time.Since(start)
@@ -440,7 +471,7 @@ func (s *server) goSearch(gp GoParams) {
 	s.ab.SetOptions(o)
 	hist := s.game.Positions()
 	hist = hist[:len(hist)-1]
-	rules, ab, wait := s.rules, s.ab, gp.Infinite || gp.Ponder
+	rules, ab, wait := s.rules, s.ab, run.wait
 	s.run = run
 	go func() {
 		defer close(run.answered)

@@ -88,6 +88,7 @@ func TestTranscript(t *testing.T) {
 		"option name Hash type spin default 16 min 1 max 1024",
 		"option name Rules type combo default abapa var abapa var awari var default",
 		"option name Level type combo default max var easy var medium var hard var max",
+		"option name Threads type spin default 1 min 1 max 64",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answer:\n%s\nwant:\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
@@ -117,6 +118,7 @@ func TestTranscript(t *testing.T) {
 	}
 	s.send("setoption name Hash value 4")
 	s.send("setoption name Level value medium")
+	s.send("setoption name Threads value 2")
 	s.send("ucinewgame")
 	s.send("position startpos moves AfBa")
 	s.send("go depth 3")
