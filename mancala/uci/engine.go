@@ -167,17 +167,17 @@ func (l *lineWriter) err() error {
 }
 
 type server struct {
-	cfg    EngineConfig
-	w      *lineWriter
-	preset string
-	rules  *awale.Rules
-	game   *mancala.Game
-	level  string
+	cfg     EngineConfig
+	w       *lineWriter
+	preset  string
+	rules   *awale.Rules
+	game    *mancala.Game
+	level   string
 	hashMB  int
 	threads int
 	debug   bool
-	ab     *search.AlphaBeta
-	run    *searchRun
+	ab      *search.AlphaBeta
+	run     *searchRun
 }
 
 // searchRun is a search under way.
