@@ -116,7 +116,7 @@ func newPlayer(spec string, seed uint64) (search.Player, error) {
 		return search.NewAlphaBeta(o), nil
 	}
 	if rest, ok := strings.CutPrefix(spec, "level:"); ok {
-		o, err := search.LevelOptions(rest)
+		o, err := uci.LevelOptions(rest)
 		if err != nil {
 			return nil, err
 		}
@@ -147,7 +147,7 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 		d, derr := time.ParseDuration(v)
 		switch {
 		case k == "level":
-			lv, err := search.LevelOptions(v)
+			lv, err := uci.LevelOptions(v)
 			if err != nil {
 				return o, err
 			}
@@ -169,7 +169,7 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 			var w [4]float64
 			f := strings.Split(v[2:], ":")
 			if len(f) != 4 {
-				return bad("eval=%s: want w:ROW:VULNERABLE:KROO:MOBILITY", v)
+				return bad("eval=%s: want w:ROW:SMALL:KROO:MOBILITY", v)
 			}
 			for i := range w {
 				x, err := strconv.ParseFloat(f[i], 64)
@@ -178,7 +178,7 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 				}
 				w[i] = x
 			}
-			o.Eval = search.Weights{Row: w[0], Vulnerable: w[1], Kroo: w[2], Mobility: w[3]}.Evaluator()
+			o.Eval = search.Weights{Row: w[0], Small: w[1], Kroo: w[2], Mobility: w[3]}.Evaluator()
 		case k == "eval":
 			e, err := search.EvaluatorByName(v)
 			if err != nil {

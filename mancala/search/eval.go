@@ -97,13 +97,14 @@ func resolveEvaluator(e Evaluator, r mancala.Ruleset) Evaluator {
 
 // Weights are the weights of the features of a [Weights.Evaluator], for
 // games that capture houses of 2 or 3 seeds in the opponent's row (Awalé):
-// each counts side's minus his opponent's, except Vulnerable.
+// each counts side's minus his opponent's.
 type Weights struct {
 	// Row weighs the seeds in the player's houses (a store seed is 1).
 	Row float64
-	// Vulnerable weighs the opponent's houses of 1 or 2 seeds (which a
-	// sowing can make 2 or 3, then capture) minus the player's own.
-	Vulnerable float64
+	// Small weighs the houses of 1 or 2 seeds, which a sowing can make 2
+	// or 3 and then capture, but which also give a player short moves to
+	// wait with (measured positive for Awalé).
+	Small float64
 	// Kroo weighs a house of 12 seeds or more, which sows round the
 	// board and can capture in the opponent's row.
 	Kroo float64
@@ -113,7 +114,7 @@ type Weights struct {
 
 // AwaleWeights are the weights measured best for Awalé under the Abapa
 // rules (see examples/uci/ELO.md).
-var AwaleWeights = Weights{Row: 0.25, Vulnerable: 0.25, Kroo: 0.5, Mobility: 0.1}
+var AwaleWeights = Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}
 
 // Evaluator returns the Evaluator that adds the weighted features to the
 // store difference.
@@ -122,7 +123,7 @@ func (w Weights) Evaluator() Evaluator {
 		b := &p.Board
 		o := side.Other()
 		v := float64(b.Store(side) - b.Store(o))
-		var f [2][3]int // by player: vulnerable houses, kroo houses, non-empty houses
+		var f [2][3]int // by player: small houses, kroo houses, non-empty houses
 		n := b.Houses()
 		for pl := mancala.South; pl <= mancala.North; pl++ {
 			row := b.Row(pl)
@@ -141,7 +142,7 @@ func (w Weights) Evaluator() Evaluator {
 			}
 		}
 		v += w.Row * float64(b.RowSeeds(side)-b.RowSeeds(o))
-		v += w.Vulnerable * float64(f[o][0]-f[side][0])
+		v += w.Small * float64(f[side][0]-f[o][0])
 		v += w.Kroo * float64(f[side][1]-f[o][1])
 		v += w.Mobility * float64(f[side][2]-f[o][2])
 		return v

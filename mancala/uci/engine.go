@@ -369,6 +369,24 @@ func (s *server) position(c Command) {
 	}
 }
 
+// LevelOptions returns the search options of the engine's strength level
+// name (see search.Levels): search.LevelOptions with the engine's Awalé
+// evaluation (search.AwaleWeights) and quiescence, the changes measured
+// in examples/uci/ELO.md.
+func LevelOptions(name string) (search.AlphaBetaOptions, error) {
+	o, err := search.LevelOptions(name)
+	if err != nil {
+		return o, err
+	}
+	o.Eval = search.AwaleWeights.Evaluator()
+	o.Quiesce = engineQuiesce
+	return o, nil
+}
+
+// engineQuiesce says whether the engine searches capture sequences at the
+// horizon.
+const engineQuiesce = false
+
 // budget returns the soft and hard time limits of a move under gp for the
 // player to move (South reads wtime/winc, North btime/binc); 0 means no
 // limit.
@@ -438,7 +456,7 @@ func (s *server) goSearch(gp GoParams) {
 		return
 	}
 	mover, _ := p.ToMove.Player()
-	lv, _ := search.LevelOptions(s.level)
+	lv, _ := LevelOptions(s.level)
 	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
 		Eval: lv.Eval, Quiesce: lv.Quiesce}
 	switch {
