@@ -119,32 +119,29 @@ var AwaleWeights = Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}
 // Evaluator returns the Evaluator that adds the weighted features to the
 // store difference.
 func (w Weights) Evaluator() Evaluator {
+	// What one house of s seeds is worth to its owner, seeds included.
+	var house [256]float64
+	for s := range house {
+		v := w.Row * float64(s)
+		if s > 0 {
+			v += w.Mobility
+		}
+		if s == 1 || s == 2 {
+			v += w.Small
+		}
+		if s >= 12 {
+			v += w.Kroo
+		}
+		house[s] = v
+	}
 	return func(p mancala.Position, side mancala.Player) float64 {
 		b := &p.Board
 		o := side.Other()
 		v := float64(b.Store(side) - b.Store(o))
-		var f [2][3]int // by player: small houses, kroo houses, non-empty houses
-		n := b.Houses()
-		for pl := mancala.South; pl <= mancala.North; pl++ {
-			row := b.Row(pl)
-			for i := 0; i < n; i++ {
-				switch s := row[i]; {
-				case s == 0:
-				case s <= 2:
-					f[pl][0]++
-					f[pl][2]++
-				case s >= 12:
-					f[pl][1]++
-					f[pl][2]++
-				default:
-					f[pl][2]++
-				}
-			}
+		own, opp := b.Row(side), b.Row(o)
+		for i := 0; i < b.Houses(); i++ {
+			v += house[own[i]] - house[opp[i]]
 		}
-		v += w.Row * float64(b.RowSeeds(side)-b.RowSeeds(o))
-		v += w.Small * float64(f[side][0]-f[o][0])
-		v += w.Kroo * float64(f[side][1]-f[o][1])
-		v += w.Mobility * float64(f[side][2]-f[o][2])
 		return v
 	}
 }

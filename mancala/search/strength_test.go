@@ -311,3 +311,40 @@ func TestParsePlayerLevel(t *testing.T) {
 		t.Errorf("level:godlike: %v", err)
 	}
 }
+
+// TestWeightsEvaluator checks the table-driven evaluator against the
+// features counted one by one.
+func TestWeightsEvaluator(t *testing.T) {
+	r := abapaRules(t)
+	w := search.Weights{Row: 0.3, Small: 0.7, Kroo: 1.1, Mobility: 0.2}
+	eval := w.Evaluator()
+	for _, g := range randomPositions(t, r, 50, 11) {
+		p := g.Position()
+		for _, side := range []mancala.Player{mancala.South, mancala.North} {
+			want := float64(p.Board.Store(side) - p.Board.Store(side.Other()))
+			for _, pl := range []mancala.Player{side, side.Other()} {
+				sign := 1.0
+				if pl != side {
+					sign = -1
+				}
+				for i := 0; i < p.Board.Houses(); i++ {
+					s := p.Board.Seeds(pl, i)
+					f := w.Row * float64(s)
+					if s > 0 {
+						f += w.Mobility
+					}
+					if s == 1 || s == 2 {
+						f += w.Small
+					}
+					if s >= 12 {
+						f += w.Kroo
+					}
+					want += sign * f
+				}
+			}
+			if got := eval(p, side); math.Abs(got-want) > 1e-9 {
+				t.Fatalf("%s for %v: %v, want %v", awale.FormatAalina(p), side, got, want)
+			}
+		}
+	}
+}

@@ -430,8 +430,11 @@ func (c *Client) exitStatus() string {
 	return " (exit status 0)"
 }
 
+// quitTimeout is how long Close waits for an engine to exit after quit.
+const quitTimeout = 10 * time.Second
+
 // Close sends quit, closes the engine's input, and for a subprocess waits
-// a moment for it to exit, then kills it. It returns nil after a clean
+// a while (ten seconds) for it to exit, then kills it. It returns nil after a clean
 // exit.
 func (c *Client) Close() error {
 	var err error
@@ -447,7 +450,7 @@ func (c *Client) Close() error {
 		}
 		select {
 		case <-c.exited:
-		case <-time.After(time.Second):
+		case <-time.After(quitTimeout):
 			_ = c.cmd.Process.Kill()
 			<-c.exited
 		}

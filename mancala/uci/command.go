@@ -39,12 +39,7 @@ func (e *CommandError) Error() string {
 // Unwrap returns ErrUnknownCommand or ErrMalformed.
 func (e *CommandError) Unwrap() error { return e.Err }
 
-func echo(s string) string {
-	if len(s) > maxEcho {
-		return s[:maxEcho] + "…"
-	}
-	return s
-}
+func echo(s string) string { return mancala.Shorten(s, maxEcho) }
 
 // Command is one parsed command line from a GUI or client.
 type Command struct {

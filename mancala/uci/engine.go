@@ -452,6 +452,9 @@ func (s *server) goSearch(gp GoParams) {
 	p := s.game.Position()
 	if p.Over() {
 		s.info("the game is over")
+		if e := mancala.EndingOf(s.rules, p); s.debug && e.Reason != mancala.EndNone {
+			s.info("ending: %v", e)
+		}
 		s.w.printf("bestmove 0000")
 		return
 	}
