@@ -50,6 +50,11 @@ type AlphaBetaOptions struct {
 	// Seed seeds the random stream used to sample a move from a mixed
 	// strategy at a simultaneous decision.
 	Seed uint64
+	// Endgame answers some positions exactly, as [Endgamer.Endgame] does
+	// (an endgame database): the searcher takes its answer for every
+	// position below the root instead of searching it. nil means the
+	// ruleset's own Endgame if it is an Endgamer, else none.
+	Endgame func(p mancala.Position) (gain int, ok bool)
 	// Quiesce extends the search at the horizon along capture sequences
 	// (moves that add to the mover's store, or end the game), up to
 	// [QuiesceDepth] decisions, with the evaluation as the value of
@@ -118,7 +123,14 @@ type MixedStrategy struct {
 // move ordering by the table's move, killer moves and the history
 // heuristic. Turns of several decisions by the same player keep the value
 // unnegated; simultaneous decisions are solved as matrix games (see the
-// package documentation).
+// package documentation). Options add a quiescence search of capture
+// sequences at the horizon, the exact values of an endgame oracle
+// ([Endgamer], or AlphaBetaOptions.Endgame) at every position below the
+// root, a soft time limit for time management, a report after each
+// iteration, and a parallel search of the root's moves (Threads): in
+// each iteration, after the first move, the searcher and its helpers (each
+// with a table of its own) share out the other root moves, each searched
+// with the window (best so far, +inf).
 //
 // An AlphaBeta keeps its table between searches. It is not safe for
 // concurrent use.
@@ -134,7 +146,7 @@ type AlphaBeta struct {
 	// Per search.
 	r        mancala.Ruleset
 	eval     Evaluator
-	eg       Endgamer
+	eg       func(p mancala.Position) (gain int, ok bool)
 	helpers  []*AlphaBeta // of a parallel search (Threads > 1)
 	path     path
 	plies    []abPly
@@ -275,7 +287,10 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []mancala.Position) int {
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
-	a.eg, _ = r.(Endgamer)
+	a.eg = a.opts.Endgame
+	if e, ok := r.(Endgamer); ok && a.eg == nil {
+		a.eg = e.Endgame
+	}
 	a.path.reset(r, history)
 	a.nodes = 0
 	a.stop = false
@@ -495,7 +510,7 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 	}
 	if a.eg != nil && ply > 0 && p.ToMove != mancala.BothTurn {
 		// An endgame database's exact value (issue 13.4).
-		if gain, ok := a.eg.Endgame(p); ok {
+		if gain, ok := a.eg(p); ok {
 			me := perspective(p)
 			return float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
 		}

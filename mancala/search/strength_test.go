@@ -202,6 +202,11 @@ func TestAlphaBetaEndgamer(t *testing.T) {
 	if !res.Exact || res.Depth != 1 || res.Value != want {
 		t.Errorf("result %+v; want exact value %v at depth 1", res, want)
 	}
+	// The same oracle given as an option, with the plain ruleset.
+	res, err = search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 9, Endgame: z.Endgame, Threads: 2}).Search(context.Background(), r, nil, p)
+	if err != nil || !res.Exact || res.Depth != 1 || res.Value != want {
+		t.Errorf("option: result %+v, %v; want exact value %v at depth 1", res, err, want)
+	}
 }
 
 func TestLevels(t *testing.T) {

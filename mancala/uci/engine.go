@@ -50,6 +50,10 @@ type EngineConfig struct {
 	HashMB int
 	// Threads is the starting number of search threads; 0 means 1.
 	Threads int
+	// Endgame, if set, answers positions exactly (an endgame database;
+	// see search.AlphaBetaOptions.Endgame). It must be for the rules
+	// preset played, and safe for concurrent use.
+	Endgame func(p mancala.Position) (gain int, ok bool)
 }
 
 // Serve runs an engine: it reads commands from in, one a line, and writes
@@ -461,7 +465,7 @@ func (s *server) goSearch(gp GoParams) {
 	mover, _ := p.ToMove.Player()
 	lv, _ := LevelOptions(s.level)
 	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
-		Eval: lv.Eval, Quiesce: lv.Quiesce}
+		Eval: lv.Eval, Quiesce: lv.Quiesce, Endgame: s.cfg.Endgame}
 	switch {
 	case gp.Infinite || gp.Ponder:
 		// Until stop: no time limit.
