@@ -407,17 +407,19 @@ func budget(gp GoParams, mover mancala.Player) (soft, hard time.Duration) {
 	if left <= 0 {
 		return 0, 0
 	}
-	// Keep a reserve for the answer's travel, then share what is left
-	// over the moves to come (a game lasts some 40 moves a side; assume
-	// 25 to go unless told), plus most of the increment.
-	reserve := min(left/20, 50*time.Millisecond)
+	// Keep a reserve for the answer's travel and for a loaded machine,
+	// then share what is left over the moves to come (a game lasts some
+	// 40 moves a side; assume 30 to go unless told), plus half the
+	// increment, so that the clock settles near 15 increments. An
+	// iteration begun before the soft limit may run to the hard one.
+	reserve := min(left/10, 100*time.Millisecond)
 	usable := max(left-reserve, time.Millisecond)
-	togo := 25
+	togo := 30
 	if gp.MovesToGo > 0 {
-		togo = min(gp.MovesToGo, 25)
+		togo = min(gp.MovesToGo, togo)
 	}
-	soft = usable/time.Duration(togo) + inc*3/4
-	hard = min(soft*4, usable/3+inc*3/4, usable)
+	soft = usable/time.Duration(togo) + inc/2
+	hard = min(soft*3, usable/4+inc/2, usable)
 	soft = min(soft, hard)
 	return max(soft, time.Millisecond), max(hard, time.Millisecond)
 }

@@ -254,8 +254,8 @@ func TestBudget(t *testing.T) {
 		soft, hard time.Duration
 	}{
 		{GoParams{MoveTime: time.Second}, mancala.South, 980 * time.Millisecond, 980 * time.Millisecond},
-		{GoParams{WTime: 50 * time.Second, BTime: time.Second}, mancala.South, 1998 * time.Millisecond, 7992 * time.Millisecond},
-		{GoParams{WTime: time.Second, BTime: 50 * time.Second}, mancala.South, 38 * time.Millisecond, 152 * time.Millisecond},
+		{GoParams{WTime: 50 * time.Second, BTime: time.Second}, mancala.South, 49900 * time.Millisecond / 30, 3 * (49900 * time.Millisecond / 30)},
+		{GoParams{WTime: time.Second, BTime: 50 * time.Second, WInc: 100 * time.Millisecond}, mancala.South, 80 * time.Millisecond, 240 * time.Millisecond},
 		{GoParams{WTime: time.Second, BTime: 10 * time.Second, MovesToGo: 1}, mancala.North, 9950 * time.Millisecond * 3 / 10, 0},
 		{GoParams{Depth: 5}, mancala.South, 0, 0},
 	}
