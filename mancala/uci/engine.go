@@ -389,7 +389,7 @@ func LevelOptions(name string) (search.AlphaBetaOptions, error) {
 
 // engineQuiesce says whether the engine searches capture sequences at the
 // horizon.
-const engineQuiesce = false
+const engineQuiesce = true
 
 // budget returns the soft and hard time limits of a move under gp for the
 // player to move (South reads wtime/winc, North btime/binc); 0 means no
