@@ -11,11 +11,13 @@ import (
 // Parallel search (AlphaBetaOptions.Threads above one) splits the root:
 // in each iteration the searcher searches the first root move (the best
 // of the iteration before) with a full window, then it and its helpers
-// take the other root moves one at a time, each searched with the window
-// (best so far, +inf): a move that fails low cannot be the best, and one
-// that does not has its exact value. Each helper is an AlphaBeta of its
-// own with its own table, which keeps what it learnt about the moves it
-// searched for the next iteration. The value of each iteration is that of
+// search the other root moves, each with the window (best so far, +inf):
+// a move that fails low cannot be the best, and one that does not has its
+// exact value. Each helper is an AlphaBeta of its own with its own table;
+// worker k takes the moves of the houses h with h mod Threads == k, the
+// same in every iteration, so that its table keeps what it learnt about
+// them (sharing the moves out as workers came free made the workers visit
+// half as many positions again; this way some 15% more than one). The value of each iteration is that of
 // the serial search (with the same table contents); the move may differ
 // between equal values, and node counts vary from run to run.
 //
@@ -76,7 +78,6 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		horizon   bool
 		completed int
 		stopped   bool
-		next      int
 	)
 	for depth := 1; depth <= maxDepth; depth++ {
 		a.poll()
@@ -88,17 +89,19 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		if a.stop {
 			break
 		}
-		best, bestMove, horizon, completed, stopped, next = v, moves[0], a.horizon, 1, false, 1
+		best, bestMove, horizon, completed, stopped = v, moves[0], a.horizon, 1, false
 		a.bestPV = append(append(a.bestPV[:0], moves[0]), a.plies[1].pv...)
-		run := func(w *AlphaBeta) {
-			for {
+		run := func(k int, w *AlphaBeta) {
+			for i := 1; i < len(moves); i++ {
+				if hs, _ := moves[i].House(me); hs%len(workers) != k {
+					continue // another worker's: each keeps the same moves, and its table warm for them
+				}
 				mu.Lock()
-				if next >= len(moves) || stopped {
+				if stopped {
 					mu.Unlock()
 					return
 				}
-				i, alpha := next, best
-				next++
+				alpha := best
 				mu.Unlock()
 				w.horizon = false
 				v := w.child(p, moves[i], me, depth, 1, alpha, math.Inf(1))
@@ -118,14 +121,14 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 			}
 		}
 		var wg sync.WaitGroup
-		for _, w := range workers[1:] {
+		for k, w := range workers[1:] {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				run(w)
+				run(k+1, w)
 			}()
 		}
-		run(a)
+		run(0, a)
 		wg.Wait()
 		if stopped || a.stop {
 			a.stop = true

@@ -269,6 +269,7 @@ func BenchmarkAlphaBetaAbapa(b *testing.B) {
 				nodes += res.Nodes
 			}
 			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
 	}
 }

@@ -337,7 +337,9 @@ func (c *Client) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 		return mancala.Move{}, fmt.Errorf("uci: %v to choose when %v decides: %w", side, t, search.ErrNoDecision)
 	}
 	if g != c.game {
-		if err := c.newGame(ctx, g); err != nil {
+		// Not cut short by ctx: a cancelled Choose still answers a move
+		// (the engine's, after stop), as search.Player asks.
+		if err := c.newGame(context.Background(), g); err != nil {
 			return mancala.Move{}, err
 		}
 	}

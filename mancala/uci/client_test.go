@@ -186,6 +186,14 @@ func TestClientMoveTimeAndStop(t *testing.T) {
 	if err != nil || !mancala.IsLegal(r, g.Position(), m) {
 		t.Fatalf("stopped search: %v, %v", m, err)
 	}
+	// A Choose whose context is already done still answers a move.
+	if err := g.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	m, err = c.Choose(ctx, g, mancala.North)
+	if err != nil || !mancala.IsLegal(r, g.Position(), m) {
+		t.Fatalf("cancelled before the search: %v, %v", m, err)
+	}
 	// Then a game at a short movetime against one at a fixed depth.
 	short := pipeClient(t, ClientConfig{MoveTime: 20 * time.Millisecond, Grace: 10 * time.Second})
 	deep := pipeClient(t, ClientConfig{Depth: 2})
