@@ -442,10 +442,18 @@ func scoreCP(v float64) int {
 	return max(min(cp, ProvenScore-1), -(ProvenScore - 1))
 }
 
-func movesText(pv []mancala.Move) string {
+// infoLine is the info line of a search result after el: depth, score,
+// nodes, nps, time and, if any, the principal variation, its letters run
+// together.
+func infoLine(r search.Result, el time.Duration) string {
+	nps := int64(float64(r.Nodes) / max(el.Seconds(), 1e-6))
 	var b strings.Builder
-	for _, m := range pv {
-		b.WriteString(m.String())
+	fmt.Fprintf(&b, "info depth %d score cp %d nodes %d nps %d time %d", r.Depth, scoreCP(r.Value), r.Nodes, nps, el.Milliseconds())
+	if len(r.PV) > 0 {
+		b.WriteString(" pv ")
+		for _, m := range r.PV {
+			b.WriteString(m.String())
+		}
 	}
 	return b.String()
 }
@@ -489,12 +497,7 @@ func (s *server) goSearch(gp GoParams) {
 	run := &searchRun{cancel: cancel, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{}),
 		wait: gp.Infinite || gp.Ponder}
 	start := time.Now()
-	o.Info = func(r search.Result) {
-		el := time.Since(start)
-		nps := int64(float64(r.Nodes) / max(el.Seconds(), 1e-6))
-		s.w.printf("info depth %d score cp %d nodes %d nps %d time %d pv %s",
-			r.Depth, scoreCP(r.Value), r.Nodes, nps, el.Milliseconds(), movesText(r.PV))
-	}
+	o.Info = func(r search.Result) { s.w.printf("%s", infoLine(r, time.Since(start))) }
 	s.ab.SetOptions(o)
 	hist := s.game.Positions()
 	hist = hist[:len(hist)-1]
@@ -513,10 +516,7 @@ func (s *server) goSearch(gp GoParams) {
 			s.w.answer(run.done, "bestmove 0000")
 			return
 		}
-		el := time.Since(start)
-		nps := int64(float64(res.Nodes) / max(el.Seconds(), 1e-6))
-		s.w.printf("info depth %d score cp %d nodes %d nps %d time %d pv %s",
-			res.Depth, scoreCP(res.Value), res.Nodes, nps, el.Milliseconds(), movesText(res.PV))
+		s.w.printf("%s", infoLine(res, time.Since(start)))
 		s.w.answer(run.done, "bestmove %v", res.Move)
 	}()
 }
