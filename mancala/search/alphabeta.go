@@ -63,7 +63,7 @@ type AlphaBetaOptions struct {
 	Quiesce bool
 	// Threads is the number of goroutines that search at once (see
 	// [AlphaBeta]); 0 or 1 means one. Each has a table of TableSize
-	// entries.
+	// entries, and a Nodes limit counts each one's positions.
 	Threads int
 	// SoftTime, if positive, is a time after which no new iteration
 	// starts: the search returns the deepest iteration completed by then.

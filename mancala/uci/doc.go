@@ -23,9 +23,12 @@
 // completed iteration; then "bestmove X", or "bestmove 0000" when the game
 // is over. Scores are in centiseeds from the side to move; a proven result
 // of d seeds is reported beyond ±[ProvenScore] (ProvenScore+100·d for a
-// win). Options: Hash (spin, MB), Rules (combo: abapa, awari, default; see
-// awale.Preset) and Level (combo: easy, medium, hard, max; see
-// search.LevelOptions).
+// win). Options: Hash (spin, MB per thread), Rules (combo: abapa, awari,
+// default; see awale.Preset), Level (combo: easy, medium, hard, max; see
+// [LevelOptions]) and Threads (spin; see search.AlphaBetaOptions.Threads).
+// With a clock, the engine gives a move about a thirtieth of what is left
+// plus half the increment, and stops an iteration under way at a quarter
+// of the clock.
 //
 // # Where we differ from Aalina
 //
