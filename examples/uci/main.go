@@ -34,6 +34,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
+			fmt.Fprintln(stdout, "flags of uci match:")
+			mfs, _ := matchFlags(&matchConfig{}, stdout)
+			mfs.SetOutput(stdout)
+			mfs.PrintDefaults()
 			return 0
 		}
 		return 2

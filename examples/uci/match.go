@@ -36,11 +36,18 @@ type matchConfig struct {
 	rules        *awale.Rules
 }
 
-func runMatch(args []string, stdout, stderr io.Writer) int {
+// matchOptions holds the flags of uci match that are not in matchConfig.
+type matchOptions struct {
+	seed   *uint64
+	sprt   *string
+	preset *string
+}
+
+// matchFlags defines the flags of uci match into c.
+func matchFlags(c *matchConfig, stderr io.Writer) (*flag.FlagSet, matchOptions) {
 	fs := flag.NewFlagSet("uci match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
-	var c matchConfig
 	fs.StringVar(&c.specA, "a", "", "player A (see the command's doc)")
 	fs.StringVar(&c.specB, "b", "", "player B")
 	fs.IntVar(&c.games, "games", 200, "games (at most; an even number: each opening twice)")
@@ -48,10 +55,18 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.plies, "plies", 6, "random plies of an opening")
 	fs.Float64Var(&c.balance, "balance", 2, "keep openings whose depth-8 value is within this many seeds")
 	fs.IntVar(&c.parallel, "parallel", runtime.GOMAXPROCS(0), "games at once")
-	seed := fs.Uint64("seed", 1, "seed of the openings and the players")
 	fs.IntVar(&c.maxPlies, "max-plies", 400, "a game still going on after this many plies is scored by the stores")
-	sprt := fs.String("sprt", "", "ELO0,ELO1: stop when a sequential probability ratio test decides")
-	preset := fs.String("rules", "abapa", "rules preset")
+	var o matchOptions
+	o.seed = fs.Uint64("seed", 1, "seed of the openings and the players")
+	o.sprt = fs.String("sprt", "", "ELO0,ELO1: stop when a sequential probability ratio test decides")
+	o.preset = fs.String("rules", "abapa", "rules preset")
+	return fs, o
+}
+
+func runMatch(args []string, stdout, stderr io.Writer) int {
+	var c matchConfig
+	fs, mo := matchFlags(&c, stderr)
+	seed, sprt, preset := mo.seed, mo.sprt, mo.preset
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, "usage: uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] [flags]")
