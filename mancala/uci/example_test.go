@@ -3,9 +3,12 @@ package uci_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/uci"
 )
 
@@ -35,4 +38,28 @@ func ExampleParseCommand() {
 	// Output:
 	// position 4 f
 	// 1s 10ms
+}
+
+// A Client plays through an engine: here our own, served through pipes in
+// another goroutine (Start would run a program instead).
+func ExampleNewClient() {
+	toEngine, engineIn := io.Pipe()
+	engineOut, fromEngine := io.Pipe()
+	go func() {
+		_ = uci.Serve(context.Background(), toEngine, fromEngine, uci.EngineConfig{Name: "piped"})
+		fromEngine.Close()
+	}()
+	c, err := uci.NewClient(context.Background(), engineOut, engineIn, uci.ClientConfig{Depth: 4})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer c.Close()
+	r, _ := awale.New(awale.Abapa())
+	g, _ := mancala.NewGame(r)
+	_ = g.PlayText("Fe")
+	m, err := c.Choose(context.Background(), g, mancala.South)
+	fmt.Println(c.Name(), c.HasOption("Level"), mancala.IsLegal(r, g.Position(), m), err)
+	// Output:
+	// piped true true <nil>
 }
