@@ -50,11 +50,6 @@ type AlphaBetaOptions struct {
 	// Seed seeds the random stream used to sample a move from a mixed
 	// strategy at a simultaneous decision.
 	Seed uint64
-	// Endgame answers some positions exactly, as [Endgamer.Endgame] does
-	// (an endgame database): the searcher takes its answer for every
-	// position below the root instead of searching it. nil means the
-	// ruleset's own Endgame if it is an Endgamer, else none.
-	Endgame func(p mancala.Position) (gain int, ok bool)
 	// Quiesce extends the search at the horizon along capture sequences
 	// (moves that add to the mover's store, or end the game), up to
 	// [QuiesceDepth] decisions, with the evaluation as the value of
@@ -132,7 +127,8 @@ type MixedStrategy struct {
 // unnegated; simultaneous decisions are solved as matrix games (see the
 // package documentation). Options add a quiescence search of capture
 // sequences at the horizon, the exact values of an endgame oracle
-// ([Endgamer], or AlphaBetaOptions.Endgame) at every position below the
+// (an [Endgamer] ruleset, or one given an oracle by [WithEndgame]) at
+// every position below the
 // root, a soft time limit for time management, a report after each
 // iteration, and a parallel search of the root's moves (Threads): in
 // each iteration, after the first move, the searcher and its helpers (each
@@ -299,8 +295,8 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []mancala.Position) int {
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
-	a.eg = a.opts.Endgame
-	if e, ok := r.(Endgamer); ok && a.eg == nil {
+	a.eg = nil
+	if e, ok := r.(Endgamer); ok {
 		a.eg = e.Endgame
 	}
 	a.path.reset(r, history)

@@ -39,7 +39,7 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 	for i := 0; i < a.opts.Threads-1; i++ {
 		h := a.helper(i)
 		h.opts.Time, h.opts.Nodes, h.opts.Depth = a.opts.Time, a.opts.Nodes, a.opts.Depth
-		h.opts.Eval, h.opts.Quiesce, h.opts.Endgame = a.opts.Eval, a.opts.Quiesce, a.opts.Endgame
+		h.opts.Eval, h.opts.Quiesce = a.opts.Eval, a.opts.Quiesce
 		h.prepare(ctx, a.r, history)
 		h.deadline = a.deadline
 		workers = append(workers, h)

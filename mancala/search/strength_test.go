@@ -202,10 +202,10 @@ func TestAlphaBetaEndgamer(t *testing.T) {
 	if !res.Exact || res.Depth != 1 || res.Value != want {
 		t.Errorf("result %+v; want exact value %v at depth 1", res, want)
 	}
-	// The same oracle given as an option, with the plain ruleset.
-	res, err = search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 9, Endgame: z.Endgame, Threads: 2}).Search(context.Background(), r, nil, p)
+	// The same oracle added to the plain ruleset by WithEndgame, on two threads.
+	res, err = search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 9, Threads: 2}).Search(context.Background(), search.WithEndgame(r, z.Endgame), nil, p)
 	if err != nil || !res.Exact || res.Depth != 1 || res.Value != want {
-		t.Errorf("option: result %+v, %v; want exact value %v at depth 1", res, err, want)
+		t.Errorf("WithEndgame: result %+v, %v; want exact value %v at depth 1", res, err, want)
 	}
 }
 

@@ -50,9 +50,9 @@ type EngineConfig struct {
 	HashMB int
 	// Threads is the starting number of search threads; 0 means 1.
 	Threads int
-	// Endgame, if set, answers positions exactly (an endgame database;
-	// see search.AlphaBetaOptions.Endgame). It must be for the rules
-	// preset played, and safe for concurrent use.
+	// Endgame, if set, answers positions exactly (an endgame database):
+	// the engine searches the rules with it added by search.WithEndgame.
+	// It must be for the rules preset played, and safe for concurrent use.
 	Endgame func(p mancala.Position) (gain int, ok bool)
 }
 
@@ -475,7 +475,7 @@ func (s *server) goSearch(gp GoParams) {
 	mover, _ := p.ToMove.Player()
 	lv, _ := LevelOptions(s.level)
 	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
-		Eval: lv.Eval, Quiesce: lv.Quiesce, Endgame: s.cfg.Endgame}
+		Eval: lv.Eval, Quiesce: lv.Quiesce}
 	switch {
 	case gp.Infinite || gp.Ponder:
 		// Until stop: no time limit.
@@ -501,7 +501,11 @@ func (s *server) goSearch(gp GoParams) {
 	s.ab.SetOptions(o)
 	hist := s.game.Positions()
 	hist = hist[:len(hist)-1]
-	rules, ab, wait := s.rules, s.ab, run.wait
+	var rules mancala.Ruleset = s.rules
+	ab, wait := s.ab, run.wait
+	if s.cfg.Endgame != nil {
+		rules = search.WithEndgame(rules, s.cfg.Endgame)
+	}
 	s.run = run
 	go func() {
 		defer close(run.answered)
