@@ -1,0 +1,236 @@
+package awale
+
+import (
+	"fmt"
+
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/endgame"
+)
+
+// Retrograde returns r's rules in the form that the endgame database
+// builder of package mancala/endgame takes ([endgame.Game]), for r's board
+// size (any, 1 to 12 houses a side). A configuration is the 2n house
+// counts, the mover's row (A first) then his opponent's; its value is
+// what the player to move will capture from then on minus what his
+// opponent will, including the seeds each collects at the end of the game
+// (AW-7), under perfect play; an endless cycle (AW-8) is worth 0. The
+// seeds per house of r play no part: the databases of a board size serve
+// every game on it.
+//
+// The values are exact, independent of the stores and of the history of
+// the game, only under the cycle rule [CycleSplit] without
+// StopAtMajority: the Awari preset ([Awari], whose grand slam rule is
+// [GrandSlamForbiddenElseCapture]), or any grand slam rule with those two.
+// Under [CycleOwnRow] (the documents' rule, and Abapa's) the value of a
+// cycle depends on the position it is met at, which the history decides,
+// and under StopAtMajority (Abapa) the game's end depends on the stores:
+// for those options Retrograde returns an error wrapping
+// [mancala.ErrUnsupported], and no database is built.
+func (r *Rules) Retrograde() (endgame.Game, error) {
+	if r.o.Cycle != CycleSplit || r.o.StopAtMajority {
+		return nil, fmt.Errorf("awale: endgame databases need the split cycle rule and no stop at majority (exact only then), not %q: %w",
+			r.String(), mancala.ErrUnsupported)
+	}
+	o := r.o
+	o.Seeds = 4 // the databases of a board size serve every seed count
+	return &retro{n: r.n, captureSlam: r.captureSlam, forbidSlam: r.forbidSlam, name: o.name()}, nil
+}
+
+// retro is [Rules.Retrograde]'s Game.
+type retro struct {
+	n           int
+	captureSlam bool
+	forbidSlam  bool
+	name        string
+}
+
+// Name returns the ruleset's name with the board size, as in
+// [Rules.String] with 4 seeds a house: "awale awari", "awale awari
+// houses=3", "awale grandslam=nocapture cycle=split".
+func (g *retro) Name() string { return g.name }
+
+// Houses returns 2n.
+func (g *retro) Houses() int { return 2 * g.n }
+
+// Config returns p's houses, the mover's row first.
+func (g *retro) Config(p mancala.Position) (endgame.Config, bool) {
+	var c endgame.Config
+	mover, ok := p.ToMove.Player()
+	if !ok || p.Board.Houses() != g.n {
+		return c, false
+	}
+	own, opp := p.Board.Row(mover), p.Board.Row(mover.Other())
+	copy(c[:g.n], own[:g.n])
+	copy(c[g.n:2*g.n], opp[:g.n])
+	return c, true
+}
+
+// sow plays house h of the mover (houses 0..n-1 of b; his opponent's are
+// n..2n-1) in place, as AW-3 and AW-4 say, and returns the seeds captured
+// and whether the move is a grand slam (it would capture every seed of the
+// opponent's row, AW-6; it captures then only if g.captureSlam).
+func (g *retro) sow(b *endgame.Config, h int) (captured int, slam bool) {
+	n, ring := g.n, 2*g.n
+	s := int(b[h])
+	b[h] = 0
+	pos := h
+	for ; s > 0; s-- {
+		if pos++; pos == ring {
+			pos = 0
+		}
+		if pos == h { // AW-3: the emptied house is skipped
+			if pos++; pos == ring {
+				pos = 0
+			}
+		}
+		b[pos]++
+	}
+	if pos < n {
+		return 0, false
+	}
+	first := pos
+	for first >= n && (b[first] == 2 || b[first] == 3) {
+		first--
+	}
+	first++
+	for i := first; i <= pos; i++ {
+		captured += int(b[i])
+	}
+	if captured == 0 {
+		return 0, false
+	}
+	opp := 0
+	for i := n; i < ring; i++ {
+		opp += int(b[i])
+	}
+	if captured == opp {
+		slam = true
+		if !g.captureSlam {
+			return 0, true
+		}
+	}
+	for i := first; i <= pos; i++ {
+		b[i] = 0
+	}
+	return captured, slam
+}
+
+// ends reports whether the game is over at c (AW-7), and its value then.
+func (g *retro) ends(c *endgame.Config) (bool, int) {
+	n := g.n
+	own, opp, feeds := 0, 0, false
+	for i := 0; i < n; i++ {
+		own += int(c[i])
+		opp += int(c[n+i])
+		feeds = feeds || int(c[i]) >= n-i
+	}
+	switch {
+	case own == 0: // the mover has no seeds: his opponent takes them all
+		return true, -opp
+	case opp == 0 && !feeds: // he cannot feed his opponent: he takes them all
+		return true, own
+	}
+	return false, 0
+}
+
+// Children appends the legal moves of c (AW-3 to AW-6) and what they lead
+// to; the game is over at c if the mover has no seeds or cannot feed his
+// empty opponent (AW-7).
+func (g *retro) Children(dst []endgame.Child, c *endgame.Config) ([]endgame.Child, int) {
+	if over, v := g.ends(c); over {
+		return dst, v
+	}
+	n := g.n
+	oppEmpty := true
+	for i := n; i < 2*n; i++ {
+		oppEmpty = oppEmpty && c[i] == 0
+	}
+	start := len(dst)
+	var slams uint32
+	others := false
+	for h := 0; h < n; h++ {
+		if c[h] == 0 || oppEmpty && int(c[h]) < n-h { // AW-3, AW-5
+			continue
+		}
+		b := *c
+		captured, slam := g.sow(&b, h)
+		if slam {
+			slams |= 1 << h
+		} else {
+			others = true
+		}
+		ch := endgame.Child{Move: h, Gain: captured}
+		copy(ch.Next[:n], b[n:2*n])
+		copy(ch.Next[n:2*n], b[:n])
+		if over, v := g.ends(&ch.Next); over {
+			ch.Gain, ch.Over, ch.Next = captured-v, true, endgame.Config{}
+		}
+		dst = append(dst, ch)
+	}
+	if g.forbidSlam && slams != 0 && others { // AW-6: grand slams only if forced
+		kept := dst[:start]
+		for _, ch := range dst[start:] {
+			if slams&(1<<ch.Move) == 0 {
+				kept = append(kept, ch)
+			}
+		}
+		dst = kept
+	}
+	return dst, 0
+}
+
+// Parents appends the configurations with a move that captures nothing,
+// does not end the game and leads to c: for each house h of the previous
+// mover (c's second row) that is empty, the sowings of 1, 2, ... seeds
+// from h taken back, each checked by playing it forward.
+func (g *retro) Parents(dst []endgame.Parent, c *endgame.Config) []endgame.Parent {
+	n, ring := g.n, 2*g.n
+	var after endgame.Config // in the previous mover's frame
+	copy(after[:n], c[n:2*n])
+	copy(after[n:2*n], c[:n])
+	var kids [mancala.MaxHouses]endgame.Child
+	for h := 0; h < n; h++ {
+		if after[h] != 0 {
+			continue // AW-3: the house sown from is empty after the move
+		}
+		b := after
+		pos := h
+		for s := 1; ; s++ {
+			if pos++; pos == ring {
+				pos = 0
+			}
+			if pos == h {
+				if pos++; pos == ring {
+					pos = 0
+				}
+			}
+			if b[pos] == 0 {
+				break // the sowing would have put a seed here
+			}
+			b[pos]--
+			if g.captureSlam && pos >= n && (after[pos] == 2 || after[pos] == 3) {
+				continue // it would have captured
+			}
+			p := b
+			p[h] = uint8(s)
+			for _, ch := range g.moveOf(kids[:0], &p, h) {
+				if !ch.Over && ch.Gain == 0 && ch.Next == *c {
+					dst = append(dst, endgame.Parent{Prev: p})
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// moveOf appends the child of move h of p if it is legal.
+func (g *retro) moveOf(dst []endgame.Child, p *endgame.Config, h int) []endgame.Child {
+	var kids [mancala.MaxHouses]endgame.Child
+	all, _ := g.Children(kids[:0], p)
+	for _, ch := range all {
+		if ch.Move == h {
+			dst = append(dst, ch)
+		}
+	}
+	return dst
+}
