@@ -122,7 +122,7 @@ const (
 	pendNeg = 127
 )
 
-func detByte(v int) uint32   { return uint32(v + 63) } // 1..125 for v in [-62, 62]
+func detByte(v int) uint32   { return uint32(v + 63) }  // 1..125 for v in [-62, 62]
 func undetByte(c int) uint32 { return uint32(c + 192) } // 128..254
 
 // builder builds one count.
