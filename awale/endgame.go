@@ -208,11 +208,23 @@ func (g *retro) Parents(dst []endgame.Parent, c *endgame.Config) []endgame.Paren
 				break // the sowing would have put a seed here
 			}
 			b[pos]--
-			if g.captureSlam && pos >= n && (after[pos] == 2 || after[pos] == 3) {
-				continue // it would have captured
-			}
 			p := b
 			p[h] = uint8(s)
+			if g.captureSlam {
+				// Every capture is played (a grand slam is forbidden
+				// only where it would capture): the move captured
+				// nothing iff its last house does not hold 2 or 3 in
+				// the opponent's row (AW-4), and it is legal iff it
+				// feeds an empty opponent (AW-5) or the opponent has
+				// seeds.
+				if pos >= n && (after[pos] == 2 || after[pos] == 3) {
+					continue // it would have captured
+				}
+				if g.legalQuiet(&p, h, s) {
+					dst = append(dst, endgame.Parent{Prev: p})
+				}
+				continue
+			}
 			for _, ch := range g.moveOf(kids[:0], &p, h) {
 				if !ch.Over && ch.Gain == 0 && ch.Next == *c {
 					dst = append(dst, endgame.Parent{Prev: p})
@@ -221,6 +233,30 @@ func (g *retro) Parents(dst []endgame.Parent, c *endgame.Config) []endgame.Paren
 		}
 	}
 	return dst
+}
+
+// legalQuiet reports, for rules under which every capture is played, whether
+// house h of p, holding s seeds, is a legal move whose sowing (known to
+// capture nothing) does not end the game.
+func (g *retro) legalQuiet(p *endgame.Config, h, s int) bool {
+	n := g.n
+	oppEmpty := true
+	for i := n; i < 2*n; i++ {
+		oppEmpty = oppEmpty && p[i] == 0
+	}
+	if oppEmpty && s < n-h {
+		return false // AW-5: it does not feed (and p may have ended: AW-7)
+	}
+	// The position after the move, in the opponent's frame: it ends if he
+	// has no seeds (impossible: he had seeds or was fed) or cannot feed
+	// the mover's row, which is empty.
+	var next endgame.Config
+	b := *p
+	g.sow(&b, h)
+	copy(next[:n], b[n:2*n])
+	copy(next[n:2*n], b[:n])
+	over, _ := g.ends(&next)
+	return !over
 }
 
 // moveOf appends the child of move h of p if it is legal.

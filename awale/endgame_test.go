@@ -2,6 +2,7 @@ package awale_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -261,68 +262,71 @@ func TestEndgameValuesAW8(t *testing.T) {
 // above checks the reasoning itself on smaller boards.
 func sweepValues(t *testing.T, r *awale.Rules, n, k int) map[endgame.Config]int {
 	type move struct {
-		pay   int            // the payoff if the move leaves the count
-		next  endgame.Config // else the configuration it leads to
-		inner bool
+		pay  int // the payoff if the move leaves the count
+		next int // else the index of the configuration it leads to, or -1
 	}
 	val := make(map[endgame.Config]int)
 	for j := 0; j <= k; j++ {
 		var cs []endgame.Config
-		var moves [][]move
+		index := make(map[endgame.Config]int)
 		configs(2*n, j, func(c *endgame.Config) {
-			p := position(t, r, n, c)
+			index[*c] = len(cs)
+			cs = append(cs, *c)
+		})
+		moves := make([][]move, len(cs))
+		const unknown = 1 << 20
+		v := make([]int, len(cs))
+		for i := range cs {
+			v[i] = unknown
+			p := position(t, r, n, &cs[i])
 			if p.Over() {
-				val[*c] = diff(p, mancala.South) - (2*n*r.Options().Seeds - j)
-				return
+				v[i] = diff(p, mancala.South) - (2*n*r.Options().Seeds - j)
+				continue
 			}
-			var ms []move
 			for _, m := range r.Legal(nil, p) {
 				q := r.Apply(p, m)
 				g := diff(q, mancala.South) - diff(p, mancala.South)
 				switch next := rowsOf(q, n, mancala.North); {
 				case q.Over():
-					ms = append(ms, move{pay: g})
+					moves[i] = append(moves[i], move{pay: g, next: -1})
 				case g != 0:
-					ms = append(ms, move{pay: g - val[next]})
+					moves[i] = append(moves[i], move{pay: g - val[next], next: -1})
 				default:
-					ms = append(ms, move{next: next, inner: true})
+					moves[i] = append(moves[i], move{next: index[next]})
 				}
 			}
-			cs = append(cs, *c)
-			moves = append(moves, ms)
-		})
+		}
 		for th := j; th >= 1; th-- {
 			for changed := true; changed; {
 				changed = false
 				for i, ms := range moves {
-					c := cs[i]
-					if _, done := val[c]; done {
+					if v[i] != unknown {
 						continue
 					}
 					best, all := -1<<30, true
 					for _, m := range ms {
 						pay := m.pay
-						if m.inner {
-							v, ok := val[m.next]
-							if !ok {
+						if m.next >= 0 {
+							if v[m.next] == unknown {
 								all = false
 								continue
 							}
-							pay = -v
+							pay = -v[m.next]
 						}
 						best = max(best, pay)
 					}
 					if best >= th || all {
-						val[c] = min(best, th)
+						v[i] = min(best, th)
 						changed = true
 					}
 				}
 			}
 		}
-		for _, c := range cs {
-			if _, done := val[c]; !done {
-				val[c] = 0
+		for i, c := range cs {
+			if v[i] == unknown {
+				v[i] = 0
 			}
+			val[c] = v[i]
 		}
 	}
 	return val
@@ -349,5 +353,94 @@ func TestEndgameValuesSweep(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkEndgameBuild builds the Awari databases of 6 houses a side up
+// to 10 seeds, in memory, on every core.
+func BenchmarkEndgameBuild(b *testing.B) {
+	b.ReportAllocs()
+	_, g := retroRules(b, 6, awale.GrandSlamForbiddenElseCapture, 10)
+	for range b.N {
+		if _, err := endgame.Build(context.Background(), g, "", 10, endgame.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestEndgameCycleAW8 builds a position whose moves are all forced and
+// come back to it without a capture (2 houses a side, one seed in each
+// player's second house): under the split rule it is worth 0, and so is
+// every position of its cycle.
+func TestEndgameCycleAW8(t *testing.T) {
+	r, g := retroRules(t, 2, awale.GrandSlamForbiddenElseCapture, 2)
+	db, err := endgame.Build(context.Background(), g, "", 2, endgame.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := endgame.Config{0, 1, 0, 1}
+	p := position(t, r, 2, &start)
+	q := p
+	for ply := 1; ; ply++ {
+		legal := r.Legal(nil, q)
+		if len(legal) != 1 {
+			t.Fatalf("ply %d: %d legal moves in %v, want 1", ply, len(legal), q)
+		}
+		q = r.Apply(q, legal[0])
+		me, _ := q.ToMove.Player()
+		c := rowsOf(q, 2, me)
+		if v, ok := db.Value(&c); !ok || v != 0 {
+			t.Fatalf("ply %d: %v is worth %d (%v), want 0", ply, q, v, ok)
+		}
+		if q == p {
+			break
+		}
+		if ply > 8 {
+			t.Fatalf("no repetition after %d plies", ply)
+		}
+	}
+	if v, _ := db.Value(&start); v != 0 {
+		t.Fatalf("the cycle's start is worth %d, want 0", v)
+	}
+}
+
+// TestRetrogradeRefusesInexactRules checks that the presets whose values
+// depend on the stores or the history (the documents' own-row cycle rule,
+// Abapa's stop at majority) have no databases.
+func TestRetrogradeRefusesInexactRules(t *testing.T) {
+	for _, o := range []awale.Options{awale.Documents(), awale.Abapa(), {Cycle: awale.CycleSplit, StopAtMajority: true}} {
+		r, err := awale.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Retrograde(); !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("%v: Retrograde gives %v, want ErrUnsupported", r, err)
+		}
+	}
+}
+
+// TestEndgameOracle checks the database as the search's oracle: a
+// position's value is its configuration's, for either player to move, and
+// positions it does not hold are refused.
+func TestEndgameOracle(t *testing.T) {
+	r, g := retroRules(t, 6, awale.GrandSlamForbiddenElseCapture, 4)
+	db, err := endgame.Build(context.Background(), g, "", 4, endgame.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := mancala.ParsePosition("0,0,0,0,1,1/0,0,0,1,0,1 20,24 N")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := db.Endgame(p)
+	want, _ := db.Value(&endgame.Config{0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 1})
+	if !ok || v != want {
+		t.Errorf("Endgame = %d, %v; want %d", v, ok, want)
+	}
+	if _, ok := db.Endgame(r.Start()); ok {
+		t.Errorf("Endgame answers for 48 seeds with a database of 4")
+	}
+	if _, ok := db.Endgame(mancala.Position{Board: p.Board}); ok {
+		t.Errorf("Endgame answers for a finished position")
 	}
 }

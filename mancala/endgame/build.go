@@ -158,6 +158,7 @@ func (b *builder) failed() error {
 
 // worker is one goroutine's scratch space.
 type worker struct {
+	c, s    Config // the configuration being settled, and one taken off the stack
 	kids    []Child
 	parents []Parent
 	stack   []stacked
@@ -336,8 +337,8 @@ func known(x uint8, t int) (int, bool) {
 // eval looks at the moves of c, a configuration of b.k seeds: it returns
 // whether the game is over at c (then best is its value), the best payoff
 // of the moves whose value is known, the number of moves that keep the
-// count, and whether all of those are known (readCur; otherwise they are
-// counted only).
+// count, and whether all of those are known (readCur: it stops at the
+// first that is not; otherwise they are counted only).
 func (b *builder) eval(w *worker, c *Config, readCur bool) (over bool, best, inCount int, all bool, err error) {
 	kids, end := b.g.Children(w.kids[:0], c)
 	w.kids = kids[:0]
@@ -365,8 +366,7 @@ func (b *builder) eval(w *worker, c *Config, readCur bool) (over bool, best, inC
 				}
 				x, ok := known(b.load(b.d.rk.rank(&ch.Next)), b.t)
 				if !ok {
-					all = false
-					continue
+					return false, best, inCount, false, nil // the caller needs all of them
 				}
 				v = x
 			case s < b.k:
@@ -479,16 +479,17 @@ func (b *builder) waveChunk(w *worker, lo, hi uint64) (int64, error) {
 			if x != pendPos && x != pendNeg {
 				continue
 			}
-			c := b.d.rk.unrank(b.k, idx)
-			m, err := b.settle(w, idx, &c, x)
+			w.c = b.d.rk.unrank(b.k, idx)
+			m, err := b.settle(w, idx, &w.c, x)
 			n += m
 			if err != nil {
 				return n, err
 			}
 			for len(w.stack) > 0 {
-				s := w.stack[len(w.stack)-1]
+				top := w.stack[len(w.stack)-1]
 				w.stack = w.stack[:len(w.stack)-1]
-				m, err := b.settle(w, s.idx, &s.c, b.load(s.idx))
+				w.s = top.c
+				m, err := b.settle(w, top.idx, &w.s, b.load(top.idx))
 				n += m
 				if err != nil {
 					return n, err

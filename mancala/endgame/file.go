@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash"
 	"hash/crc32"
 	"io"
 	"io/fs"
@@ -191,7 +192,12 @@ func readTable(r io.Reader, path string, d *DB, k int) ([]uint32, error) {
 	f := fixed[len(fileMagic):]
 	version, houses, count, nameLen := binary.LittleEndian.Uint16(f), binary.LittleEndian.Uint16(f[2:]),
 		binary.LittleEndian.Uint16(f[4:]), binary.LittleEndian.Uint16(f[6:])
+	// A file that names other rules is reported so only if it is intact:
+	// a damaged header is a damaged file.
 	mismatch := func(field string, got, want any) error {
+		if !intactRest(br, crc) {
+			return corrupt("the checksum does not match")
+		}
 		return &MismatchError{Path: path, Field: field, Got: fmt.Sprint(got), Want: fmt.Sprint(want)}
 	}
 	if version != fileVersion {
@@ -287,4 +293,22 @@ func Finished(g Game, dir string) int {
 		n++
 	}
 	return n
+}
+
+// intactRest reads the rest of a file whose start crc has summed, and
+// reports whether its last four bytes are the checksum of the rest.
+func intactRest(br *bufio.Reader, crc hash.Hash32) bool {
+	var held []byte // the last four bytes read, not yet summed
+	buf := make([]byte, 1<<16)
+	for {
+		n, err := br.Read(buf)
+		held = append(held, buf[:n]...)
+		if len(held) > 4 {
+			crc.Write(held[:len(held)-4])
+			held = append(held[:0], held[len(held)-4:]...)
+		}
+		if err != nil {
+			return err == io.EOF && len(held) == 4 && binary.LittleEndian.Uint32(held) == crc.Sum32()
+		}
+	}
 }

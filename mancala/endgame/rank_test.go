@@ -50,3 +50,18 @@ func TestSize(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigSeeds checks Seeds against a plain sum, full houses included.
+func TestConfigSeeds(t *testing.T) {
+	var c Config
+	for i := range c {
+		c[i] = uint8(255 - 7*i)
+	}
+	want := 0
+	for _, v := range c {
+		want += int(v)
+	}
+	if got := c.Seeds(); got != want {
+		t.Fatalf("Seeds = %d, want %d", got, want)
+	}
+}
