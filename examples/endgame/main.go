@@ -215,8 +215,9 @@ func probe(w io.Writer, g endgame.Game, db *endgame.DB, p mancala.Position, c *e
 	mover, _ := p.ToMove.Player()
 	v, _ := db.Value(c)
 	d := p.Board.Store(mover) - p.Board.Store(mover.Other())
-	fmt.Fprintf(w, "value %d for %v, the player to move (his future captures minus %v's; final stores %+d for him)\n",
-		v, mover, mover.Other(), d+v)
+	name := [2]string{"South", "North"}
+	fmt.Fprintf(w, "value %d for %s, the player to move (his captures from now on minus %s's); his final store minus %s's: %d\n",
+		v, name[mover], name[mover.Other()], name[mover.Other()], d+v)
 	kids, _ := g.Children(nil, c)
 	if len(kids) == 0 {
 		fmt.Fprintln(w, "the game is over")
