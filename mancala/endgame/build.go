@@ -135,7 +135,8 @@ type builder struct {
 	progress io.Writer
 	cur      []uint32 // the count's table, four entries a word
 	t        int      // the phase: values +t and -t are being settled
-	settled  atomic.Int64
+	settled  atomic.Int64 // configurations whose value is known
+	scanned  atomic.Int64 // configurations the first pass has looked at
 	stage    atomic.Value // string: what the build is doing
 	errMu    sync.Mutex
 	err      error
@@ -275,6 +276,8 @@ func (b *builder) report(ctx context.Context) func() {
 	var wg sync.WaitGroup
 	wg.Add(1)
 	start := time.Now()
+	var phaseStart atomic.Pointer[time.Time]
+	var settledAtPhases atomic.Int64
 	go func() {
 		defer wg.Done()
 		tick := time.NewTicker(2 * time.Second)
@@ -286,15 +289,34 @@ func (b *builder) report(ctx context.Context) func() {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				n := b.settled.Load()
+				// The first pass reports the configurations it has looked
+				// at, the phases those whose value is known; the time left
+				// is that of the stage (the first pass), or of the count at
+				// the rate of the phases so far.
+				n, what := b.settled.Load(), "settled"
 				el := time.Since(start)
+				stage := b.stage.Load().(string)
+				if stage == "init" {
+					n, what = b.scanned.Load(), "looked at"
+				} else if ph := phaseStart.Load(); ph != nil {
+					el = time.Since(*ph)
+					n -= settledAtPhases.Load()
+				}
 				eta := "?"
 				if n > 0 {
-					left := time.Duration(float64(el) * float64(int64(b.size)-n) / float64(n))
+					left := time.Duration(float64(el) * float64(int64(b.size)-b.settled.Load()) / float64(n))
+					if stage == "init" {
+						left = time.Duration(float64(el) * float64(int64(b.size)-n) / float64(n))
+					}
 					eta = left.Round(time.Second).String()
 				}
-				fmt.Fprintf(b.progress, "endgame: count %d: %s, %d/%d positions settled (%.1f%%), %s, ETA %s\n",
-					b.k, b.stage.Load(), n, b.size, 100*float64(n)/float64(b.size), rate(float64(n), el), eta)
+				fmt.Fprintf(b.progress, "endgame: count %d: %s, %d/%d positions %s (%.1f%%), %s, ETA %s\n",
+					b.k, stage, b.settled.Load(), b.size, what, 100*float64(b.settled.Load())/float64(b.size), rate(float64(n), el), eta)
+				if stage != "init" && phaseStart.Load() == nil {
+					now := time.Now()
+					phaseStart.Store(&now)
+					settledAtPhases.Store(b.settled.Load())
+				}
 			}
 		}
 	}()
@@ -416,6 +438,7 @@ func (b *builder) initChunk(w *worker, lo, hi uint64) error {
 		}
 	}
 	b.settled.Add(settled)
+	b.scanned.Add(int64(hi - lo))
 	return nil
 }
 
