@@ -133,8 +133,8 @@ type builder struct {
 	size     uint64
 	workers  int
 	progress io.Writer
-	cur      []uint32 // the count's table, four entries a word
-	t        int      // the phase: values +t and -t are being settled
+	cur      []uint32     // the count's table, four entries a word
+	t        int          // the phase: values +t and -t are being settled
 	settled  atomic.Int64 // configurations whose value is known
 	scanned  atomic.Int64 // configurations the first pass has looked at
 	stage    atomic.Value // string: what the build is doing

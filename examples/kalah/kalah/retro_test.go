@@ -34,7 +34,7 @@ func eachConfig(h, k int, f func(c *egdb.Config)) {
 // rules.
 func TestRetrogradeMatchesEndgame(t *testing.T) {
 	for _, c := range []struct {
-		n, k int
+		n, k    int
 		capture kalah.Capture
 	}{{1, 12, kalah.CaptureEmpty}, {2, 10, kalah.CaptureEmpty}, {3, 9, kalah.CaptureEmpty}, {2, 10, kalah.CaptureStandard}, {3, 9, kalah.CaptureStandard}} {
 		seeds := (c.k + 2*c.n - 1) / (2 * c.n)
