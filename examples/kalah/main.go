@@ -4,7 +4,7 @@
 // Usage:
 //
 //	go run ./examples/kalah -solve [-houses M] [-seeds N] [-capture empty|standard]
-//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH] [-workers W] [-quiet]
+//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH | -endgame-dir DIR] [-workers W] [-quiet]
 //
 // It prints, each on its own line:
 //
@@ -26,6 +26,9 @@
 // the goroutines that search at once (search.SolveOptions.Workers; 0, the
 // default, means one a core; with more than one the node count and the
 // principal variation may change from run to run, the value does not).
+// With -endgame-dir DIR the database is instead the generic one of package
+// mancala/endgame (one file a count under DIR, built once, resumable),
+// handed to the solver by kalah.WithDatabase, and the ruleset keeps none.
 // Progress (the endgame database's build, then the solver's) goes to
 // standard error unless -quiet is given (-progress, on by default, is kept
 // for old scripts). Before it builds anything, the tool checks that the
@@ -63,6 +66,7 @@ import (
 
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	egdb "github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -83,6 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	endgame := fs.Int("endgame", 0, "seeds in houses up to which the endgame database answers (0: default size, -1: none)")
 	endgameFile := fs.String("endgame-file", "", "load the endgame database from this file, or build it and save it there")
+	endgameDir := fs.String("endgame-dir", "", "use the generic endgame databases (package mancala/endgame) in this directory, building what is missing")
 	workers := fs.Int("workers", 0, "goroutines that search at once (0: one a core)")
 	usage := func(err error) int {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
@@ -91,7 +96,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH] [-workers W] [-quiet]")
+			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH | -endgame-dir DIR] [-workers W] [-quiet]")
 			fs.PrintDefaults()
 			return 0
 		}
@@ -138,6 +143,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *endgameFile != "" && r.EndgameSeeds() < 0 {
 		return usage(errors.New("-endgame-file: there is no database with -endgame -1"))
 	}
+	if *endgameDir != "" && (*endgameFile != "" || r.EndgameSeeds() < 0 || r.EndgameSeeds() > egdb.MaxSeeds) {
+		return usage(fmt.Errorf("-endgame-dir: not with -endgame-file or -endgame -1, and at most -endgame %d", egdb.MaxSeeds))
+	}
 	if *workers < 0 {
 		return usage(fmt.Errorf("-workers: want 0 or more, not %d", *workers))
 	}
@@ -157,13 +165,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	start := time.Now()
-	how, err := prepareEndgame(r, *endgameFile, opts.Progress)
+	var solveRules mancala.Ruleset = r
+	var how string
+	k := r.EndgameSeeds()
+	if *endgameDir != "" {
+		solveRules, err = generic(r, k, *endgameDir, opts.Progress)
+		how = "generic databases in " + *endgameDir
+	} else {
+		how, err = prepareEndgame(r, *endgameFile, opts.Progress)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
 		return 1
 	}
 	dbTime := time.Since(start)
-	sol, err := search.Solve(context.Background(), r, nil, p, opts)
+	sol, err := search.Solve(context.Background(), solveRules, nil, p, opts)
 	searchTime := time.Since(start) - dbTime
 	if err != nil {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
@@ -178,7 +194,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		rate = fmt.Sprintf(" (%.2fM/s)", float64(sol.Nodes)/s/1e6)
 	}
 	fmt.Fprintf(stdout, "nodes %d%s\n", sol.Nodes, rate)
-	if k := r.EndgameSeeds(); k >= 0 {
+	if k >= 0 {
 		fmt.Fprintf(stdout, "endgame %d seeds in houses, %s\n", k, how)
 	} else {
 		fmt.Fprintf(stdout, "endgame none\n")
@@ -335,4 +351,22 @@ func checkEndgameFile(path string) error {
 	f.Close()
 	os.Remove(f.Name())
 	return nil
+}
+
+// generic builds or loads the databases of package mancala/endgame for
+// r's board up to k seeds in houses under dir, and returns r without a
+// database of its own, the databases handed to it by kalah.WithDatabase:
+// the ruleset stays immutable.
+func generic(r *kalah.Rules, k int, dir string, progress io.Writer) (mancala.Ruleset, error) {
+	o := r.Options()
+	o.EndgameSeeds = -1
+	bare, err := kalah.New(o)
+	if err != nil {
+		return nil, err
+	}
+	db, err := egdb.Build(context.Background(), bare.Retrograde(), dir, k, egdb.Options{Progress: progress})
+	if err != nil {
+		return nil, err
+	}
+	return kalah.WithDatabase(bare, db)
 }

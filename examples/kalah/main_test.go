@@ -205,3 +205,28 @@ func TestProgress(t *testing.T) {
 		t.Errorf("-quiet: exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// TestEndgameDir: with -endgame-dir the generic databases are built once,
+// loaded the next time, and give the value of the ruleset's own database.
+func TestEndgameDir(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "9", "-table", "12", "-quiet"}
+	var own, first, second, errb bytes.Buffer
+	if code := run(args, &own, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	withDir := append(args, "-endgame-dir", dir)
+	if code := run(withDir, &first, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if code := run(append(withDir[:len(withDir):len(withDir)], "-progress"), &second, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	line := func(b *bytes.Buffer) string { return strings.SplitN(b.String(), "\n", 2)[0] }
+	if line(&own) != line(&first) || line(&first) != line(&second) || !strings.Contains(first.String(), "generic databases in "+dir) {
+		t.Errorf("own database:\n%s\nfirst with -endgame-dir:\n%s\nsecond:\n%s", own.String(), first.String(), second.String())
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*", "*.egdb")); len(files) != 10 {
+		t.Errorf("%d database files, want 10 (counts 0 to 9)", len(files))
+	}
+}
