@@ -97,7 +97,8 @@ func New(o Options) (*Rules, error) {
 	if o.Houses < 1 || o.Houses > mancala.MaxHouses {
 		return nil, fmt.Errorf("kalah: %d houses per side (want 1 to %d): %w", o.Houses, mancala.MaxHouses, mancala.ErrUnsupported)
 	}
-	if o.Seeds < 1 || 2*o.Houses*o.Seeds > mancala.MaxSeeds {
+	// Seeds is checked alone first, so that the product cannot overflow.
+	if o.Seeds < 1 || o.Seeds > mancala.MaxSeeds || 2*o.Houses*o.Seeds > mancala.MaxSeeds {
 		return nil, fmt.Errorf("kalah: %d seeds per house on %d houses a side (at most %d seeds in all): %w",
 			o.Seeds, o.Houses, mancala.MaxSeeds, mancala.ErrUnsupported)
 	}

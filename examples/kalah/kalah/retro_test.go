@@ -2,6 +2,7 @@ package kalah_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
@@ -94,5 +95,26 @@ func TestWithDatabase(t *testing.T) {
 	other := mustNew(t, kalah.Options{Houses: 3, Seeds: 3, Capture: kalah.CaptureStandard})
 	if _, err := kalah.WithDatabase(other, db); err == nil {
 		t.Errorf("WithDatabase accepts the databases of another capture rule")
+	}
+}
+
+// TestNewOverflow: seeds so large that 2*houses*seeds overflows are
+// refused (issue 10.1), as are endgame sizes that overflow.
+func TestNewOverflow(t *testing.T) {
+	for _, o := range []kalah.Options{
+		{Houses: 6, Seeds: 4611686018427387904},
+		{Houses: 12, Seeds: 1 << 62},
+		{Houses: 6, Seeds: -1 << 62},
+		{Houses: 1 << 62, Seeds: 4},
+	} {
+		if r, err := kalah.New(o); err == nil || !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("New(%+v) = %v, %v; want ErrUnsupported", o, r, err)
+		}
+	}
+	if r, err := kalah.New(kalah.Options{Houses: 1, Seeds: 2, EndgameSeeds: 1 << 62}); err != nil || r.EndgameSeeds() != 4 {
+		t.Errorf("a huge EndgameSeeds counts as the game's seeds: %v", err)
+	}
+	if _, err := kalah.New(kalah.Options{Houses: 12, Seeds: 10, EndgameSeeds: 1 << 62}); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("a database too large: %v, want ErrUnsupported", err)
 	}
 }
