@@ -3,14 +3,23 @@
 // sub-packages:
 //
 //   - mancala: the core. Boards, moves and positions as small values, the
-//     Ruleset contract, the Game driver (history, undo, outcome) and the
-//     notation that all games share. It knows no particular game.
+//     Ruleset contract and its optional capabilities (among them why a
+//     game ended), the Game driver (history, undo, outcome), the notation
+//     that all games share, and a registry that builds a ruleset again
+//     from its name. It knows no particular game.
 //   - mancala/mancalatest: a conformance checker that any ruleset, ours or
 //     a third party's, runs in one line of its tests.
+//   - mancala/record: game records (a PGN-like text and JSON) that any
+//     ruleset's games can be written to and read from.
+//   - mancala/search: engines that choose moves for any ruleset (random,
+//     greedy, alpha-beta, Monte Carlo tree search) and an exact solver,
+//     simultaneous decisions included.
 //   - awale: Awalé (Oware, Abapa family), with the Abapa and Awari presets.
 //   - congkak: Congkak, with its simultaneous opening, rounds and burnt
 //     houses.
-//   - examples: runnable programs built on the public API only.
+//   - examples: runnable programs built on the public API only, and Kalah
+//     (examples/kalah/kalah) written as a third party would write a
+//     ruleset.
 //
 // Data flows one way: values, then a ruleset (pure transitions), then a
 // game (history), then engines and tools.

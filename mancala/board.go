@@ -54,6 +54,17 @@ func houseLetter(p Player, i int) byte {
 // stores and in the players' hands, and which houses are burnt (closed for
 // the rest of a round, as in Congkak).
 //
+// # Layout
+//
+// Each player's houses are numbered from 0 in his own sowing order, and
+// seeds go round the board counter-clockwise: South's houses A, B, ... run
+// left to right along the near side towards South's store on the right,
+// then North's a, b, ... run right to left along the far side towards
+// North's store on the left. So house i of one player faces house n-1-i
+// of the other (with 6 houses: A faces f, F faces a), which is what
+// "opposite" means in the rules of every game here; [Board.String] draws
+// the board that way, North's row on top.
+//
 // A Board is a small fixed-size value with no pointers: assignment copies
 // it, == compares it, and it can be a map key. The zero Board has no houses;
 // build one with [NewBoard]. Setters take a pointer receiver and refuse

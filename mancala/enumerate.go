@@ -28,8 +28,12 @@ type Playouter interface {
 // for rulesets that end games on repetition ([Cycler]); it may be nil.
 //
 // Perft uses the ruleset's own [Perfter] when it has one, and [PerftSlow]
-// otherwise. Depth 0 counts p itself as the one leaf.
+// otherwise. Depth 0 counts p itself as the one leaf. A nil ruleset
+// counts nothing: it returns 0, 0.
 func Perft(r Ruleset, history []Position, p Position, depth int) (leaves, terminal int64) {
+	if r == nil {
+		return 0, 0
+	}
 	if f, ok := r.(Perfter); ok {
 		return f.Perft(history, p, depth)
 	}
@@ -39,6 +43,9 @@ func Perft(r Ruleset, history []Position, p Position, depth int) (leaves, termin
 // PerftSlow is [Perft] computed through Legal, Apply and [EndCycle] alone:
 // the reference that a ruleset's own Perfter is checked against.
 func PerftSlow(r Ruleset, history []Position, p Position, depth int) (leaves, terminal int64) {
+	if r == nil {
+		return 0, 0
+	}
 	if depth <= 0 {
 		if p.Over() {
 			return 1, 1
@@ -88,8 +95,12 @@ func PerftSlow(r Ruleset, history []Position, p Position, depth int) (leaves, te
 // history is the game before p, for [Cycler] rulesets; it may be nil.
 // maxPlies > 0 stops the game early (unfinished) after that many moves.
 //
-// Playout uses the ruleset's own [Playouter] when it has one.
+// Playout uses the ruleset's own [Playouter] when it has one. A nil
+// ruleset or a nil rng plays no move: it returns p and 0.
 func Playout(r Ruleset, history []Position, p Position, rng *rand.Rand, maxPlies int) (final Position, plies int) {
+	if r == nil || rng == nil {
+		return p, 0
+	}
 	if f, ok := r.(Playouter); ok {
 		return f.Playout(history, p, rng, maxPlies)
 	}

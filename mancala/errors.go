@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Sentinel errors. Errors returned by this module wrap one of them, so that
@@ -83,8 +84,33 @@ func (e *ParseError) Error() string {
 func (e *ParseError) Unwrap() error { return ErrSyntax }
 
 func parseErr(what, input string, off int, format string, args ...any) *ParseError {
-	if len(input) > 200 {
-		input = input[:200] + "…"
-	}
+	input = Shorten(input, 200)
 	return &ParseError{What: what, Input: input, Offset: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Shorten returns s cut to at most max bytes at a character boundary, with
+// "…" added when something was cut: the form in which messages echo input,
+// so that an error never carries a whole file and never splits a UTF-8
+// character. A max below 1 counts as 1.
+func Shorten(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	max = maxInt(max, 1)
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// Quote returns s shortened to 60 bytes (see [Shorten]) and quoted as %q
+// quotes it: how this module's error messages show a piece of input.
+func Quote(s string) string { return strconv.Quote(Shorten(s, 60)) }
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
 }

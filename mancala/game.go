@@ -14,6 +14,10 @@ import (
 //
 // A Game is not safe for concurrent use; [Game.Clone] makes an independent
 // copy for another goroutine.
+//
+// Build a Game with [NewGame]. The zero Game is a finished game with no
+// ruleset: it has no legal move, refuses every move with ErrGameOver, and
+// has nothing to undo.
 type Game struct {
 	rules     Ruleset
 	positions []Position // positions[0] is the start; positions[i+1] follows moves[i]
@@ -51,9 +55,13 @@ func FromText(s string) GameOption {
 	}
 }
 
-// NewGame starts a game under r. It fails only if an option does (for
-// instance a start position that r's Setup refuses).
+// NewGame starts a game under r. It fails if r is nil (an error wrapping
+// ErrUnsupported) or if an option does (for instance a start position that
+// r's Setup refuses).
 func NewGame(r Ruleset, opts ...GameOption) (*Game, error) {
+	if r == nil {
+		return nil, fmt.Errorf("mancala: new game without a ruleset: %w", ErrUnsupported)
+	}
 	var c gameConfig
 	for _, o := range opts {
 		if err := o(&c); err != nil {
@@ -74,10 +82,20 @@ func NewGame(r Ruleset, opts ...GameOption) (*Game, error) {
 func (g *Game) Rules() Ruleset { return g.rules }
 
 // Position returns the current position.
-func (g *Game) Position() Position { return g.positions[g.ply] }
+func (g *Game) Position() Position {
+	if len(g.positions) == 0 { // the zero Game
+		return Position{}
+	}
+	return g.positions[g.ply]
+}
 
 // Start returns the position the game started from.
-func (g *Game) Start() Position { return g.positions[0] }
+func (g *Game) Start() Position {
+	if len(g.positions) == 0 { // the zero Game
+		return Position{}
+	}
+	return g.positions[0]
+}
 
 // Ply returns the number of moves played (not counting undone ones).
 func (g *Game) Ply() int { return g.ply }
@@ -99,7 +117,7 @@ func (g *Game) Legal() []Move { return g.AppendLegal(nil) }
 
 // AppendLegal appends the legal moves to dst and returns the result.
 func (g *Game) AppendLegal(dst []Move) []Move {
-	if g.conceded != NoTurn {
+	if g.conceded != NoTurn || g.rules == nil {
 		return dst
 	}
 	return g.rules.Legal(dst, g.Position())
@@ -203,6 +221,9 @@ func (g *Game) Moves() []Move { return append([]Move(nil), g.moves[:g.ply]...) }
 // Positions returns the positions of the game, the start first and the
 // current one last, in a new slice.
 func (g *Game) Positions() []Position {
+	if len(g.positions) == 0 { // the zero Game
+		return nil
+	}
 	return append([]Position(nil), g.positions[:g.ply+1]...)
 }
 
@@ -219,13 +240,18 @@ func (g *Game) Concede(p Player) error {
 	return nil
 }
 
-// Outcome returns the game's result and scores (the stores).
+// Outcome returns the game's result and scores (the stores), and why the
+// game ended: a concession, or what the ruleset says through [EndingOf].
 func (g *Game) Outcome() Outcome {
-	o := g.Position().Outcome()
-	if p, ok := g.conceded.Player(); ok {
-		o.Result = Win(p.Other())
+	p := g.Position()
+	o := p.Outcome()
+	if c, ok := g.conceded.Player(); ok {
+		o.Result = Win(c.Other())
 		o.Conceded = true
+		o.Ending = Ending{Reason: EndConceded, Who: g.conceded}
+		return o
 	}
+	o.Ending = EndingOf(g.rules, p)
 	return o
 }
 

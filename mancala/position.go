@@ -93,4 +93,8 @@ type Outcome struct {
 	Result   Result
 	Scores   [2]int // indexed by Player
 	Conceded bool   // the loser conceded (see Game.Concede)
+	// Ending says why the game ended, when the ruleset or the game can
+	// tell ([Game.Outcome] fills it; [Position.Outcome] cannot, as it does
+	// not know the ruleset: see [EndingOf]).
+	Ending Ending
 }

@@ -39,7 +39,9 @@ package mancala
 //
 // Optional capabilities are separate interfaces found by type assertion:
 // [Cycler] for games that end when a position repeats, [Bounded] for a
-// stated bound on game length, and fmt.Stringer for a name.
+// stated bound on game length, [Explainer] for saying why a game ended,
+// and fmt.Stringer for a name (the name that [NewRuleset] builds again,
+// for a ruleset whose family is registered with [RegisterRuleset]).
 type Ruleset interface {
 	Start() Position
 	Setup(p Position) (Position, error)
@@ -72,7 +74,7 @@ type Bounded interface {
 // EndCycle returns p, or, if r is a [Cycler] and p equals a position in
 // history, r.Cycle(p). history is the game so far, before p.
 func EndCycle(r Ruleset, history []Position, p Position) Position {
-	c, ok := r.(Cycler)
+	c, ok := r.(Cycler) // false for a nil r
 	if !ok || p.Over() {
 		return p
 	}
@@ -86,8 +88,11 @@ func EndCycle(r Ruleset, history []Position, p Position) Position {
 
 // IsLegal reports whether m is among the legal moves of p. It is a
 // convenience that allocates a move buffer; hot paths call Legal with a
-// buffer of their own.
+// buffer of their own. A nil ruleset allows no move.
 func IsLegal(r Ruleset, p Position, m Move) bool {
+	if r == nil {
+		return false
+	}
 	var buf [MaxHouses * MaxHouses]Move
 	for _, l := range r.Legal(buf[:0], p) {
 		if l == m {

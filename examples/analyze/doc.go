@@ -1,34 +1,44 @@
 // Command analyze searches a position of a sowing game with the alpha-beta
 // searcher of package mancala/search and prints what each iteration of the
-// search found: the best move, its value, the principal variation and, at a
-// simultaneous decision (Congkak's opening), both players' optimal mixed
-// strategies.
+// search found: the best move, its value and whose value it is, the
+// principal variation and, at a simultaneous decision (Congkak's opening),
+// both players' optimal mixed strategies.
 //
 // # Usage
 //
 //	go run ./examples/analyze [game flags] [-position TEXT] [-moves MOVES]
-//		[-depth N] [-time D] [-seed S]
+//		[-depth N] [-time D] [-rand-seed N] [-quiet]
+//	go run ./examples/analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] ...
 //
-// The game flags are -game awale|congkak, -rules and the options of package
-// examples/internal/rulesflags (run with -h to list them). The position
-// analysed is the game's start, or -position (position text of
+// The game flags are those of package examples/internal/rulesflags, the
+// same in every example program (-game awale|oware|congkak|kalah, -rules,
+// -houses, -seeds and each game's options; run with -h to list them). The
+// position analysed is the game's start, or -position (position text of
 // [mancala.ParsePosition], or Aalina for awale), after the moves of -moves
-// (move notation, as in [mancala.Game.PlayText]).
+// (move notation, as in [mancala.Game.PlayText]). With -record it is the
+// position of a saved game (record text as the play command saves it,
+// JSON or OGN; -record-game N picks the Nth game of the file) after its
+// first -ply moves (default: all of them), then -moves.
 //
 // The search deepens one decision at a time, from depth 1, until depth N
 // (-depth; 0: no limit), until the whole game is solved, or until the time
-// budget -time runs out (default 10s; 0: none, then -depth is required).
+// budget -time runs out (a duration such as 30s; default 10s; 0: none, then
+// -depth is required). -rand-seed seeds the sampling of a move from a
+// mixed strategy. A search that runs longer than about a second shows the
+// depth it is on on standard error, unless -quiet.
 //
 // # Output
 //
-// For each completed depth d, one line
+// A first line gives the position, the moves played to reach it and who is
+// to move. Then, for each completed depth d, one line
 //
-//	depth d value V nodes N time T move M pv MOVES
+//	depth d value +V for South (seeds) nodes N time T move M pv MOVES
 //
-// where V is the value of the position for the player who decides (South
-// at a simultaneous decision): the store difference in seeds where lines
-// reach the end of the game, the evaluator's estimate in seeds at the
-// horizon. "exact" follows V when every line reached the end of the game.
+// where V is the value of the position, with its sign, for the player who
+// decides (South at a simultaneous decision), the line names: the store
+// difference in seeds (his store minus the other's) where lines reach the
+// end of the game, the evaluator's estimate in seeds at the horizon.
+// "exact" follows "(seeds)" when every line reached the end of the game.
 // At a simultaneous decision two more lines give each player's optimal
 // mixed strategy in the matrix game of the joint moves, as the probability
 // of each house:
@@ -37,6 +47,13 @@
 //	north a 0.000 b 0.125 ...
 //
 // An iteration cut short by the time budget is not printed; the last line
-// gives the total time. Bad flags, a bad position or an illegal move: a
-// one-line error and exit status 2.
+// gives the total time.
+//
+// # Exit status
+//
+// 0 on success; -h prints the usage and exits 0. Bad flags, a bad position
+// or move text, or a finished game (the message says why it ended): a
+// one-line error and exit status 2. A move the rules refuse (named by its
+// number from 1 and its column in -moves) or a record file that cannot be
+// read: a one-line error and exit status 1.
 package main

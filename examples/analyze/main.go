@@ -8,60 +8,75 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
+	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
+	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
+
+const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N] [-time D] [-rand-seed N] [-quiet]
+       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-rand-seed N] [-quiet]`
+
+// ruleFlags are the flags that a record replaces.
+var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start `position` (position text, or Aalina for awale); default the game's start")
-	moves := fs.String("moves", "", "`moves` to play from the position before analysing it")
-	depth := fs.Int("depth", 0, "deepest iteration, in decisions (`N`); 0: no limit")
-	budget := fs.Duration("time", 10*time.Second, "time budget (`D`); 0: none")
-	seed := fs.Uint64("seed", 1, "seed of the searcher's random stream (`S`)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N] [-time D] [-seed S]")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		fmt.Fprintf(stderr, "analyze: %v\n", err)
-		return 2
+	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	moves := fs.String("moves", "", "`MOVES` to play from the position (or the record's -ply) before analysing")
+	recordFile := fs.String("record", "", "analyse a game saved in `FILE` (record text as play saves it, JSON or OGN); it names its own rules")
+	recordGame := fs.Int("record-game", 1, "which game of the -record file, `N` from 1")
+	ply := fs.Int("ply", -1, "with -record: analyse the position after the record's first `N` moves (default: after all)")
+	depth := fs.Int("depth", 0, fmt.Sprintf("deepest iteration, in decisions (`N`, 1 to %d); 0: no limit", search.MaxDepth))
+	budget := fs.Duration("time", 10*time.Second, "time budget, a `duration` such as 30s or 500ms; 0: none (then give -depth)")
+	seed := rulesflags.RandSeed(fs)
+	quiet := rulesflags.Quiet(fs)
+	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "analyze: "+format+"\n", args...)
-		return 2
+	fail := func(status int, format string, args ...any) int {
+		fmt.Fprintf(stderr, "analyze: %s\n", rulesflags.Line(fmt.Errorf(format, args...)))
+		return status
 	}
 	switch {
-	case fs.NArg() > 0:
-		return fail("unexpected argument %q", fs.Arg(0))
 	case *depth < 0 || *depth > search.MaxDepth:
-		return fail("-depth: want 0 to %d, not %d", search.MaxDepth, *depth)
+		return fail(rulesflags.ExitUsage, "-depth: want 0 to %d, not %d", search.MaxDepth, *depth)
 	case *budget < 0:
-		return fail("-time: want 0 or more, not %v", *budget)
+		return fail(rulesflags.ExitUsage, "-time: want 0 or more, not %v", *budget)
 	case *budget == 0 && *depth == 0:
-		return fail("give -depth or -time: the search would not stop")
+		return fail(rulesflags.ExitUsage, "give -depth or -time: the search would not stop")
 	}
-	g, err := games.NewGame(*position)
+	g, status, err := startGame(games, *position, *recordFile, *recordGame, *ply)
 	if err != nil {
-		return fail("%v", err)
+		return fail(status, "%w", err)
 	}
-	if err := g.PlayText(*moves); err != nil {
-		return fail("-moves: %v", err)
+	if err := rulesflags.PlayMoves(g, *moves, nil); err != nil {
+		if errors.Is(err, mancala.ErrIllegalMove) {
+			return fail(rulesflags.ExitFailure, "-moves: illegal %w", err)
+		}
+		return fail(rulesflags.ExitUsage, "-moves: %w", err)
 	}
 	if g.Over() {
-		return fail("the game is over: nothing to analyse")
+		o := g.Outcome()
+		why := ""
+		if o.Ending.Reason != mancala.EndNone {
+			why = ", " + o.Ending.String()
+		}
+		return fail(rulesflags.ExitUsage, "the game is over after %d moves (result %v, scores %d-%d South-North%s): nothing to analyse",
+			g.Ply(), o.Result, o.Scores[mancala.South], o.Scores[mancala.North], why)
 	}
 
 	began := time.Now()
@@ -73,31 +88,101 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	history := g.Positions()
 	p := history[len(history)-1]
 	history = history[:len(history)-1]
+	who := mancala.South // whose value the search gives: the player who decides, South at a simultaneous decision
+	if pl, ok := g.Turn().Player(); ok {
+		who = pl
+	}
+	fmt.Fprintf(stdout, "position %v after %d moves, %v to move\n", p, g.Ply(), g.Turn())
+	var searching atomic.Int64
+	meter := progress.New(stderr, *quiet)
+	meter.Every(func() string {
+		return fmt.Sprintf("analyze: searching depth %d, %v", searching.Load(), time.Since(began).Round(time.Second))
+	})
+	defer meter.Stop()
 	for d := 1; *depth == 0 || d <= *depth; d++ {
 		// A new searcher per depth: each iteration is a complete search to
 		// depth d, reported on its own.
-		ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: d, Seed: *seed})
+		searching.Store(int64(d))
+		ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: d, Seed: uint64(*seed)})
 		t0 := time.Now()
 		res, err := ab.Search(ctx, g.Rules(), history, p)
 		if err != nil {
-			return fail("%v", err)
+			meter.Stop()
+			return fail(rulesflags.ExitFailure, "%w", err)
 		}
 		if res.Depth < d {
 			break // cut short by the time budget
 		}
-		printResult(stdout, d, res, time.Since(t0))
+		meter.Clear()
+		printResult(stdout, d, who, res, time.Since(t0))
 		if res.Exact || d == search.MaxDepth {
 			break
 		}
 	}
+	meter.Stop()
 	fmt.Fprintf(stdout, "time %v\n", time.Since(began).Round(time.Millisecond))
 	return 0
 }
 
-// printResult writes the lines of one completed iteration.
-func printResult(w io.Writer, d int, res search.Result, took time.Duration) {
+// startGame builds the game to analyse: from the game flags and -position,
+// or from a record file, after its first ply moves (all if ply < 0). On
+// error it returns the exit status.
+func startGame(games *rulesflags.Flags, position, file string, index, ply int) (*mancala.Game, int, error) {
+	if file == "" {
+		for _, name := range []string{"record-game", "ply"} {
+			if games.Set(name) {
+				return nil, rulesflags.ExitUsage, fmt.Errorf("-%s applies only with -record", name)
+			}
+		}
+		g, err := games.NewGame(position)
+		return g, rulesflags.ExitUsage, err
+	}
+	for _, name := range ruleFlags {
+		if games.Set(name) {
+			return nil, rulesflags.ExitUsage, fmt.Errorf("-%s does not apply with -record: the record names its rules and start", name)
+		}
+	}
+	if index < 1 {
+		return nil, rulesflags.ExitUsage, fmt.Errorf("-record-game: want 1 or more, not %d", index)
+	}
+	if games.Set("ply") && ply < 0 {
+		return nil, rulesflags.ExitUsage, fmt.Errorf("-ply: want 0 or more, not %d", ply)
+	}
+	recs, err := rulesflags.ReadRecords(file)
+	if err != nil {
+		return nil, rulesflags.ExitFailure, fmt.Errorf("-record %w", err)
+	}
+	if index > len(recs) {
+		return nil, rulesflags.ExitUsage, fmt.Errorf("-record-game %d: %s holds %d game(s)", index, file, len(recs))
+	}
+	rec := recs[index-1]
+	if ply > len(rec.Moves) {
+		return nil, rulesflags.ExitUsage, fmt.Errorf("-ply %d: the game has %d moves", ply, len(rec.Moves))
+	}
+	full, err := rec.Replay(rulesflags.Resolve)
+	if err != nil && (full == nil || ply < 0 || ply > full.Ply()) {
+		return nil, rulesflags.ExitFailure, fmt.Errorf("-record %s: %w", file, rulesflags.ReplayError(err, full))
+	}
+	g, err := mancala.NewGame(full.Rules(), mancala.From(full.Start()))
+	if err != nil {
+		return nil, rulesflags.ExitFailure, fmt.Errorf("-record %s: %w", file, err)
+	}
+	if ply < 0 {
+		ply = full.Ply()
+	}
+	for _, m := range full.Moves()[:ply] {
+		if err := g.Play(m); err != nil { // cannot fail: full played it
+			return nil, rulesflags.ExitFailure, fmt.Errorf("-record %s: %w", file, err)
+		}
+	}
+	return g, 0, nil
+}
+
+// printResult writes the lines of one completed iteration. who is the
+// player whose value the search gives.
+func printResult(w io.Writer, d int, who mancala.Player, res search.Result, took time.Duration) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "depth %d value %s", d, seeds(res.Value))
+	fmt.Fprintf(&b, "depth %d value %s for %s (seeds)", d, seeds(res.Value), title(who))
 	if res.Exact {
 		b.WriteString(" exact")
 	}
@@ -112,8 +197,14 @@ func printResult(w io.Writer, d int, res search.Result, took time.Duration) {
 	}
 }
 
-// seeds writes a search value in seeds: proven results are kept in units
-// of search.TerminalScale per seed.
+// title returns "South" or "North".
+func title(p mancala.Player) string {
+	s := p.String()
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// seeds writes a search value in seeds, with its sign: proven results
+// are kept in units of search.TerminalScale per seed.
 func seeds(v float64) string {
 	if v >= search.TerminalScale || v <= -search.TerminalScale {
 		v /= search.TerminalScale
@@ -121,7 +212,11 @@ func seeds(v float64) string {
 	if math.Abs(v) < 0.0005 {
 		v = 0 // no "-0.000" for a tiny negative
 	}
-	return strconv.FormatFloat(v, 'f', 3, 64)
+	s := strconv.FormatFloat(v, 'f', 3, 64)
+	if v >= 0 {
+		s = "+" + s
+	}
+	return s
 }
 
 // strategy writes one player's mixed strategy, a house letter and its

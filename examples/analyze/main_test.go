@@ -28,7 +28,6 @@ func TestBadArguments(t *testing.T) {
 		{"-game", "chess", "-depth", "1"},
 		{"-position", "4,4/4", "-depth", "1"},
 		{"-moves", "Z", "-depth", "1"},
-		{"-moves", "a", "-depth", "1"}, // North's house when South is to move
 		{"-depth", "1", "extra"},
 		{"-bogus"},
 	} {
@@ -36,6 +35,16 @@ func TestBadArguments(t *testing.T) {
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "analyze: ") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, nothing, one line", args, code, out, errOut)
 		}
+	}
+}
+
+// TestIllegalMove: a move the rules refuse is named by its number from 1
+// and its column, with the rule (exit status 1, as in replay).
+func TestIllegalMove(t *testing.T) {
+	code, out, errOut := runAnalyze("-moves", "Ff a", "-depth", "1")
+	want := `analyze: -moves: illegal move 3 "a" (column 4): `
+	if code != 1 || out != "" || !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("AW-2/exit %d, stdout %q, stderr %q; want 1, nothing, one line starting %q", code, out, errOut, want)
 	}
 }
 
@@ -52,6 +61,7 @@ func TestGameOver(t *testing.T) {
 type depthLine struct {
 	depth  int
 	value  float64
+	who    string // whose value: South or North
 	exact  bool
 	move   string
 	pv     []string
@@ -67,20 +77,27 @@ func parse(t *testing.T, out string) []depthLine {
 	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "time ") {
 		t.Fatalf("output does not end with the time line:\n%s", out)
 	}
+	if !strings.HasPrefix(lines[0], "position ") {
+		t.Fatalf("output does not start with the position line:\n%s", out)
+	}
 	var ds []depthLine
-	for _, line := range lines[:len(lines)-1] {
+	for _, line := range lines[1 : len(lines)-1] {
 		f := strings.Fields(line)
 		switch f[0] {
 		case "depth":
 			var d depthLine
 			var err error
-			if d.depth, err = strconv.Atoi(f[1]); err != nil || f[2] != "value" {
+			if d.depth, err = strconv.Atoi(f[1]); err != nil || f[2] != "value" || len(f) < 7 {
 				t.Fatalf("line %q", line)
 			}
-			if d.value, err = strconv.ParseFloat(f[3], 64); err != nil {
-				t.Fatalf("line %q: %v", line, err)
+			if d.value, err = strconv.ParseFloat(f[3], 64); err != nil || (f[3][0] != '+' && f[3][0] != '-') {
+				t.Fatalf("line %q: value %q without its sign (%v)", line, f[3], err)
 			}
-			rest := f[4:]
+			if f[4] != "for" || (f[5] != "South" && f[5] != "North") || f[6] != "(seeds)" {
+				t.Fatalf("line %q: the value does not say whose it is", line)
+			}
+			d.who = f[5]
+			rest := f[7:]
 			if rest[0] == "exact" {
 				d.exact, rest = true, rest[1:]
 			}

@@ -4,11 +4,14 @@
 // and the commands, packages, links and fuzz targets it names must exist.
 //
 // The shared code is in sub-packages: [rulesflags] gives every program the
-// same flags for choosing a game and its options.
+// same flags for choosing a game and its options, the same -h, error lines
+// and exit statuses, and reads record files; [progress] writes progress
+// lines on standard error for long work.
 //
 // # Concurrency
 //
 // This package has no code of its own.
 //
 // [rulesflags]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/rulesflags
+// [progress]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/progress
 package internal

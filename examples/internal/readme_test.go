@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -143,6 +144,42 @@ func TestLinksExist(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(link))); err != nil {
 			t.Errorf("README links to %s, which does not exist", link)
+		}
+	}
+}
+
+// TestCommandFlagsExist checks that every flag in the README's go run
+// ./examples/NAME commands is one that the program lists under -h, so that
+// a renamed or removed flag cannot leave a documented command behind. It
+// builds the programs, so -short skips it.
+func TestCommandFlagsExist(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the example programs")
+	}
+	text := readme(t)
+	cmds := regexp.MustCompile(`(?m)\bgo run (\./examples/[\w-]+)([^\n#]*)`).FindAllStringSubmatch(text, -1)
+	flagRE := regexp.MustCompile(`(?:^|\s)(-[a-z][\w-]*)`)
+	usage := map[string]string{}
+	bin := t.TempDir()
+	for _, c := range cmds {
+		pkg, args := c[1], c[2]
+		help, ok := usage[pkg]
+		if !ok {
+			exe := filepath.Join(bin, filepath.Base(pkg))
+			build := exec.Command("go", "build", "-o", exe, pkg)
+			build.Dir = root
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+			}
+			out, _ := exec.Command(exe, "-h").CombinedOutput() // some exit 0, embed may not
+			help = string(out)
+			usage[pkg] = help
+		}
+		for _, m := range flagRE.FindAllStringSubmatch(args, -1) {
+			name := strings.SplitN(m[1], "=", 2)[0]
+			if !regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(name) + `\b`).MatchString(help) {
+				t.Errorf("README: go run %s%s: %s -h does not list %s", pkg, args, filepath.Base(pkg), name)
+			}
 		}
 	}
 }

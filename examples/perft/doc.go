@@ -3,10 +3,11 @@
 //
 // # Usage
 //
-//	go run ./examples/perft [game flags] [-position TEXT] -depth N [-divide]
+//	go run ./examples/perft [game flags] [-position TEXT] -depth N [-divide] [-quiet]
 //
-// The game flags are -game awale|congkak, -rules and the options of
-// package examples/internal/rulesflags (run with -h to list them).
+// The game flags are those of package examples/internal/rulesflags, the
+// same in every example program (-game awale|oware|congkak|kalah, -rules,
+// -houses, -seeds and each game's options; run with -h to list them).
 // -position takes the position text of [mancala.ParsePosition], or, for
 // awale, the Aalina form of
 // [github.com/sowing-games/sowing/awale.ParseAalina]; the ruleset's Setup
@@ -27,12 +28,14 @@
 //	move M leaves L terminal T
 //
 // gives the counts at depth N of the sequences that start with M. A last
-// line gives the time taken and the leaves counted per second.
+// line gives the time taken and the leaves counted per second. A count
+// that runs longer than about a second shows what it is counting on
+// standard error, unless -quiet.
 //
 // # Exit status
 //
-// 0 on success; 2, with a one-line error on standard error, for bad flags
-// or a bad position.
+// 0 on success, and for -h, which prints the usage; 2, with a one-line
+// error on standard error, for bad flags or a bad position.
 //
 // # Concurrency
 //

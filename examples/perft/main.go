@@ -1,13 +1,14 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 
+	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -20,62 +21,68 @@ func main() {
 // would run for ages.
 const maxDepth = 40
 
+const usage = "perft [game flags] [-position TEXT] -depth N [-divide] [-quiet]"
+
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start `position` (position text, or Aalina for awale); default the game's start")
-	depth := fs.Int("depth", 0, "count to `N` moves deep (required, 1 or more)")
+	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	depth := fs.Int("depth", 0, fmt.Sprintf("count to `N` moves deep (required, 1 to %d)", maxDepth))
 	divide := fs.Bool("divide", false, "also print the count under each first move at the full depth")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: perft [game flags] [-position TEXT] -depth N [-divide]")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		fmt.Fprintf(stderr, "perft: %v\n", err)
-		return 2
+	quiet := rulesflags.Quiet(fs)
+	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "perft: "+format+"\n", args...)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
+		fmt.Fprintf(stderr, "perft: %s\n", rulesflags.Line(fmt.Errorf(format, args...)))
+		return rulesflags.ExitUsage
 	}
 	if *depth < 1 || *depth > maxDepth {
 		return fail("-depth: want 1 to %d, not %d", maxDepth, *depth)
 	}
 	r, err := games.Ruleset()
 	if err != nil {
-		return fail("%v", err)
+		return fail("%w", err)
 	}
 	start := r.Start()
 	if *position != "" {
 		p, err := rulesflags.ParsePosition(games.Game(), *position)
 		if err != nil {
-			return fail("%v", err)
+			return fail("%w", err)
 		}
 		if start, err = r.Setup(p); err != nil {
-			return fail("-position: %v", err)
+			return fail("-position: %w", err)
 		}
 	}
 
 	began := time.Now()
 	var total int64
+	var counting atomic.Value // what is being counted, for the progress line
+	counting.Store("")
+	meter := progress.New(stderr, *quiet)
+	meter.Every(func() string {
+		return fmt.Sprintf("perft: counting %s, %v", counting.Load(), time.Since(began).Round(time.Second))
+	})
+	defer meter.Stop()
+	line := func(format string, args ...any) {
+		meter.Clear()
+		fmt.Fprintf(stdout, format, args...)
+	}
 	for d := 1; d <= *depth; d++ {
+		counting.Store(fmt.Sprintf("depth %d", d))
 		leaves, terminal := mancala.Perft(r, nil, start, d)
 		total += leaves
-		fmt.Fprintf(stdout, "depth %d leaves %d terminal %d\n", d, leaves, terminal)
+		line("depth %d leaves %d terminal %d\n", d, leaves, terminal)
 	}
 	if *divide {
 		for _, m := range r.Legal(nil, start) {
+			counting.Store(fmt.Sprintf("depth %d under move %v", *depth, m))
 			leaves, terminal := divideCount(r, start, m, *depth)
 			total += leaves
-			fmt.Fprintf(stdout, "move %v leaves %d terminal %d\n", m, leaves, terminal)
+			line("move %v leaves %d terminal %d\n", m, leaves, terminal)
 		}
 	}
+	meter.Stop()
 	elapsed := time.Since(began)
 	rate := 0.0
 	if s := elapsed.Seconds(); s > 0 {

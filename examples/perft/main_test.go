@@ -207,7 +207,7 @@ func TestBadArguments(t *testing.T) {
 		{"depth not a number", []string{"-depth", "x"}, "-depth"},
 		{"unknown flag", []string{"-depht", "3"}, "-depht"},
 		{"extra argument", []string{"-depth", "3", "awale"}, "awale"},
-		{"unknown game", []string{"-game", "oware", "-depth", "1"}, "-game"},
+		{"unknown game", []string{"-game", "go", "-depth", "1"}, "-game"},
 		{"AW-6/unknown rules", []string{"-rules", "kalah", "-depth", "1"}, "-rules"},
 		{"CK-8/congkak flag for awale", []string{"-opening", "sequential", "-depth", "1"}, "-opening"},
 		{"AW-1/malformed position", []string{"-position", "4,4,4,4", "-depth", "1"}, "-position"},

@@ -538,10 +538,13 @@ func (s *session) save(name string) {
 		s.printf("save: name the file, as in: save game.txt\n")
 		return
 	}
-	rec := record.New(s.g,
+	rec, err := record.New(s.g,
 		record.Tag{Name: "South", Value: s.label(mancala.South)},
 		record.Tag{Name: "North", Value: s.label(mancala.North)})
-	f, err := os.Create(name)
+	var f *os.File
+	if err == nil {
+		f, err = os.Create(name)
+	}
 	if err == nil {
 		err = record.Write(f, rec)
 		if cerr := f.Close(); err == nil {

@@ -1,21 +1,33 @@
-// Command replay plays a sequence of moves through a sowing game and
-// prints every position on the way.
+// Command replay plays a game through a sowing ruleset and prints every
+// position on the way: the moves of -moves, or a saved game.
 //
 // # Usage
 //
 //	go run ./examples/replay [game flags] [-position TEXT] -moves "FfBe..." [-json]
+//	go run ./examples/replay -record FILE [-record-game N] [-moves MOVES] [-json]
 //
-// The game flags are those of package examples/internal/rulesflags (run
-// with -h to list them); -position is read as by the perft command. Moves
-// are written as for [mancala.Game.PlayText]: house letters run together,
-// optionally separated by spaces or commas, with two letters (South's then
-// North's) for one move at a simultaneous decision.
+// The game flags are those of package examples/internal/rulesflags, the
+// same in every example program (-game awale|oware|congkak|kalah, -rules,
+// -houses, -seeds and each game's options; run with -h to list them);
+// -position is read as by the perft command. Moves are written as for
+// [mancala.Game.PlayText]: house letters run together, optionally
+// separated by spaces or commas, with two letters (South's then North's)
+// for one move at a simultaneous decision.
+//
+// -record replays the game saved in FILE, in any form the play command
+// saves or the record package reads: record text ("[Rules "awale"] 1. C b
+// 2. A d"), JSON, or an OGN file of Aualé. The record names its rules and
+// start position, so the game flags and -position do not apply; -moves
+// then goes on from the record's last move. A file may hold several
+// games: -record-game N picks the Nth (from 1).
 //
 // # Output
 //
-// Text mode prints the start position and the position after each move:
-// the board diagram ([mancala.Board.String]), the position text, who is to
-// move and the legal moves, or the result once the game is over.
+// Text mode prints the start position and the position after each move,
+// numbered from 1: the board diagram ([mancala.Board.String]), the
+// position text, who is to move and the legal moves, or, once the game is
+// over, the result, the final scores (South-North) and why the game ended
+// (with the rule, such as "endless cycle (AW-8)").
 //
 // With -json it prints one JSON object per line, for the start position and
 // after each move:
@@ -32,6 +44,9 @@
 //	over        whether the game is over
 //	result      "south", "north" or "draw", once over
 //	scores      [South, North], once over
+//	ending      once over, why: {"reason": "endless cycle", "rule": "AW-8",
+//	            "who": "north", "text": "..."}; rule and who are absent when
+//	            the ruleset does not name them
 //
 // and for congkak also round, burnt (the burnt houses' letters) and inHand
 // ([South, North] seeds in flight).
@@ -39,9 +54,12 @@
 // # Exit status
 //
 // An illegal move stops the replay, after the positions before it, with a
-// one-line message on standard error that names the move, its index
-// (counted from 0), its offset in -moves and the reason, and exit status 1.
-// Bad flags, a bad position or malformed move text exit with status 2.
+// one-line message on standard error that names the move, its number
+// (from 1, as in the listing), its column in -moves (or its line and
+// column in the record file) and the reason with its rule, and exit
+// status 1; so does a record file that cannot be read. Bad flags, a bad
+// position or malformed move text: a one-line message and exit status 2.
+// -h prints the usage and exits 0.
 //
 // # Concurrency
 //

@@ -17,74 +17,98 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+const usage = `replay [game flags] [-position TEXT] -moves MOVES [-json]
+       replay -record FILE [-record-game N] [-moves MOVES] [-json]`
+
+// ruleFlags are the flags that a record replaces: it names its rules and
+// start position itself.
+var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}
+
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start `position` (position text, or Aalina for awale); default the game's start")
-	moves := fs.String("moves", "", "the `moves` to play, such as FfBe")
+	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	moves := fs.String("moves", "", "the `MOVES` to play, such as FfBe (after the record's, with -record)")
+	recordFile := fs.String("record", "", "replay the game saved in `FILE` (record text as play saves it, JSON or OGN); it names its own rules")
+	recordGame := fs.Int("record-game", 1, "which game of the -record file to replay, `N` from 1")
 	asJSON := fs.Bool("json", false, "print one JSON object per position")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: replay [game flags] [-position TEXT] -moves MOVES [-json]")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		fmt.Fprintf(stderr, "replay: %v\n", err)
-		return 2
+	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "replay: "+format+"\n", args...)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
-	}
-	g, err := games.NewGame(*position)
-	if err != nil {
-		return fail("%v", err)
+	fail := func(status int, format string, args ...any) int {
+		fmt.Fprintf(stderr, "replay: %s\n", rulesflags.Line(fmt.Errorf(format, args...)))
+		return status
 	}
 
-	out := &printer{w: stdout, json: *asJSON, congkak: games.Game() == rulesflags.Congkak}
-	out.position(g, mancala.Move{})
-	text := *moves
-	for i, index := 0, 0; ; index++ {
-		for i < len(text) && strings.IndexByte(" ,\t\n\r", text[i]) >= 0 {
-			i++
-		}
-		if i >= len(text) {
-			break
-		}
-		width := 1
-		if g.Turn() == mancala.BothTurn {
-			width = 2
-		}
-		if i+width > len(text) {
-			return fail("-moves: move %d at offset %d: want %d letters for the move of %v", index, i, width, g.Turn())
-		}
-		m, err := mancala.ParseMove(text[i : i+width])
-		if err != nil {
-			return fail("-moves: move %d %q at offset %d: %v", index, text[i:i+width], i, err)
-		}
-		if err := g.Play(m); err != nil {
-			reason := err.Error()
-			var me *mancala.MoveError
-			if errors.As(err, &me) {
-				reason = me.Reason
-				if me.Rule != "" {
-					reason += " (" + me.Rule + ")"
-				}
+	var g *mancala.Game
+	var recorded *mancala.Game // the record's game as it ends (a concession included)
+	var recordErr error        // why the record's moves stop early
+	if *recordFile != "" {
+		for _, name := range ruleFlags {
+			if games.Set(name) {
+				return fail(rulesflags.ExitUsage, "-%s does not apply with -record: the record names its rules and start", name)
 			}
-			fmt.Fprintf(stderr, "replay: illegal move %v, index %d (offset %d in -moves): %s\n", m, index, i, reason)
-			return 1
 		}
-		i += width
+		if *recordGame < 1 {
+			return fail(rulesflags.ExitUsage, "-record-game: want 1 or more, not %d", *recordGame)
+		}
+		recs, err := rulesflags.ReadRecords(*recordFile)
+		if err != nil {
+			return fail(rulesflags.ExitFailure, "-record %w", err)
+		}
+		if *recordGame > len(recs) {
+			return fail(rulesflags.ExitUsage, "-record-game %d: %s holds %d game(s)", *recordGame, *recordFile, len(recs))
+		}
+		recorded, recordErr = recs[*recordGame-1].Replay(rulesflags.Resolve)
+		if recorded == nil {
+			return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, recordErr)
+		}
+		recordErr = rulesflags.ReplayError(recordErr, recorded)
+		if g, err = mancala.NewGame(recorded.Rules(), mancala.From(recorded.Start())); err != nil {
+			return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, err)
+		}
+	} else {
+		if games.Set("record-game") {
+			return fail(rulesflags.ExitUsage, "-record-game applies only with -record")
+		}
+		var err error
+		if g, err = games.NewGame(*position); err != nil {
+			return fail(rulesflags.ExitUsage, "%w", err)
+		}
+	}
+
+	out := &printer{w: stdout, json: *asJSON}
+	out.position(g, mancala.Move{})
+	if recorded != nil {
+		for _, m := range recorded.Moves() {
+			if err := g.Play(m); err != nil { // cannot fail: the record's game played it
+				return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, err)
+			}
+			out.position(g, m)
+		}
+		if recordErr != nil {
+			return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, recordErr)
+		}
+		if recorded.Over() && !g.Over() { // the record's result is a concession
+			g = recorded
+			if *moves != "" {
+				return fail(rulesflags.ExitUsage, "-moves: the record's game is over (%v)", ending(g))
+			}
+			out.position(g, mancala.Move{})
+		}
+	}
+	err := rulesflags.PlayMoves(g, *moves, func(m mancala.Move) error {
 		out.position(g, m)
+		return nil
+	})
+	if err != nil {
+		if errors.Is(err, mancala.ErrIllegalMove) {
+			return fail(rulesflags.ExitFailure, "-moves: illegal %w", err)
+		}
+		return fail(rulesflags.ExitUsage, "-moves: %w", err)
 	}
 	if out.err != nil {
-		fmt.Fprintf(stderr, "replay: %v\n", out.err)
-		return 1
+		return fail(rulesflags.ExitFailure, "%w", out.err)
 	}
 	return 0
 }
@@ -92,29 +116,37 @@ func run(args []string, stdout, stderr io.Writer) int {
 // printer writes positions in text or JSON; it remembers the first write
 // error.
 type printer struct {
-	w       io.Writer
-	json    bool
-	congkak bool
-	err     error
+	w    io.Writer
+	json bool
+	err  error
 }
 
-// record is one line of -json output. Pointer fields are absent when nil.
-type record struct {
-	Ply        int       `json:"ply"`
-	Move       string    `json:"move,omitempty"`
-	Position   string    `json:"position"`
-	Houses     []int     `json:"houses"`
-	Stores     [2]int    `json:"stores"`
-	Round      *int      `json:"round,omitempty"`
-	Burnt      *[]string `json:"burnt,omitempty"`
-	InHand     *[2]int   `json:"inHand,omitempty"`
-	ToMove     string    `json:"toMove,omitempty"`
-	Legal      *[]string `json:"legal,omitempty"`
-	LegalSouth *[]string `json:"legalSouth,omitempty"`
-	LegalNorth *[]string `json:"legalNorth,omitempty"`
-	Over       bool      `json:"over"`
-	Result     string    `json:"result,omitempty"`
-	Scores     *[2]int   `json:"scores,omitempty"`
+// jsonLine is one line of -json output. Pointer fields are absent when nil.
+type jsonLine struct {
+	Ply        int        `json:"ply"`
+	Move       string     `json:"move,omitempty"`
+	Position   string     `json:"position"`
+	Houses     []int      `json:"houses"`
+	Stores     [2]int     `json:"stores"`
+	Round      *int       `json:"round,omitempty"`
+	Burnt      *[]string  `json:"burnt,omitempty"`
+	InHand     *[2]int    `json:"inHand,omitempty"`
+	ToMove     string     `json:"toMove,omitempty"`
+	Legal      *[]string  `json:"legal,omitempty"`
+	LegalSouth *[]string  `json:"legalSouth,omitempty"`
+	LegalNorth *[]string  `json:"legalNorth,omitempty"`
+	Over       bool       `json:"over"`
+	Result     string     `json:"result,omitempty"`
+	Scores     *[2]int    `json:"scores,omitempty"`
+	Ending     *endingRec `json:"ending,omitempty"`
+}
+
+// endingRec says why a game ended, in -json output.
+type endingRec struct {
+	Reason string `json:"reason"`         // such as "endless cycle"
+	Rule   string `json:"rule,omitempty"` // such as "AW-8"
+	Who    string `json:"who,omitempty"`  // "south" or "north": whom the reason concerns
+	Text   string `json:"text"`           // the whole reason in words
 }
 
 func (pr *printer) position(g *mancala.Game, m mancala.Move) {
@@ -122,13 +154,16 @@ func (pr *printer) position(g *mancala.Game, m mancala.Move) {
 		return
 	}
 	if pr.json {
-		pr.err = json.NewEncoder(pr.w).Encode(newRecord(g, m, pr.congkak))
+		pr.err = json.NewEncoder(pr.w).Encode(newRecord(g, m))
 		return
 	}
 	var sb strings.Builder
-	if g.Ply() == 0 {
+	switch {
+	case g.Ply() == 0 && m.IsZero():
 		sb.WriteString("start\n")
-	} else {
+	case m.IsZero(): // a concession, with no move
+		fmt.Fprintf(&sb, "\n%d. (%v)\n", g.Ply(), ending(g))
+	default:
 		fmt.Fprintf(&sb, "\n%d. %v\n", g.Ply(), m)
 	}
 	p := g.Position()
@@ -136,18 +171,18 @@ func (pr *printer) position(g *mancala.Game, m mancala.Move) {
 	fmt.Fprintf(&sb, "position %v\n", p)
 	if g.Over() {
 		o := g.Outcome()
-		fmt.Fprintf(&sb, "over: result %v, scores %d-%d\n", o.Result, o.Scores[mancala.South], o.Scores[mancala.North])
+		fmt.Fprintf(&sb, "over: result %v, scores %d-%d (South-North), %v\n", o.Result, o.Scores[mancala.South], o.Scores[mancala.North], ending(g))
 	} else {
 		fmt.Fprintf(&sb, "to move %v, legal %s\n", g.Turn(), strings.Join(letters(g.Legal()), " "))
 	}
 	_, pr.err = io.WriteString(pr.w, sb.String())
 }
 
-func newRecord(g *mancala.Game, m mancala.Move, congkak bool) record {
+func newRecord(g *mancala.Game, m mancala.Move) jsonLine {
 	p := g.Position()
 	b := p.Board
 	n := b.Houses()
-	rec := record{
+	rec := jsonLine{
 		Ply:      g.Ply(),
 		Position: p.String(),
 		Houses:   make([]int, 0, 2*n),
@@ -162,7 +197,7 @@ func newRecord(g *mancala.Game, m mancala.Move, congkak bool) record {
 			rec.Houses = append(rec.Houses, b.Seeds(pl, i))
 		}
 	}
-	if congkak {
+	if hasRounds(g.Rules()) {
 		round := p.Round
 		burnt := []string{}
 		var hands [2]int
@@ -184,6 +219,7 @@ func newRecord(g *mancala.Game, m mancala.Move, congkak bool) record {
 		rec.Scores = &o.Scores
 		none := []string{}
 		rec.Legal = &none
+		rec.Ending = newEnding(g)
 	case mancala.BothTurn:
 		rec.ToMove = t.String()
 		south, north := choices(legal, mancala.South), choices(legal, mancala.North)
@@ -194,6 +230,13 @@ func newRecord(g *mancala.Game, m mancala.Move, congkak bool) record {
 		rec.Legal = &l
 	}
 	return rec
+}
+
+// hasRounds reports whether r is Congkak, whose positions have rounds,
+// burnt houses and seeds in hand.
+func hasRounds(r mancala.Ruleset) bool {
+	s, ok := r.(fmt.Stringer)
+	return ok && strings.HasPrefix(s.String(), rulesflags.Congkak)
 }
 
 func letters(moves []mancala.Move) []string {

@@ -115,6 +115,16 @@ func wantRecord(g *mancala.Game, positions []mancala.Position, moves []mancala.M
 		rec["result"] = o.Result.String()
 		rec["scores"] = []any{float64(o.Scores[0]), float64(o.Scores[1])}
 		rec["legal"] = []any{}
+		if e := mancala.EndingOf(g.Rules(), p); e.Reason != mancala.EndNone {
+			end := map[string]any{"reason": e.Reason.String(), "text": e.String()}
+			if e.Rule != "" {
+				end["rule"] = e.Rule
+			}
+			if who, ok := e.Who.Player(); ok {
+				end["who"] = who.String()
+			}
+			rec["ending"] = end
+		}
 	case mancala.BothTurn:
 		rec["toMove"] = "both"
 		for _, side := range []struct {
@@ -240,7 +250,23 @@ func TestJSONShape(t *testing.T) {
 		if len(recs) != 2 {
 			t.Fatalf("%d lines, want 2", len(recs))
 		}
-		if diff := cmp.Diff(with("move", "legal", "result", "scores"), keys(recs[1])); diff != "" {
+		end := with("move", "legal", "result", "scores")
+		doc, err := awale.New(awale.Documents())
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := mancala.ParsePosition("0,0,0,0,0,1/0,0,0,0,0,0 23,24 S")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, g, err := replayed(t, doc, &start, "F")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Outcome().Ending.Reason != mancala.EndNone {
+			end = with("move", "legal", "result", "scores", "ending")
+		}
+		if diff := cmp.Diff(end, keys(recs[1])); diff != "" {
 			t.Errorf("keys at the end (-want +got):\n%s", diff)
 		}
 		if recs[1]["over"] != true {
@@ -364,7 +390,7 @@ func TestIllegalMove(t *testing.T) {
 			if me.Ply != tt.index {
 				t.Fatalf("the library refuses move %d, the test expects %d", me.Ply, tt.index)
 			}
-			for _, want := range []string{"illegal move " + me.Move.String(), fmt.Sprintf("index %d", tt.index), me.Reason} {
+			for _, want := range []string{fmt.Sprintf("illegal move %d %q", tt.index+1, me.Move.String()), me.Reason} {
 				if !strings.Contains(errOut, want) {
 					t.Errorf("stderr %q does not contain %q", errOut, want)
 				}
@@ -385,8 +411,8 @@ func TestGameOverStopsReplay(t *testing.T) {
 	if code != 1 {
 		t.Errorf("AW-7/exit %d, want 1", code)
 	}
-	if !strings.Contains(errOut, "illegal move a, index 1") || !strings.Contains(errOut, "over") {
-		t.Errorf("AW-7/stderr %q should name move a, index 1 and say the game is over", errOut)
+	if !strings.Contains(errOut, `illegal move 2 "a" (column 3)`) || !strings.Contains(errOut, "over") {
+		t.Errorf("AW-7/stderr %q should name move 2, a, at column 3 and say the game is over", errOut)
 	}
 }
 
@@ -430,12 +456,12 @@ func Example_json() {
 	// {"ply":2,"move":"f","position":"5,5,5,5,4,0/5,5,5,5,4,0 0,0 S","houses":[5,5,5,5,4,0,5,5,5,5,4,0],"stores":[0,0],"toMove":"south","legal":["A","B","C","D","E"],"over":false}
 }
 
-// An illegal move stops the replay with its index and the rule that
-// forbids it.
+// An illegal move stops the replay with its number (from 1, as in the
+// listing), its column in -moves and the rule that forbids it.
 func Example_illegal() {
-	code := run([]string{"-moves", "FfF"}, io.Discard, os.Stdout)
+	code := run([]string{"-moves", "Ff F"}, io.Discard, os.Stdout)
 	fmt.Println("exit status", code)
 	// Output:
-	// replay: illegal move F, index 2 (offset 2 in -moves): house F is empty (AW-3)
+	// replay: -moves: illegal move 3 "F" (column 4): house F is empty (AW-3)
 	// exit status 1
 }

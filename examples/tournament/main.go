@@ -1,73 +1,38 @@
-// Command tournament plays a match between two players on one of the
-// module's games and reports the result with its statistical uncertainty.
-//
-// Usage:
-//
-//	go run ./examples/tournament -game awale|congkak|kalah [rule flags] \
-//		-a SPEC -b SPEC -games N [-parallel P] [-seed S] [-max-plies N]
-//
-// A SPEC is read by search.ParsePlayer: "random", "greedy",
-// "alphabeta:depth=8", "alphabeta:time=100ms", "mcts:playouts=20000", ...
-//
-// # Rules
-//
-// The rule flags of awale and congkak are those of the examples' shared
-// flags (-rules, -houses, -seeds, -opening, -empty-capture, -rounds, ...).
-// A full set of Congkak may last thousands of rounds between weak players,
-// so for this command -rounds defaults to 10 (-rounds 0 asks for full
-// sets). Kalah takes -houses (6), -seeds (4) and -capture empty|standard
-// (empty). -max-plies (10000) caps every game: a game still going on then
-// is scored by the stores as they stand (the player with more seeds in his
-// store wins; equal is a draw), and is marked "capped".
-//
-// # Games
-//
-// Game i (from 0) gives A South when i is even and North when it is odd.
-// Each game has its own two players, seeded from -seed and the game's
-// index alone, so a match is reproducible and its results do not depend on
-// -parallel (players limited by time are not reproducible, by nature). At
-// a simultaneous decision each side's player chooses without seeing the
-// other's choice, and the two choices make one joint move. Games run in
-// parallel on -parallel goroutines (default: GOMAXPROCS).
-//
-// # Output
-//
-// On a terminal a progress bar; otherwise one line per game, in game
-// order. Then A's wins, draws and losses, A's score rate (a win 1, a draw
-// 1/2) with its 95% Wilson score interval (draws counted as half a win,
-// which makes the interval slightly conservative), and the Elo difference
-// of A over B, 400·log10(s/(1-s)) for score rate s, with the interval
-// obtained from the bounds of the score-rate interval.
-//
-// Bad flags or specs give a one-line error and exit status 2.
 package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"strconv"
-	"strings"
-	"sync"
+	"sync/atomic"
 
+	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
-	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
 const (
-	kalahGame       = "kalah"
-	defaultRounds   = 10
 	defaultMaxPlies = 10000
+	// maxGames bounds -games: more would not end in a lifetime.
+	maxGames = 1_000_000_000
+	// maxMaxPlies bounds -max-plies: a game in flight keeps every position.
+	maxMaxPlies = 1_000_000
+	// parallelPerCPU bounds -parallel: every game in flight holds two
+	// players, and a searching player holds a table of several MiB.
+	parallelPerCPU = 4
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // config is a parsed command line.
@@ -79,131 +44,86 @@ type config struct {
 	parallel int
 	seed     uint64
 	maxPlies int
+	records  string // file for the games' records; "" for none
+	quiet    bool
 }
 
-// usageError is a bad command line: exit status 2.
-type usageError struct{ msg string }
+const usage = "tournament [game flags] -a SPEC -b SPEC [-games N] [-parallel P] [-rand-seed N] [-max-plies N] [-records FILE] [-quiet]"
 
-func (e usageError) Error() string { return e.msg }
+// maxParallel is the largest -parallel on this machine.
+func maxParallel() int { return max(8, parallelPerCPU*runtime.NumCPU()) }
 
-func badf(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
-
-// notKalah lists the shared game flags that do not apply to Kalah.
-var notKalah = []string{"rules", "opening", "starter", "empty-capture", "first-hand", "round-end", "rounds"}
-
-func parse(args []string, stderr io.Writer) (*config, error) {
+// parse reads the command line; on failure or -h it has written what to
+// say and returns the exit status.
+func parse(args []string, stdout, stderr io.Writer) (*config, int) {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported in one line by run
 	rf := rulesflags.Register(fs)
-	fs.Lookup("game").Usage = "the game: awale, congkak or kalah"
-	fs.Lookup("rounds").Usage = fmt.Sprintf("congkak: at most N rounds, 0 for a full set (default %d here)", defaultRounds)
-	capture := fs.String("capture", "empty", "kalah: empty or standard, the capture rule (KA-4)")
 	c := &config{}
-	fs.StringVar(&c.specA, "a", "", "player A: random, greedy, alphabeta:depth=8, mcts:playouts=20000, ...")
-	fs.StringVar(&c.specB, "b", "", "player B, like -a")
-	fs.IntVar(&c.games, "games", 10, "number of games")
-	fs.IntVar(&c.parallel, "parallel", runtime.GOMAXPROCS(0), "games played at once")
-	seed := fs.String("seed", "1", "random seed of the match (an unsigned integer)")
-	fs.IntVar(&c.maxPlies, "max-plies", defaultMaxPlies, "cap on the moves of a game; a capped game is scored by the stores")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "usage: tournament -game awale|congkak|kalah [rule flags] -a SPEC -b SPEC [-games N] [-parallel P] [-seed S]")
-			fs.PrintDefaults()
-			return nil, err
-		}
-		return nil, usageError{err.Error()}
+	fs.StringVar(&c.specA, "a", "", "player A's `SPEC`: random, greedy, alphabeta:depth=8, mcts:playouts=20000, ... (search.ParsePlayer)")
+	fs.StringVar(&c.specB, "b", "", "player B's `SPEC`, like -a")
+	fs.IntVar(&c.games, "games", 10, fmt.Sprintf("`N` games, 1 to %d", maxGames))
+	fs.IntVar(&c.parallel, "parallel", runtime.GOMAXPROCS(0), fmt.Sprintf("`P` games played at once, 1 to %d on this machine (%d per CPU)", maxParallel(), parallelPerCPU))
+	seed := rulesflags.RandSeed(fs)
+	fs.IntVar(&c.maxPlies, "max-plies", defaultMaxPlies, fmt.Sprintf("cap of `N` moves (1 to %d) on every game; a capped game is scored by the stores", maxMaxPlies))
+	fs.StringVar(&c.records, "records", "", "write the games as records to `FILE` (record text, or JSON lines if FILE ends in .json or .jsonl), for replay -record")
+	quiet := rulesflags.Quiet(fs)
+	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
+		return nil, status
 	}
-	if fs.NArg() > 0 {
-		return nil, badf("unexpected argument %q", fs.Arg(0))
+	bad := func(format string, args ...any) (*config, int) {
+		fmt.Fprintf(stderr, "tournament: %s\n", rulesflags.Line(fmt.Errorf(format, args...)))
+		return nil, rulesflags.ExitUsage
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var err error
-	if c.seed, err = strconv.ParseUint(*seed, 0, 64); err != nil {
-		return nil, badf("-seed: want an unsigned integer, not %q", *seed)
-	}
+	c.seed, c.quiet = uint64(*seed), *quiet
 	switch {
 	case c.specA == "":
-		return nil, badf("-a: missing player spec")
+		return bad("-a: missing player spec, such as -a greedy")
 	case c.specB == "":
-		return nil, badf("-b: missing player spec")
-	case c.games < 1:
-		return nil, badf("-games: want 1 or more, not %d", c.games)
-	case c.parallel < 1:
-		return nil, badf("-parallel: want 1 or more, not %d", c.parallel)
-	case c.maxPlies < 1:
-		return nil, badf("-max-plies: want 1 or more, not %d", c.maxPlies)
+		return bad("-b: missing player spec, such as -b random")
+	case c.games < 1 || c.games > maxGames:
+		return bad("-games: want 1 to %d, not %d", maxGames, c.games)
+	case c.parallel < 1 || c.parallel > maxParallel():
+		return bad("-parallel: want 1 to %d on this machine (%d per CPU), not %d", maxParallel(), parallelPerCPU, c.parallel)
+	case c.maxPlies < 1 || c.maxPlies > maxMaxPlies:
+		return bad("-max-plies: want 1 to %d, not %d", maxMaxPlies, c.maxPlies)
 	}
 	for _, s := range []struct{ flag, spec string }{{"-a", c.specA}, {"-b", c.specB}} {
 		if _, err := search.ParsePlayer(s.spec, 0); err != nil {
-			return nil, badf("%s: %v", s.flag, err)
+			return bad("%s: %w", s.flag, err)
 		}
 	}
-	switch rf.Game() {
-	case rulesflags.Awale, rulesflags.Congkak, kalahGame:
-	default:
-		return nil, badf("-game: want awale, congkak or kalah, not %q", rf.Game())
-	}
-	if rf.Game() == kalahGame {
-		for _, name := range notKalah {
-			if set[name] {
-				return nil, badf("-%s does not apply to -game kalah", name)
-			}
-		}
-		o := kalah.Options{}
-		if o.Houses, err = intFlag(fs, "houses"); err != nil {
-			return nil, err
-		}
-		if o.Seeds, err = intFlag(fs, "seeds"); err != nil {
-			return nil, err
-		}
-		if set["houses"] && o.Houses < 1 || set["seeds"] && o.Seeds < 1 {
-			return nil, badf("-houses and -seeds: want 1 or more")
-		}
-		if o.Capture, err = kalah.ParseCapture(*capture); err != nil {
-			return nil, badf("-capture: want empty or standard, not %q", *capture)
-		}
-		if c.rules, err = kalah.New(o); err != nil {
-			return nil, badf("-houses %d -seeds %d: %v", o.Houses, o.Seeds, err)
-		}
-		return c, nil
-	}
-	if set["capture"] {
-		return nil, badf("-capture applies only to -game kalah")
-	}
-	if rf.Game() == rulesflags.Congkak && !set["rounds"] {
-		_ = fs.Set("rounds", strconv.Itoa(defaultRounds))
-	}
+	var err error
 	if c.rules, err = rf.Ruleset(); err != nil {
-		return nil, usageError{err.Error()}
+		return bad("%w", err)
 	}
-	return c, nil
+	return c, 0
 }
 
-func intFlag(fs *flag.FlagSet, name string) (int, error) {
-	v, err := strconv.Atoi(fs.Lookup(name).Value.String())
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c, status := parse(args, stdout, stderr)
+	if c == nil {
+		return status
+	}
+	var out *recordFile
+	if c.records != "" {
+		var err error
+		if out, err = createRecords(c.records); err != nil {
+			fmt.Fprintf(stderr, "tournament: -records: %s\n", rulesflags.Line(err))
+			return rulesflags.ExitFailure
+		}
+		defer out.abort() // after commit, a no-op
+	}
+	t, err := play(ctx, c, stdout, stderr, out)
+	if err == nil && out != nil {
+		err = out.commit()
+	}
+	if t.games() > 0 {
+		summarize(stdout, t)
+	}
 	if err != nil {
-		return 0, badf("-%s: %v", name, err)
+		fmt.Fprintf(stderr, "tournament: %s\n", rulesflags.Line(err))
+		return rulesflags.ExitFailure
 	}
-	return v, nil
-}
-
-func run(args []string, stdout, stderr io.Writer) int {
-	c, err := parse(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "tournament: %v\n", err)
-		return 2
-	}
-	t, err := play(context.Background(), c, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "tournament: %v\n", err)
-		return 1
-	}
-	summarize(stdout, t)
 	return 0
 }
 
@@ -215,6 +135,8 @@ type result struct {
 	plies  int
 	capped bool    // stopped by -max-plies and scored by the stores
 	aScore float64 // 1, 1/2 or 0
+	ending mancala.Ending
+	record *record.Record // nil unless -records
 	err    error
 }
 
@@ -236,52 +158,33 @@ func (r result) line(games int) string {
 	}
 	w := len(strconv.Itoa(games))
 	line := fmt.Sprintf("game %*d/%d: A %s, A %d - B %d, %s, %d plies", w, r.index+1, games, side, a, b, verdict, r.plies)
-	if r.capped {
+	switch {
+	case r.capped:
 		line += " (capped: scored by the stores)"
+	case r.ending.Reason != mancala.EndNone:
+		line += ", " + r.ending.String()
 	}
 	return line
 }
 
-func play(ctx context.Context, c *config, stdout io.Writer) (tally, error) {
+// play plays the match (see inOrder): lines and records come out in game
+// order.
+func play(ctx context.Context, c *config, stdout, stderr io.Writer, out *recordFile) (tally, error) {
+	lines := !isTerminal(stdout) // on a terminal, the progress line says it all
+	fmt.Fprintf(stdout, "%v: A = %s, B = %s, %d games, rand-seed %d\n", name(c.rules), c.specA, c.specB, c.games, int64(c.seed))
 	var t tally
-	jobs := make(chan int)
-	results := make(chan result)
-	var wg sync.WaitGroup
-	for range min(c.parallel, c.games) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results <- playGame(ctx, c, i)
-			}
-		}()
+	var finished atomic.Int64
+	meter := progress.New(stderr, c.quiet)
+	meter.Every(func() string {
+		return fmt.Sprintf("tournament: %d/%d games", finished.Load(), c.games)
+	})
+	defer meter.Stop()
+	work := func(ctx context.Context, i int) (result, error) {
+		r := playGame(ctx, c, i, out != nil)
+		return r, r.err
 	}
-	go func() {
-		for i := range c.games {
-			jobs <- i
-		}
-		close(jobs)
-		wg.Wait()
-		close(results)
-	}()
-
-	bar := isTerminal(stdout)
-	fmt.Fprintf(stdout, "%v: A = %s, B = %s, %d games, seed %d\n", name(c.rules), c.specA, c.specB, c.games, c.seed)
-	if bar {
-		progress(stdout, 0, c.games, t)
-	}
-	done := make([]*result, c.games)
-	next, finished := 0, 0
-	var firstErr error
-	for r := range results {
-		if r.err != nil {
-			if firstErr == nil {
-				firstErr = fmt.Errorf("game %d: %w", r.index+1, r.err)
-			}
-			continue
-		}
-		done[r.index] = &r
-		finished++
+	emit := func(r result) error {
+		finished.Add(1)
 		switch r.aScore {
 		case 1:
 			t.wins++
@@ -290,19 +193,23 @@ func play(ctx context.Context, c *config, stdout io.Writer) (tally, error) {
 		default:
 			t.draws++
 		}
-		if bar {
-			progress(stdout, finished, c.games, t)
-			continue
+		if lines {
+			meter.Clear()
+			fmt.Fprintln(stdout, r.line(c.games))
 		}
-		for next < c.games && done[next] != nil { // plain lines, in game order
-			fmt.Fprintln(stdout, done[next].line(c.games))
-			next++
+		if out != nil {
+			if err := out.write(r.record); err != nil {
+				return fmt.Errorf("-records: %w", err)
+			}
 		}
+		return nil
 	}
-	if bar {
-		fmt.Fprintln(stdout)
+	n, err := inOrder(ctx, c.games, c.parallel, work, emit)
+	meter.Stop()
+	if err != nil && ctx.Err() != nil {
+		err = fmt.Errorf("interrupted after %d of %d games (the summary counts those)", n, c.games)
 	}
-	return t, firstErr
+	return t, err
 }
 
 func name(r mancala.Ruleset) string {
@@ -326,7 +233,7 @@ func splitmix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-func playGame(ctx context.Context, c *config, i int) result {
+func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 	res := result{index: i, aSouth: i%2 == 0}
 	seedA, seedB := gameSeeds(c.seed, i)
 	a, err := search.ParsePlayer(c.specA, seedA)
@@ -340,8 +247,10 @@ func playGame(ctx context.Context, c *config, i int) result {
 		return res
 	}
 	players := [2]search.Player{a, b} // indexed by Player: South, North
+	specs := [2]string{c.specA, c.specB}
 	if !res.aSouth {
 		players = [2]search.Player{b, a}
+		specs = [2]string{c.specB, c.specA}
 	}
 	g, err := mancala.NewGame(c.rules)
 	if err != nil {
@@ -349,6 +258,10 @@ func playGame(ctx context.Context, c *config, i int) result {
 		return res
 	}
 	for !g.Over() && g.Ply() < c.maxPlies {
+		if err := ctx.Err(); err != nil {
+			res.err = err
+			return res
+		}
 		var m mancala.Move
 		if t := g.Turn(); t == mancala.BothTurn {
 			// Each side chooses on the same game, unaware of the other.
@@ -356,12 +269,12 @@ func playGame(ctx context.Context, c *config, i int) result {
 			for p := mancala.South; p <= mancala.North; p++ {
 				mv, err := players[p].Choose(ctx, g, p)
 				if err != nil {
-					res.err = fmt.Errorf("%v at ply %d: %w", p, g.Ply(), err)
+					res.err = fmt.Errorf("%v at move %d: %w", p, g.Ply()+1, err)
 					return res
 				}
 				var ok bool
 				if h[p], ok = mv.House(p); !ok {
-					res.err = fmt.Errorf("%v at ply %d chose %v", p, g.Ply(), mv)
+					res.err = fmt.Errorf("%v at move %d chose %v", p, g.Ply()+1, mv)
 					return res
 				}
 			}
@@ -369,16 +282,19 @@ func playGame(ctx context.Context, c *config, i int) result {
 		} else {
 			p, _ := t.Player()
 			if m, err = players[p].Choose(ctx, g, p); err != nil {
-				res.err = fmt.Errorf("%v at ply %d: %w", p, g.Ply(), err)
+				res.err = fmt.Errorf("%v at move %d: %w", p, g.Ply()+1, err)
 				return res
 			}
 		}
 		if err := g.Play(m); err != nil {
-			res.err = err
+			res.err = fmt.Errorf("move %d: %w", g.Ply()+1, err)
 			return res
 		}
 	}
 	res.final, res.plies, res.capped = g.Position(), g.Ply(), !g.Over()
+	if !res.capped {
+		res.ending = g.Outcome().Ending
+	}
 	s, n := res.final.Board.Store(mancala.South), res.final.Board.Store(mancala.North)
 	if !res.aSouth {
 		s, n = n, s
@@ -388,6 +304,9 @@ func playGame(ctx context.Context, c *config, i int) result {
 		res.aScore = 1
 	case s == n:
 		res.aScore = 0.5
+	}
+	if withRecord {
+		res.record, res.err = gameRecord(g, c, i, specs, res.capped)
 	}
 	return res
 }
@@ -400,12 +319,6 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-func progress(w io.Writer, done, total int, t tally) {
-	const width = 30
-	k := done * width / total
-	fmt.Fprintf(w, "\r[%s%s] %d/%d  A: +%d =%d -%d", strings.Repeat("#", k), strings.Repeat(".", width-k), done, total, t.wins, t.draws, t.losses)
 }
 
 func summarize(w io.Writer, t tally) {

@@ -388,7 +388,44 @@ func brokenCases() []brokenCase {
 			}
 			return q, err
 		}}, nil, "an illegal move"},
+		{"Ending explains a game that goes on", "Ending", explained{kalah, func(p mancala.Position) mancala.Ending {
+			return mancala.Ending{Reason: mancala.EndNoMove}
+		}}, nil, "not over"},
+		{"Ending gives no reason", "Ending", explained{loop, func(p mancala.Position) mancala.Ending {
+			return mancala.Ending{}
+		}}, nil, "no reason"},
+		{"Ending names both players", "Ending", explained{kalah, func(p mancala.Position) mancala.Ending {
+			if !p.Over() {
+				return mancala.Ending{}
+			}
+			return mancala.Ending{Reason: mancala.EndNoMove, Who: mancala.BothTurn}
+		}}, nil, "as the player concerned"},
+		{"Ending claims a concession", "Ending", explained{kalah, func(p mancala.Position) mancala.Ending {
+			if !p.Over() {
+				return mancala.Ending{}
+			}
+			return mancala.Ending{Reason: mancala.EndConceded, Who: mancala.SouthTurn}
+		}}, nil, "concession"},
 	}
+}
+
+// explained is a toy with an Ending method: ending, or, when it is nil, a
+// correct one (the toys end only when the player to move cannot move, or
+// by a repeated position; both are said as EndNoMove here, which the
+// contract allows: it asks for a reason, not a particular one).
+type explained struct {
+	*toy.Rules
+	ending func(p mancala.Position) mancala.Ending
+}
+
+func (e explained) Ending(p mancala.Position) mancala.Ending {
+	if e.ending != nil {
+		return e.ending(p)
+	}
+	if !p.Over() {
+		return mancala.Ending{}
+	}
+	return mancala.Ending{Reason: mancala.EndNoMove, Rule: "toy"}
 }
 
 // TestBrokenRulesets checks that each deliberately broken ruleset makes
@@ -411,7 +448,7 @@ func TestBrokenRulesets(t *testing.T) {
 // TestCorrectToys checks that the kit reports nothing for correct
 // rulesets, and skips only what does not apply.
 func TestCorrectToys(t *testing.T) {
-	for _, r := range []mancala.Ruleset{kalah, simul, loop, plain{kalah}} {
+	for _, r := range []mancala.Ruleset{explained{kalah, nil}, explained{simul, nil}, explained{loop, nil}, plain{kalah}} {
 		t.Run(strings.ReplaceAll(rulesName(r), " ", "_"), func(t *testing.T) {
 			rep := check(r)
 			if len(rep.violations) > 0 {

@@ -66,6 +66,11 @@
 //     what Play returns; its events, replayed with [mancala.ApplyEvent] on
 //     the board before the move, give the board after it; the last
 //     EventTurnEnd names who decides next. Refused moves emit nothing.
+//   - Ending (a [mancala.Explainer] only): a position that is not over has
+//     the zero [mancala.Ending]; a finished one, whether Apply or Cycle
+//     finished it, gives a known reason other than EndNone (never a
+//     concession, which only a Game records) and names as the player
+//     concerned nobody or one player.
 //
 // A panic in the ruleset fails the property being checked, with the
 // position and the stack.

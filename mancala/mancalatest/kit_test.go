@@ -97,5 +97,5 @@ func TestRulesetReportsFailures(t *testing.T) {
 func ExampleProperties() {
 	fmt.Println(strings.Join(mancalatest.Properties(), " "))
 	// Output:
-	// Conservation Legal Simultaneous Append Determinism Play Illegal Setup Notation Over Length Game Cycle Perft Playout Trace
+	// Conservation Legal Simultaneous Append Determinism Play Illegal Setup Notation Over Length Game Cycle Perft Playout Trace Ending
 }

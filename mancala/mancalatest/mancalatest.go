@@ -136,6 +136,7 @@ type kit struct {
 	perfter   mancala.Perfter
 	playouter mancala.Playouter
 	tracer    mancala.Tracer
+	explainer mancala.Explainer
 	bound     int // the ruleset's MaxPlies, 0 if it states none
 	bounded   bool
 	gens      map[int]*rapid.Generator[int]
@@ -150,6 +151,7 @@ func newKit(r mancala.Ruleset, opts []Option) (*kit, []string) {
 	k.perfter, _ = r.(mancala.Perfter)
 	k.playouter, _ = r.(mancala.Playouter)
 	k.tracer, _ = r.(mancala.Tracer)
+	k.explainer, _ = r.(mancala.Explainer)
 	if b, ok := r.(mancala.Bounded); ok {
 		k.bounded, k.bound = true, b.MaxPlies()
 	}

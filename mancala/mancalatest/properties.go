@@ -45,6 +45,7 @@ var properties = []property{
 	{name: "Perft", run: checkPerft, needs: isPerfter},
 	{name: "Playout", run: checkPlayout, needs: isPlayouter},
 	{name: "Trace", run: checkTrace, needs: isTracer},
+	{name: "Ending", run: checkEnding, needs: isExplainer},
 }
 
 func isCycler(k *kit) (bool, string) { return k.cycler != nil, "the ruleset is not a mancala.Cycler" }
@@ -53,6 +54,9 @@ func isPerfter(k *kit) (bool, string) {
 }
 func isTracer(k *kit) (bool, string) {
 	return k.tracer != nil, "the ruleset is not a mancala.Tracer"
+}
+func isExplainer(k *kit) (bool, string) {
+	return k.explainer != nil, "the ruleset is not a mancala.Explainer"
 }
 func isPlayouter(k *kit) (bool, string) {
 	return k.playouter != nil, "the ruleset is not a mancala.Playouter"
@@ -418,8 +422,10 @@ func checkGame(c *probe) {
 		if moves && !equalMoves(g.Moves(), c.moves[:i]) {
 			c.failf("%s: the game's moves are %v", what, g.Moves())
 		}
-		if g.Over() != p.Over() || g.Outcome() != p.Outcome() {
-			c.failf("%s: the game's outcome is %+v, the position's %+v", what, g.Outcome(), p.Outcome())
+		want := p.Outcome()
+		want.Ending = mancala.EndingOf(c.k.r, p)
+		if g.Over() != p.Over() || g.Outcome() != want {
+			c.failf("%s: the game's outcome is %+v, the position's %+v", what, g.Outcome(), want)
 		}
 		c.at = -1
 	}
@@ -513,6 +519,27 @@ func checkCycle(c *probe) {
 		}
 		if s, err := c.k.r.Setup(q); err != nil || s != q {
 			c.failf("Setup of the position Cycle gives returns %q, %v", s, err)
+		}
+	})
+}
+
+// Ending: a position that is not over has the zero Ending; a finished one,
+// whether Apply or Cycle finished it, gives a known Reason other than
+// EndNone, and names as Who either nobody or one player.
+func checkEnding(c *probe) {
+	c.walk(c.walkLimit(), func(p mancala.Position) {
+		e := c.k.explainer.Ending(p)
+		switch {
+		case !p.Over() && e != (mancala.Ending{}):
+			c.failf("Ending(%q) is %+v for a game that is not over", p, e)
+		case p.Over() && e.Reason == mancala.EndNone:
+			c.failf("Ending(%q) gives no reason for a finished game", p)
+		case p.Over() && e.Reason > mancala.EndOther:
+			c.failf("Ending(%q) gives the unknown reason %d", p, e.Reason)
+		case p.Over() && e.Who == mancala.BothTurn || !e.Who.Valid():
+			c.failf("Ending(%q) names %v as the player concerned", p, e.Who)
+		case p.Over() && e.Reason == mancala.EndConceded:
+			c.failf("Ending(%q) gives a concession, which only a Game can record", p)
 		}
 	})
 }

@@ -1,7 +1,8 @@
 // Package record reads and writes game records: whole games with their
 // tags, start position, moves, comments and result, as text in the manner of
-// chess's PGN, as JSON, and, for Awalé, as the OGN files of the Aualé
-// program.
+// chess's PGN, and as JSON. (Package
+// [github.com/sowing-games/sowing/awale/ogn] reads and writes Awalé games in
+// the OGN files of the Aualé program.)
 //
 // A [Record] is plain data. [New] makes one from a [mancala.Game];
 // [Record.Replay] plays one back into a new Game, checking every move
@@ -9,11 +10,11 @@
 // moves use the core's move notation can be recorded, and the caller says
 // how to build the ruleset from a record's tags with a [Resolver]:
 //
-//	rec := record.New(g, record.Tag{Name: "South", Value: "Ann"})
-//	err := record.Write(w, rec)
+//	rec, err := record.New(g, record.Tag{Name: "South", Value: "Ann"})
+//	err = record.Write(w, rec)
 //	...
-//	recs, err := record.Read(r)
-//	g, err := recs[0].Replay(resolve)
+//	recs, err := record.Load(r) // record text or JSON
+//	g, err := recs[0].Replay(nil) // nil: rebuild the ruleset by name
 //
 // # Record text
 //
@@ -24,6 +25,7 @@
 //	[South "Ann"]
 //	[North "Bob"]
 //	[Result "1-0"]
+//	[Termination "no-move AW-7 north"]
 //
 //	1. C c 2. B {a quiet move} f 3. ...
 //	1-0
@@ -31,7 +33,9 @@
 // Each tag pair is [Name "value"] on a line of its own: the name is an ASCII
 // letter followed by letters, digits and underscores; the value is UTF-8
 // text on one line, with \" and \\ for a quote and a backslash. Names are
-// unique. [Write] writes the record's [Tags] in their order, then Result
+// unique. [Write] writes the record's [Tags] in their order, then Result,
+// then Termination if the record says why the game ended ([Record.Ending];
+// see [TagTermination]: the reason, the rule's id, the player concerned),
 // and, if the game does not start from the ruleset's start position, Start
 // with the start position in position text ([mancala.ParsePosition]).
 // [TagRules] conventionally names the ruleset; [New] fills it in.
@@ -55,43 +59,54 @@
 // accepts records without tags, without a Result tag or without a result
 // token, and a UTF-8 byte order mark at the start.
 //
+// A [Reader] keeps within [Limits]: by default a record holds at most
+// [MaxBytes] bytes of text, [MaxTags] tags and [MaxMoves] moves, a call of
+// [Read] returns at most [MaxRecords] records, and more is refused with an
+// error wrapping [ErrTooLarge].
+//
 // # Replaying
 //
-// [Record.Replay] builds the ruleset with the [Resolver], starts a game
-// from the record's start position, plays the moves, and checks the result:
-// a finished game must have the stated result; a win that the moves do not
-// reach is a concession by the loser ([mancala.Game.Concede]). [Fixed] is a
-// resolver for one known ruleset; a resolver for several games reads
-// [TagRules], whose value for this module's rulesets is their String
-// method's name: the game, the preset and every option that differs from
-// it.
+// [Record.Replay] builds the ruleset with a [Resolver], starts a game
+// from the record's start position, plays the moves, and checks the result
+// and the ending against the game: a result or ending that the moves
+// contradict is refused ([ErrMismatch]); a win that the moves do not reach
+// is a concession by the loser ([mancala.Game.Concede]) when the record
+// says so (Termination "conceded north"), a result decided outside the
+// rules stands when the record says so ([Adjudicated]), and any other is
+// refused ([ErrUnreached]), so that a record cut short never passes for a
+// finished game. The default resolver, [ByName], builds the ruleset that
+// [TagRules] names through the registry of [mancala.NewRuleset]; [Fixed]
+// is a resolver for one known ruleset. The module's rulesets' names are
+// their String method's: the game, the preset and every option that
+// differs from it.
 //
 // # JSON
 //
 // A Record encodes as a JSON object through its MarshalJSON and
 // UnmarshalJSON methods (see [Record.MarshalJSON]):
 //
-//	{"tags":{"Rules":"awale abapa"},"moves":["C","c","B"],"result":"*"}
+//	{"tags":{"Rules":"awale abapa"},"moves":["C","c","B"],"result":"1-0","ending":"conceded north"}
 //
 // Positions and moves encode as JSON strings by themselves, through their
-// MarshalText and UnmarshalText methods.
-//
-// # OGN
-//
-// [ReadOGN] and [WriteOGN] read and write the Oware Game Notation of Aualé,
-// an Oware Abapa program by Joan Sala Soler: tags much like PGN's, the
-// start position in a FEN tag of '-'-separated counts, moves with capture
-// counts ("b+2"), and the final score as the result ("25-23"). See
-// [WriteOGN] for where the formats differ.
+// MarshalText and UnmarshalText methods. [ReadJSON] reads a file of JSON
+// records: one a line (JSON Lines), an array, or a single record. [Load]
+// reads a file in either format, telling them apart by its first bytes;
+// [Read] refuses JSON with an error that says so (wrapping [ErrFormat]).
 //
 // # Errors
 //
 // The readers, [Record.Replay] and the JSON decoder return *[Error] values
 // that give the line and column of the problem (for records read from
 // text) and wrap its cause:
-// [mancala.ErrSyntax] for malformed text, a *[mancala.MoveError] (wrapping
-// [mancala.ErrIllegalMove]) for a move the rules refuse, and so on. Nothing
-// in this package panics on bad input.
+// [mancala.ErrSyntax] for malformed text, [ErrTooLarge] for a record over
+// the reader's [Limits], a *[mancala.MoveError] (wrapping
+// [mancala.ErrIllegalMove]) for a move the rules refuse, [ErrMismatch] and
+// [ErrUnreached] for a result or ending that the moves contradict or do not
+// reach, and so on. [New] and [Tags.Set] refuse tags that record text
+// cannot hold, so that a record is never found unwritable half way through
+// writing it; the writers check every record before they write a byte. Nothing
+// in this package panics on bad input. Messages quote at most 60 bytes of
+// the input.
 //
 // # Concurrency
 //

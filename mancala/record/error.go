@@ -2,7 +2,9 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -12,7 +14,9 @@ import (
 // and errors.As see through Error to it:
 //
 //   - malformed text: Err wraps [mancala.ErrSyntax] (for a bad Start
-//     position it is the *[mancala.ParseError] of the position text);
+//     position it is the *[mancala.ParseError] of the position text); JSON
+//     given to a reader of record text also wraps [ErrFormat];
+//   - a record over a reader's [Limits]: Err is [ErrTooLarge];
 //   - a move that the rules refuse: Err is the *[mancala.MoveError], which
 //     wraps [mancala.ErrIllegalMove] and gives the ply;
 //   - a start position that the ruleset refuses: Err wraps
@@ -24,32 +28,85 @@ type Error struct {
 	// memory or decoded from JSON).
 	Line, Column int
 	// Msg says what is wrong, in lower case; it may be empty when Err says
-	// it all.
+	// it all. Input that it quotes is cut to 60 bytes.
 	Msg string
 	// Err is the cause; never nil.
 	Err error
 }
 
 // Error returns "record: line 3, column 9: " followed by the message and the
-// cause.
+// cause. The cause's own package prefixes ("mancala: ") are left out, and
+// a cause longer than 160 bytes is cut.
 func (e *Error) Error() string {
 	s := "record: "
 	if e.Line > 0 {
 		s += "line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": "
 	}
-	switch {
-	case e.Err == nil:
-		return s + e.Msg
-	case e.Msg == "":
-		return s + e.Err.Error()
-	case e.Err == mancala.ErrSyntax:
+	_, format := e.Err.(errFormat)
+	if e.Err == nil || e.Msg != "" && (e.Err == mancala.ErrSyntax || e.Err == ErrMismatch || e.Err == ErrUnreached || format) {
 		return s + e.Msg
 	}
-	return s + e.Msg + ": " + e.Err.Error()
+	var cause string
+	if pe, ok := e.Err.(*mancala.ParseError); ok {
+		cause = fmt.Sprintf("bad %s %s at offset %d: %s", pe.What, quote(pe.Input), pe.Offset, pe.Msg)
+	} else {
+		cause = cut(trimPrefixes(e.Err.Error()), 160)
+	}
+	if e.Msg == "" {
+		return s + cause
+	}
+	return s + e.Msg + ": " + cause
 }
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// ErrFormat is wrapped by the error of a reader given text of another format
+// than its own, such as JSON given to [Read]. [Load] tells the formats
+// apart.
+var ErrFormat = errors.New("record: wrong format")
+
+// errFormat wraps ErrFormat and mancala.ErrSyntax.
+type errFormat struct{}
+
+func (errFormat) Error() string   { return "wrong format" }
+func (errFormat) Unwrap() []error { return []error{ErrFormat, mancala.ErrSyntax} }
+
+// trimPrefixes removes the package prefixes ("mancala: ", "awale: ") that
+// an error message carries at its start and after each ": " where a cause
+// was wrapped, so that a message names its package once.
+func trimPrefixes(s string) string {
+	var sb strings.Builder
+	for {
+		i := strings.Index(s, ": ")
+		if i < 0 {
+			sb.WriteString(s)
+			return sb.String()
+		}
+		if !isPackageName(s[:i]) {
+			sb.WriteString(s[:i+2])
+		}
+		s = s[i+2:]
+	}
+}
+
+// isPackageName reports whether s is the name of one of the module's
+// packages, or encoding/json's, as error messages start with them.
+func isPackageName(s string) bool {
+	switch s {
+	case "mancala", "record", "awale", "congkak", "kalah", "ogn", "search", "json", "toy":
+		return true
+	}
+	return false
+}
+
+// cut returns s cut to at most max bytes on a character boundary, marked
+// with "…" if it was cut ([mancala.Shorten]).
+func cut(s string, max int) string { return mancala.Shorten(s, max) }
+
+// quote returns s quoted as Go text, cut to 60 bytes on a character
+// boundary ([mancala.Quote]). Messages quote input with it.
+func quote(s string) string { return mancala.Quote(s) }
 
 // at is a place in the text.
 type at struct{ line, col int }

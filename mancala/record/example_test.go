@@ -17,10 +17,14 @@ func Example() {
 	r, _ := awale.New(awale.Abapa())
 	g, _ := mancala.NewGame(r)
 	_ = g.PlayText("C f C b B c C d F e C d D e A b")
-	rec := record.New(g,
+	rec, err := record.New(g,
 		record.Tag{Name: "South", Value: "Ann"},
 		record.Tag{Name: "North", Value: "Bob"},
 		record.Tag{Name: "Date", Value: "2024.05.31"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	rec.Comments = map[int]string{4: "South sows C again"}
 	_ = record.Write(os.Stdout, rec)
 	// Output:
@@ -86,45 +90,42 @@ func ExampleRecord_MarshalJSON() {
 	r, _ := awale.New(awale.Documents())
 	g, _ := mancala.NewGame(r)
 	_ = g.PlayText("C f C")
-	b, _ := json.Marshal(record.New(g, record.Tag{Name: "South", Value: "Ann"}))
+	rec, _ := record.New(g, record.Tag{Name: "South", Value: "Ann"})
+	b, _ := json.Marshal(rec)
 	fmt.Println(string(b))
 
-	var rec record.Record
-	_ = json.Unmarshal(b, &rec)
-	fmt.Println(rec.Moves, rec.Tags.Get("South"))
+	var back record.Record
+	_ = json.Unmarshal(b, &back)
+	fmt.Println(back.Moves, back.Tags.Get("South"))
 	// Output:
 	// {"tags":{"Rules":"awale","South":"Ann"},"moves":["C","f","C"],"result":"*"}
 	// [C f C] Ann
 }
 
-// Read a game saved by Aualé and replay it under the Abapa rules.
-func ExampleReadOGN() {
-	const ogn = `[Variant "Oware Abapa"]
-[Event "?"]
-[Site "?"]
-[Date "?"]
-[Round "?"]
-[South "Ann"]
-[North "Aalina"]
-[Result "*"]
-[FEN "1-1-0-0-0-0-0-5-0-0-0-0-20-21-S"]
-
-1. B b+2 { North captures } 2. C
+// Load reads records in either format: here JSON, one record a line.
+func ExampleLoad() {
+	const lines = `{"tags":{"Rules":"awale abapa"},"moves":["C","f","C"],"result":"*"}
+{"tags":{"Rules":"awale"},"moves":["A"],"result":"0-1","ending":"conceded south"}
 `
-	rec, err := record.ReadOGN(strings.NewReader(ogn))
+	recs, err := record.Load(strings.NewReader(lines))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	abapa, _ := awale.New(awale.Abapa())
-	g, err := rec.Replay(record.Fixed(abapa))
-	if err != nil {
-		fmt.Println(err)
-		return
+	for _, rec := range recs {
+		g, err := rec.Replay(awaleResolver)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		o := g.Outcome()
+		fmt.Printf("%v: %s, %v %q\n", g.Rules(), g.MovesText(), o.Result, o.Ending.String())
 	}
-	fmt.Println(rec.Tags.Get("North"), rec.Comments[2])
-	fmt.Println(g.Position())
+	// Record text given to Read says what it is not.
+	_, err = record.Read(strings.NewReader(lines))
+	fmt.Println(err)
 	// Output:
-	// Aalina North captures
-	// 0,0,0,1,0,0/0,0,1,1,1,1 20,23 N
+	// awale abapa: C f C, ongoing ""
+	// awale: A, north "south conceded"
+	// record: line 1, column 1: the text is JSON, not record text (read it with ReadJSON or Load)
 }

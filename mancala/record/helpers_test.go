@@ -119,10 +119,19 @@ func drawComments(t *rapid.T, n int) map[int]string {
 	return c
 }
 
+// mustNew is record.New for tags that it accepts.
+func mustNew(t interface{ Fatalf(string, ...any) }, g *mancala.Game, tags ...record.Tag) *record.Record {
+	rec, err := record.New(g, tags...)
+	if err != nil {
+		t.Fatalf("record.New: %v", err)
+	}
+	return rec
+}
+
 // drawRecord draws a toy game and its record with tags and comments.
 func drawRecord(t *rapid.T, simultaneous bool) (*mancala.Game, *record.Record) {
 	g := drawGame(t, simultaneous)
-	rec := record.New(g, drawTags(t)...)
+	rec := mustNew(t, g, drawTags(t)...)
 	rec.Comments = drawComments(t, len(rec.Moves))
 	return g, rec
 }

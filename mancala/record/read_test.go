@@ -186,8 +186,14 @@ func TestReplayErrors(t *testing.T) {
 		{"start the rules refuse", kalah + "[Start \"4,4,4/3,3,3 0,0 S\"]", 2, 9, mancala.ErrInvalidPosition},
 		// Kalah 1x1: South's A ends in his store and empties his row: the
 		// game ends 1-1.
-		{"result the moves contradict", "[Rules \"toy kalah 1x1\"]\n1. A 1-0", 2, 6, mancala.ErrSyntax},
-		{"result tag the moves contradict", "[Rules \"toy kalah 1x1\"]\n[Result \"1-0\"]\n1. A", 2, 10, mancala.ErrSyntax},
+		{"result the moves contradict", "[Rules \"toy kalah 1x1\"]\n1. A 1-0", 2, 6, record.ErrMismatch},
+		{"result tag the moves contradict", "[Rules \"toy kalah 1x1\"]\n[Result \"1-0\"]\n1. A", 2, 10, record.ErrMismatch},
+		{"concession after the end", "[Rules \"toy kalah 1x1\"]\n[Result \"1/2-1/2\"]\n[Termination \"conceded north\"]\n1. A", 3, 15, record.ErrMismatch},
+		// Issue 10.3: a record cut short does not pass for a finished game.
+		{"result the moves do not reach", "[Rules \"toy kalah 3x3\"]\n[Result \"1-0\"]\n\n1. A", 2, 10, record.ErrUnreached},
+		{"draw the moves do not reach", "[Rules \"toy kalah 3x3\"]\n\n1. A 1/2-1/2", 3, 6, record.ErrUnreached},
+		{"ending of a game that goes on", "[Rules \"toy kalah 3x3\"]\n[Result \"1-0\"]\n[Termination \"no-move\"]\n\n1. A", 3, 15, record.ErrMismatch},
+		{"concession by the winner", "[Rules \"toy kalah 3x3\"]\n[Result \"1-0\"]\n[Termination \"conceded south\"]\n\n1. A", 3, 15, record.ErrMismatch},
 		{"move after the end", "[Rules \"toy kalah 1x1\"]\n1. A a", 2, 6, mancala.ErrGameOver},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -224,30 +230,36 @@ func TestReplayRefusedMove(t *testing.T) {
 	}
 }
 
-// A result that the moves do not reach is a concession by the loser; a draw
-// stays in the record.
+// A win that the moves do not reach is a concession by the loser when the
+// record says so (a Termination tag); otherwise, and for a draw, it is
+// ErrUnreached, with the game as far as the moves go (issue 10.3: a record
+// cut at a token boundary loaded as a finished game).
 func TestReplayConcession(t *testing.T) {
 	for _, tc := range []struct {
+		tags  string
 		token string
 		want  mancala.Result
 		over  bool
+		err   error
 	}{
-		{"1-0", mancala.SouthWins, true},
-		{"0-1", mancala.NorthWins, true},
-		{"1/2-1/2", mancala.Ongoing, false},
-		{"*", mancala.Ongoing, false},
+		{`[Termination "conceded north"]`, "1-0", mancala.SouthWins, true, nil},
+		{`[Termination "conceded south"]`, "0-1", mancala.NorthWins, true, nil},
+		{"", "*", mancala.Ongoing, false, nil},
+		{"", "1-0", mancala.Ongoing, false, record.ErrUnreached},
+		{"", "0-1", mancala.Ongoing, false, record.ErrUnreached},
+		{"", "1/2-1/2", mancala.Ongoing, false, record.ErrUnreached},
 	} {
-		recs, err := record.Read(strings.NewReader("[Rules \"toy loop 3x3\"]\n1. A " + tc.token))
+		recs, err := record.Read(strings.NewReader("[Rules \"toy loop 3x3\"]\n" + tc.tags + "\n1. A " + tc.token))
 		if err != nil {
 			t.Fatal(err)
 		}
 		g, err := recs[0].Replay(toyResolver)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.token, err)
+		if !errors.Is(err, tc.err) || (err == nil) != (tc.err == nil) {
+			t.Fatalf("%s %s: error %v, want %v", tc.tags, tc.token, err, tc.err)
 		}
 		o := g.Outcome()
 		if o.Result != tc.want || o.Conceded != tc.over || g.Over() != tc.over || g.Ply() != 1 {
-			t.Errorf("%s: outcome %+v, over %v", tc.token, o, g.Over())
+			t.Errorf("%s %s: outcome %+v, over %v", tc.tags, tc.token, o, g.Over())
 		}
 	}
 }

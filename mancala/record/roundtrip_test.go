@@ -39,7 +39,7 @@ func TestTextRoundTrip(t *testing.T) {
 			t.Fatal(d)
 		}
 		// New gives back the record of the replayed game.
-		again := record.New(g2, rec.Tags[1:]...)
+		again := mustNew(t, g2, rec.Tags[1:]...)
 		again.Comments = rec.Comments
 		if !again.Equal(rec) {
 			t.Fatalf("New(Replay(rec)) = %v, want %v", again, rec)
@@ -118,71 +118,3 @@ func TestJSONRoundTrip(t *testing.T) {
 		}
 	})
 }
-
-// A game of single moves written as OGN and read back replays into the same
-// game; comments keep their words (Aualé collapses white space), except one
-// before the first move, which OGN does not write.
-func TestOGNRoundTrip(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		g, rec := drawRecord(t, false)
-		var buf bytes.Buffer
-		if err := record.WriteOGN(&buf, rec, toyResolver); err != nil {
-			t.Fatalf("WriteOGN: %v", err)
-		}
-		text := buf.String()
-		got, err := record.ReadOGN(&buf)
-		if err != nil {
-			t.Fatalf("ReadOGN: %v\n%s", err, text)
-		}
-		g2, err := got.Replay(toyResolver)
-		if err != nil {
-			t.Fatalf("Replay: %v\n%s", err, text)
-		}
-		if g.Outcome().Conceded {
-			// OGN has no concession: the game comes back unfinished.
-			if err := g.Undo(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if d := sameGame(g, g2); d != "" {
-			t.Fatalf("%s\n%s", d, text)
-		}
-		if got.Start != rec.Start {
-			t.Fatalf("start %v, want %v", got.Start, rec.Start)
-		}
-		want := map[int]string{}
-		for k, v := range rec.Comments {
-			if k > 0 {
-				want[k] = strings.Join(strings.Fields(v), " ")
-			}
-		}
-		if diff := cmp.Diff(want, got.Comments, cmpEmpty); diff != "" {
-			t.Fatalf("comments mismatch (-want +got):\n%s", diff)
-		}
-		for _, tag := range rec.Tags {
-			if v := got.Tags.Get(tag.Name); v != tag.Value {
-				t.Fatalf("tag %s = %q, want %q", tag.Name, v, tag.Value)
-			}
-		}
-		// Written again, the OGN text is the same.
-		var again bytes.Buffer
-		if err := record.WriteOGN(&again, got, toyResolver); err != nil {
-			t.Fatal(err)
-		}
-		if again.String() != text {
-			t.Fatalf("OGN changed when written again:\n%s\nthen\n%s", text, again.String())
-		}
-	})
-}
-
-var cmpEmpty = cmp.Comparer(func(a, b map[int]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
-})

@@ -3,8 +3,6 @@ package record
 import (
 	"fmt"
 	"unicode/utf8"
-
-	"github.com/sowing-games/sowing/mancala"
 )
 
 // Names of the tags that this package reads and writes itself. Other tags are
@@ -33,8 +31,8 @@ type Tag struct {
 	Name, Value string
 }
 
-// Tags are the tag pairs of a record, in order. Names are unique; Result and
-// Start are not among them (they are fields of [Record]).
+// Tags are the tag pairs of a record, in order. Names are unique; Result,
+// Start and Termination are not among them (they are fields of [Record]).
 type Tags []Tag
 
 // Get returns the value of the tag called name, or "" if there is none.
@@ -54,15 +52,22 @@ func (ts Tags) Lookup(name string) (string, bool) {
 }
 
 // Set gives the tag called name the value v, in its place if it is present,
-// at the end otherwise.
-func (ts *Tags) Set(name, v string) {
+// at the end otherwise. It refuses, and leaves ts as it was, a tag that
+// record text cannot hold (see [Tag]) or one of the names that are
+// [Record] fields (Result, Start, Termination): the error is an *[Error] wrapping
+// [mancala.ErrSyntax].
+func (ts *Tags) Set(name, v string) error {
+	if err := (Tags{{name, v}}).check(at{}); err != nil {
+		return err
+	}
 	for i, t := range *ts {
 		if t.Name == name {
 			(*ts)[i].Value = v
-			return
+			return nil
 		}
 	}
 	*ts = append(*ts, Tag{name, v})
+	return nil
 }
 
 // Delete removes the tag called name, if present.
@@ -83,27 +88,47 @@ func (ts Tags) Clone() Tags {
 	return append(Tags{}, ts...)
 }
 
-// check reports the first tag that a record cannot hold: a malformed name, a
-// value that is not one line of UTF-8, a duplicate, or one of the names kept
-// for Record's fields. It returns the tag's index with the error.
-func (ts Tags) check() (int, error) {
+// Check reports the first tag that record text cannot hold: a malformed
+// name, a value that is not one line of UTF-8, a name given twice, or one of
+// the names that are [Record] fields (Result, Start, Termination). The error is an
+// *[Error] wrapping [mancala.ErrSyntax]; its message names the tag by its
+// place, from 1. [New] and [Tags.Set] check tags this way, and the writers
+// and [Record.Replay] refuse a record whose tags fail the check.
+func (ts Tags) Check() error { return ts.check(at{}) }
+
+// check is Check with the error at a.
+func (ts Tags) check(a at) error {
+	fail := func(i int, format string, args ...any) error {
+		return a.syntax(fmt.Sprintf("tag %d: ", i+1) + fmt.Sprintf(format, args...))
+	}
+	var seen map[string]bool // for many tags; a few are compared in turn
+	if len(ts) > 8 {
+		seen = make(map[string]bool, len(ts))
+	}
 	for i, t := range ts {
 		if msg := badTagName(t.Name); msg != "" {
-			return i, fmt.Errorf("tag name %q: %s: %w", t.Name, msg, mancala.ErrSyntax)
+			return fail(i, "name %s: %s", quote(t.Name), msg)
 		}
-		if t.Name == TagResult || t.Name == TagStart {
-			return i, fmt.Errorf("tag %s is Record.%s, not one of Tags: %w", t.Name, t.Name, mancala.ErrSyntax)
+		if t.Name == TagResult || t.Name == TagStart || t.Name == TagTermination {
+			return fail(i, "%s is a field of Record, not a tag", t.Name)
 		}
 		if msg := badLine(t.Value); msg != "" {
-			return i, fmt.Errorf("tag %s: value %s: %w", t.Name, msg, mancala.ErrSyntax)
+			return fail(i, "%s: value %s", t.Name, msg)
 		}
-		for _, u := range ts[:i] {
-			if u.Name == t.Name {
-				return i, fmt.Errorf("tag %s appears twice: %w", t.Name, mancala.ErrSyntax)
+		dup := false
+		if seen != nil {
+			dup = seen[t.Name]
+			seen[t.Name] = true
+		} else {
+			for _, u := range ts[:i] {
+				dup = dup || u.Name == t.Name
 			}
 		}
+		if dup {
+			return fail(i, "%s appears twice", t.Name)
+		}
 	}
-	return 0, nil
+	return nil
 }
 
 // badTagName says what is wrong with a tag name, or returns "".

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/sowing-games/sowing/mancala"
 )
 
 // lineWidth is the width that movetext lines are kept within, when their
@@ -68,6 +70,9 @@ func (rec *Record) write(w byteWriter) {
 		writeTag(w, t.Name, t.Value)
 	}
 	writeTag(w, TagResult, resultToken(rec.Result))
+	if rec.Ending != (mancala.Ending{}) {
+		writeTag(w, TagTermination, formatEnding(rec.Ending))
+	}
 	if rec.HasStart() {
 		writeTag(w, TagStart, rec.Start.String())
 	}

@@ -148,7 +148,7 @@ func TestNew(t *testing.T) {
 	if err := g.PlayText("A B c"); err != nil {
 		t.Fatal(err)
 	}
-	rec := record.New(g, record.Tag{Name: "South", Value: "Ann"})
+	rec := mustNew(t, g, record.Tag{Name: "South", Value: "Ann"})
 	want := &record.Record{
 		Tags:  record.Tags{{Name: "Rules", Value: "toy kalah 3x3"}, {Name: "South", Value: "Ann"}},
 		Moves: moves(t, "A", "B", "c"),
@@ -159,8 +159,9 @@ func TestNew(t *testing.T) {
 	// Moves taken back are not recorded; a concession is a result.
 	_ = g.Undo()
 	_ = g.Concede(mancala.North)
-	rec = record.New(g, record.Tag{Name: "Rules", Value: "mine"})
-	want = &record.Record{Tags: record.Tags{{Name: "Rules", Value: "mine"}}, Moves: moves(t, "A", "B"), Result: mancala.SouthWins}
+	rec = mustNew(t, g, record.Tag{Name: "Rules", Value: "mine"})
+	want = &record.Record{Tags: record.Tags{{Name: "Rules", Value: "mine"}}, Moves: moves(t, "A", "B"), Result: mancala.SouthWins,
+		Ending: mancala.Ending{Reason: mancala.EndConceded, Who: mancala.NorthTurn}}
 	if !rec.Equal(want) {
 		t.Errorf("New = %v, want %v", rec, want)
 	}
@@ -169,10 +170,10 @@ func TestNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec := record.New(g2); rec.Start != g.Position() || !rec.HasStart() {
+	if rec := mustNew(t, g2); rec.Start != g.Position() || !rec.HasStart() {
 		t.Errorf("start %v, want %v", rec.Start, g.Position())
 	}
-	if rec := record.New(g); rec.HasStart() {
+	if rec := mustNew(t, g); rec.HasStart() {
 		t.Errorf("start %v, want none", rec.Start)
 	}
 }
@@ -239,8 +240,8 @@ func TestErrorMessage(t *testing.T) {
 		want string
 	}{
 		{&record.Error{Line: 2, Column: 3, Msg: "want a tag", Err: mancala.ErrSyntax}, "record: line 2, column 3: want a tag"},
-		{&record.Error{Msg: "start position", Err: mancala.ErrInvalidPosition}, "record: start position: mancala: invalid position"},
-		{&record.Error{Line: 1, Column: 1, Err: mancala.ErrIllegalMove}, "record: line 1, column 1: mancala: illegal move"},
+		{&record.Error{Msg: "start position", Err: mancala.ErrInvalidPosition}, "record: start position: invalid position"},
+		{&record.Error{Line: 1, Column: 1, Err: mancala.ErrIllegalMove}, "record: line 1, column 1: illegal move"},
 		{&record.Error{Msg: "no cause"}, "record: no cause"},
 	} {
 		if got := tc.err.Error(); got != tc.want {

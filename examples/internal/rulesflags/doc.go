@@ -1,34 +1,51 @@
 // Package rulesflags gives the example programs of the sowing module one
-// set of command-line flags for choosing a game and its options, and
-// builds the ruleset they describe.
+// set of command-line flags, with the same names, types and defaults in
+// every program: the game and its options, the random seed, -quiet, and
+// the parsing that makes -h and bad flags behave alike. It also reads the
+// record files the programs exchange.
 //
-// # Flags
+// # Game flags
 //
 // [Register] defines these flags on a [flag.FlagSet]:
 //
-//	-game awale|congkak                 the game (default awale)
-//	-rules NAME                         a preset: awale default|abapa|awari, congkak default|overbeck
-//	-houses N, -seeds N                 board size (both games)
+//	-game awale|oware|congkak|kalah     the game (default awale; oware is awale)
+//	-rules NAME                         a preset: awale default|abapa|awari, congkak default|overbeck, kalah default
+//	-houses N, -seeds N                 board size (every game)
 //	-opening simultaneous|sequential    congkak only (CK-8)
 //	-starter south|north                congkak, sequential opening only
 //	-first-hand south|north             congkak, simultaneous opening only (CK-8.2)
 //	-empty-capture store|stay           congkak only (CK-5)
 //	-round-end empty-row|pass-reply     congkak only (CK-9)
-//	-rounds N                           congkak only: at most N rounds, 0 for a full set (CK-14)
+//	-rounds N                           congkak only: at most N rounds, 0 (default) for a full set (CK-14)
+//	-capture empty|standard             kalah only (KA-4)
 //
 // Individual flags override the preset. After parsing, [Flags.Ruleset]
 // checks the values and builds the ruleset; a bad value, or a flag that
 // does not apply to the chosen game, is an error that names the flag.
-// [ParsePosition] reads a -position flag's text for the chosen game, and
-// [Flags.NewGame] builds the ruleset and starts a game from such a text.
+// Kalah is the example ruleset of package examples/kalah/kalah; programs
+// reach it through this package, never by importing another example's
+// package. [ParsePosition] reads a -position flag's text for the chosen
+// game, and [Flags.NewGame] builds the ruleset and starts a game from such
+// a text.
 //
-// A program may change the default of -rounds with [DefaultRounds], and a
-// program that supports more games (its own rulesets) can read
-// [Flags.Game], [Flags.Houses], [Flags.Seeds] and [Flags.Set] and build
-// those itself.
+// # Program flags and exit statuses
+//
+// [RandSeed] defines -rand-seed (int64, default 1), the seed of every
+// random choice, and [Quiet] defines -quiet, which turns off progress lines
+// on standard error. [Parse] parses a program's arguments: -h prints the
+// usage on standard output and exits 0; a bad flag or value gives one line
+// on standard error that says what was expected, and [ExitUsage]. A
+// program exits [ExitFailure] when the work itself fails. [Quote] and
+// [Line] keep messages short and on one line.
+//
+// # Records
+//
+// [ReadRecords] reads a record file in any form the programs write (record
+// text, JSON, OGN) and [Resolve] builds the ruleset a record names, for
+// [record.Record.Replay].
 //
 // # Concurrency
 //
 // A [Flags] belongs to its flag set and is meant for one goroutine, like
-// the flag set itself. [ParsePosition] is safe for concurrent use.
+// the flag set itself. The functions are safe for concurrent use.
 package rulesflags

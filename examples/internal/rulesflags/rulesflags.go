@@ -8,14 +8,21 @@ import (
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
 )
 
-// Game names accepted by the -game flag.
+// Game names accepted by the -game flag. Oware is another name for Awalé:
+// -game oware chooses awale, and [Flags.Game] then returns [Awale].
 const (
 	Awale   = "awale"
+	Oware   = "oware"
 	Congkak = "congkak"
+	Kalah   = "kalah" // the example ruleset of package examples/kalah/kalah
 )
+
+// gameNames is the list of -game values for messages.
+const gameNames = "awale (or oware), congkak or kalah"
 
 // Flags holds the game flags registered on one [flag.FlagSet] by
 // [Register]. Read it with [Flags.Game] and [Flags.Ruleset] after the flag
@@ -32,17 +39,17 @@ type Flags struct {
 	firstHand    string
 	roundEnd     string
 	rounds       int
-
-	defaultRounds int
+	capture      string
 }
 
 // flagGames lists, for each flag that Register defines, the games it
 // applies to.
 var flagGames = map[string][]string{
-	"game":          {Awale, Congkak},
-	"rules":         {Awale, Congkak},
-	"houses":        {Awale, Congkak},
-	"seeds":         {Awale, Congkak},
+	"game":          {Awale, Congkak, Kalah},
+	"rules":         {Awale, Congkak, Kalah},
+	"houses":        {Awale, Congkak, Kalah},
+	"seeds":         {Awale, Congkak, Kalah},
+	"capture":       {Kalah},
 	"opening":       {Congkak},
 	"starter":       {Congkak},
 	"empty-capture": {Congkak},
@@ -51,41 +58,33 @@ var flagGames = map[string][]string{
 	"rounds":        {Congkak},
 }
 
-// An Option changes a default of [Register].
-type Option func(*Flags)
-
-// DefaultRounds makes n the default of -rounds (normally 0, a full set),
-// for programs such as tournaments that cannot wait for a Congkak set to
-// end. The default applies to congkak only; -rounds on the command line
-// still overrides it.
-func DefaultRounds(n int) Option { return func(f *Flags) { f.defaultRounds = n } }
-
 // Register defines the game flags on fs and returns the [Flags] that will
-// hold their values once fs is parsed.
-func Register(fs *flag.FlagSet, opts ...Option) *Flags {
+// hold their values once fs is parsed. Every program has the same flags
+// with the same defaults.
+func Register(fs *flag.FlagSet) *Flags {
 	f := &Flags{fs: fs}
-	for _, o := range opts {
-		o(f)
-	}
-	fs.StringVar(&f.game, "game", Awale, "the `game`: awale or congkak")
-	fs.StringVar(&f.rules, "rules", "default", "preset `rules`: awale default, abapa or awari; congkak default or overbeck")
-	fs.IntVar(&f.houses, "houses", 0, "`N` houses per side (default: the preset's)")
-	fs.IntVar(&f.seeds, "seeds", 0, "`N` seeds per house at the start (default: the preset's; congkak: as many as houses)")
+	fs.StringVar(&f.game, "game", Awale, "the game `NAME`: "+gameNames)
+	fs.StringVar(&f.rules, "rules", "default", "a preset `NAME`: awale default, abapa or awari; congkak default or overbeck; kalah default")
+	fs.IntVar(&f.houses, "houses", 0, fmt.Sprintf("`N` houses per side, 1 to %d (default: the preset's; kalah 6)", mancala.MaxHouses))
+	fs.IntVar(&f.seeds, "seeds", 0, "`N` seeds per house at the start (default: the preset's; congkak: as many as houses; kalah 4)")
 	fs.StringVar(&f.opening, "opening", "", "congkak: `simultaneous|sequential` opening (CK-8; default: the preset's)")
 	fs.StringVar(&f.starter, "starter", "", "congkak: `south|north`, who moves first in a sequential opening")
 	fs.StringVar(&f.emptyCapture, "empty-capture", "", "congkak: `store|stay`, where a capturing last seed goes when the house opposite is empty (CK-5)")
 	fs.StringVar(&f.firstHand, "first-hand", "", "congkak: `south|north`, whose hand drops first in the simultaneous opening (CK-8)")
 	fs.StringVar(&f.roundEnd, "round-end", "", "congkak: `empty-row|pass-reply` (CK-9)")
-	fs.IntVar(&f.rounds, "rounds", f.defaultRounds, "congkak: at most `N` rounds (1: a single round; 0: a full set)")
+	fs.IntVar(&f.rounds, "rounds", 0, "congkak: at most `N` rounds (1: a single round; 0: a full set)")
+	fs.StringVar(&f.capture, "capture", "", "kalah: `empty|standard`, whether a last seed in an empty own house captures when the house opposite is empty (KA-4; default empty)")
 	return f
 }
 
-// Game returns the game chosen with -game, as given; [Flags.Ruleset]
-// checks it. A program that supports more games than awale and congkak
-// can look at Game first and build those itself, reading -houses and
-// -seeds with [Flags.Houses] and [Flags.Seeds] and refusing the flags
-// that do not apply with the help of [Flags.Set].
-func (f *Flags) Game() string { return f.game }
+// Game returns the game chosen with -game: [Awale] for "oware", else as
+// given; [Flags.Ruleset] checks it.
+func (f *Flags) Game() string {
+	if f.game == Oware {
+		return Awale
+	}
+	return f.game
+}
 
 // Set reports whether the flag called name (without the dash) was given
 // on the command line.
@@ -111,27 +110,52 @@ func (f *Flags) Ruleset() (mancala.Ruleset, error) {
 		set[fl.Name] = true
 		names = append(names, fl.Name)
 	})
-	switch f.game {
-	case Awale, Congkak:
+	game := f.Game()
+	switch game {
+	case Awale, Congkak, Kalah:
 	default:
-		return nil, fmt.Errorf("-game: want awale or congkak, not %q", f.game)
+		return nil, fmt.Errorf("-game: want %s, not %s", gameNames, Quote(f.game))
 	}
 	for _, name := range names {
 		games, ok := flagGames[name]
-		if ok && !slices.Contains(games, f.game) {
-			return nil, fmt.Errorf("-%s does not apply to -game %s", name, f.game)
+		if ok && !slices.Contains(games, game) {
+			return nil, fmt.Errorf("-%s does not apply to -game %s", name, game)
 		}
 	}
-	if set["houses"] && f.houses < 1 {
-		return nil, fmt.Errorf("-houses: want 1 or more, not %d", f.houses)
+	// The ranges of the board (mancala.NewBoard's) are checked here, before
+	// any constructor multiplies them.
+	if set["houses"] && (f.houses < 1 || f.houses > mancala.MaxHouses) {
+		return nil, fmt.Errorf("-houses: want 1 to %d, not %d: %w", mancala.MaxHouses, f.houses, mancala.ErrUnsupported)
 	}
-	if set["seeds"] && f.seeds < 1 {
-		return nil, fmt.Errorf("-seeds: want 1 or more, not %d", f.seeds)
+	if set["seeds"] && (f.seeds < 1 || f.seeds > mancala.MaxSeeds/2) {
+		return nil, fmt.Errorf("-seeds: want 1 to %d (at most %d seeds in all), not %d: %w", mancala.MaxSeeds/2, mancala.MaxSeeds, f.seeds, mancala.ErrUnsupported)
 	}
-	if f.game == Awale {
+	switch game {
+	case Awale:
 		return f.awale(set)
+	case Kalah:
+		return f.kalah(set)
 	}
 	return f.congkak(set)
+}
+
+func (f *Flags) kalah(set map[string]bool) (mancala.Ruleset, error) {
+	if f.rules != "default" {
+		return nil, fmt.Errorf("-rules: want default for kalah, not %s", Quote(f.rules))
+	}
+	o := kalah.Options{Houses: f.houses, Seeds: f.seeds} // 0: kalah's defaults
+	if set["capture"] {
+		c, err := kalah.ParseCapture(f.capture)
+		if err != nil {
+			return nil, fmt.Errorf("-capture: want empty or standard, not %s", Quote(f.capture))
+		}
+		o.Capture = c
+	}
+	r, err := kalah.New(o)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.sizeFlags(set), err)
+	}
+	return r, nil
 }
 
 func (f *Flags) awale(set map[string]bool) (mancala.Ruleset, error) {
@@ -144,7 +168,7 @@ func (f *Flags) awale(set map[string]bool) (mancala.Ruleset, error) {
 	case "awari":
 		o = awale.Awari()
 	default:
-		return nil, fmt.Errorf("-rules: want default, abapa or awari for awale, not %q", f.rules)
+		return nil, fmt.Errorf("-rules: want default, abapa or awari for awale, not %s", Quote(f.rules))
 	}
 	if set["houses"] {
 		o.Houses = f.houses
@@ -167,7 +191,7 @@ func (f *Flags) congkak(set map[string]bool) (mancala.Ruleset, error) {
 	case "overbeck":
 		o = congkak.Overbeck()
 	default:
-		return nil, fmt.Errorf("-rules: want default or overbeck for congkak, not %q", f.rules)
+		return nil, fmt.Errorf("-rules: want default or overbeck for congkak, not %s", Quote(f.rules))
 	}
 	if set["houses"] {
 		o.Houses = f.houses
@@ -183,7 +207,7 @@ func (f *Flags) congkak(set map[string]bool) (mancala.Ruleset, error) {
 		case "sequential":
 			o.Opening = congkak.OpeningSequential
 		default:
-			return nil, fmt.Errorf("-opening: want simultaneous or sequential, not %q", f.opening)
+			return nil, fmt.Errorf("-opening: want simultaneous or sequential, not %s", Quote(f.opening))
 		}
 	}
 	if set["starter"] {
@@ -213,7 +237,7 @@ func (f *Flags) congkak(set map[string]bool) (mancala.Ruleset, error) {
 		case "stay":
 			o.EmptyCapture = congkak.EmptyCaptureStay
 		default:
-			return nil, fmt.Errorf("-empty-capture: want store or stay, not %q", f.emptyCapture)
+			return nil, fmt.Errorf("-empty-capture: want store or stay, not %s", Quote(f.emptyCapture))
 		}
 	}
 	if set["round-end"] {
@@ -223,10 +247,10 @@ func (f *Flags) congkak(set map[string]bool) (mancala.Ruleset, error) {
 		case "pass-reply":
 			o.RoundEnd = congkak.RoundEndPassReply
 		default:
-			return nil, fmt.Errorf("-round-end: want empty-row or pass-reply, not %q", f.roundEnd)
+			return nil, fmt.Errorf("-round-end: want empty-row or pass-reply, not %s", Quote(f.roundEnd))
 		}
 	}
-	if f.rounds != 0 { // given, or a default from DefaultRounds
+	if set["rounds"] {
 		if f.rounds < 0 {
 			return nil, fmt.Errorf("-rounds: want 0 (a full set) or more, not %d", f.rounds)
 		}
@@ -242,14 +266,14 @@ func (f *Flags) congkak(set map[string]bool) (mancala.Ruleset, error) {
 // sizeFlags names the flags that the ruleset's constructor may refuse, as
 // the user gave them.
 func (f *Flags) sizeFlags(set map[string]bool) string {
-	s := []string{"-game " + f.game, "-rules " + f.rules}
+	s := []string{"-game " + f.Game(), "-rules " + f.rules}
 	if set["houses"] {
 		s = append(s, fmt.Sprintf("-houses %d", f.houses))
 	}
 	if set["seeds"] {
 		s = append(s, fmt.Sprintf("-seeds %d", f.seeds))
 	}
-	if f.game == Congkak && f.rounds != 0 {
+	if set["rounds"] {
 		s = append(s, fmt.Sprintf("-rounds %d", f.rounds))
 	}
 	return strings.Join(s, " ")
@@ -262,12 +286,13 @@ func player(name, v string) (mancala.Player, error) {
 	case "north":
 		return mancala.North, nil
 	}
-	return mancala.South, fmt.Errorf("-%s: want south or north, not %q", name, v)
+	return mancala.South, fmt.Errorf("-%s: want south or north, not %s", name, Quote(v))
 }
 
 // ParsePosition reads the text given to a -position flag for game: the
 // core position text ([mancala.ParsePosition]) and, for awale, also the
-// Aalina form ([awale.ParseAalina]). The result is not checked against any
+// Aalina form ([awale.ParseAalina]). game is a name of [Flags.Game] (or
+// [Oware]). The result is not checked against any
 // rules: pass it to the ruleset's Setup (or [mancala.NewGame] with
 // [mancala.From]).
 func ParsePosition(game, text string) (mancala.Position, error) {
@@ -275,7 +300,7 @@ func ParsePosition(game, text string) (mancala.Position, error) {
 	if err == nil {
 		return p, nil
 	}
-	if game != Awale {
+	if game != Awale && game != Oware {
 		return mancala.Position{}, fmt.Errorf("-position: %w", err)
 	}
 	p, err2 := awale.ParseAalina(text)
@@ -297,7 +322,7 @@ func (f *Flags) NewGame(position string) (*mancala.Game, error) {
 	}
 	var opts []mancala.GameOption
 	if position != "" {
-		p, err := ParsePosition(f.game, position)
+		p, err := ParsePosition(f.Game(), position)
 		if err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package rulesflags_test
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
 )
 
@@ -159,6 +161,19 @@ func TestBadFlags(t *testing.T) {
 		{"CK-5/bad empty capture", []string{"-game", "congkak", "-empty-capture", "burn"}, "-empty-capture"},
 		{"CK-9/bad round end", []string{"-game", "congkak", "-round-end", "never"}, "-round-end"},
 		{"CK-14/negative rounds", []string{"-game", "congkak", "-rounds", "-2"}, "-rounds"},
+		{"AW-1/seeds that overflow", []string{"-seeds", "4611686018427387904"}, "-seeds"},
+		{"AW-1/seeds past the board", []string{"-seeds", "256"}, "-seeds"},
+		{"AW-1/houses past the board", []string{"-houses", "99"}, "-houses"},
+		{"CK-1/congkak seeds that overflow", []string{"-game", "congkak", "-seeds", "9223372036854775807"}, "-seeds"},
+		{"KA-1/kalah seeds that overflow", []string{"-game", "kalah", "-seeds", "4611686018427387904"}, "-seeds"},
+		{"KA-1/kalah houses", []string{"-game", "kalah", "-houses", "13"}, "-houses"},
+		{"KA-1/kalah too many seeds", []string{"-game", "kalah", "-seeds", "100"}, "-seeds"},
+		{"KA-1/kalah has no presets", []string{"-game", "kalah", "-rules", "abapa"}, "-rules"},
+		{"KA-4/bad capture", []string{"-game", "kalah", "-capture", "all"}, "-capture"},
+		{"KA-4/capture for awale", []string{"-capture", "standard"}, "-capture"},
+		{"CK-14/rounds for kalah", []string{"-game", "kalah", "-rounds", "1"}, "-rounds"},
+		{"CK-8/opening for kalah", []string{"-game", "kalah", "-opening", "sequential"}, "-opening"},
+		{"long game name is cut", []string{"-game", strings.Repeat("x", 5000)}, "-game"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,6 +186,9 @@ func TestBadFlags(t *testing.T) {
 			}
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("error %q is more than one line", err)
+			}
+			if len(err.Error()) > 300 {
+				t.Errorf("error of %d bytes: %.80q...", len(err.Error()), err)
 			}
 		})
 	}
@@ -244,56 +262,64 @@ func TestParsePosition(t *testing.T) {
 	}
 }
 
-func TestDefaultRounds(t *testing.T) {
-	parse := func(args ...string) (*rulesflags.Flags, mancala.Ruleset, error) {
-		fs := flag.NewFlagSet("test", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		f := rulesflags.Register(fs, rulesflags.DefaultRounds(10))
-		if err := fs.Parse(args); err != nil {
-			return f, nil, err
-		}
-		r, err := f.Ruleset()
-		return f, r, err
-	}
-	for _, tt := range []struct {
-		name string
-		args []string
-		want int
-	}{
-		{"CK-14/the program's default", []string{"-game", "congkak"}, 10},
-		{"CK-14/overridden", []string{"-game", "congkak", "-rounds", "3"}, 3},
-		{"CK-14/a full set on request", []string{"-game", "congkak", "-rounds", "0"}, 0},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			_, r, err := parse(tt.args...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := r.(*congkak.Rules).Options().Rounds; got != tt.want {
-				t.Errorf("Rounds = %d, want %d", got, tt.want)
-			}
-		})
-	}
-	t.Run("AW-1/the default does not touch awale", func(t *testing.T) {
-		if _, _, err := parse("-game", "awale"); err != nil {
-			t.Errorf("awale with a default -rounds: %v", err)
-		}
-	})
-}
-
 func TestAccessors(t *testing.T) {
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	f := rulesflags.Register(fs)
-	if err := fs.Parse([]string{"-game", "kalah", "-houses", "4"}); err != nil {
+	if err := fs.Parse([]string{"-game", "oware", "-houses", "4"}); err != nil {
 		t.Fatal(err)
 	}
-	if f.Game() != "kalah" || f.Houses() != 4 || f.Seeds() != 0 || !f.Set("houses") || f.Set("seeds") {
-		t.Errorf("Game %q Houses %d Seeds %d Set(houses) %v Set(seeds) %v; want kalah 4 0 true false",
+	if f.Game() != rulesflags.Awale || f.Houses() != 4 || f.Seeds() != 0 || !f.Set("houses") || f.Set("seeds") {
+		t.Errorf("Game %q Houses %d Seeds %d Set(houses) %v Set(seeds) %v; want awale 4 0 true false",
 			f.Game(), f.Houses(), f.Seeds(), f.Set("houses"), f.Set("seeds"))
 	}
-	if _, err := f.Ruleset(); err == nil || !strings.Contains(err.Error(), "-game") {
-		t.Errorf("Ruleset for kalah: error %v, want one naming -game", err)
+}
+
+func TestKalahOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want kalah.Options
+	}{
+		{"KA-1/default", []string{"-game", "kalah"}, kalah.Options{Houses: 6, Seeds: 4}},
+		{"KA-1/explicit default rules", []string{"-game", "kalah", "-rules", "default"}, kalah.Options{Houses: 6, Seeds: 4}},
+		{"KA-1/houses and seeds", []string{"-game", "kalah", "-houses", "4", "-seeds", "3"}, kalah.Options{Houses: 4, Seeds: 3}},
+		{"KA-4/standard capture", []string{"-game", "kalah", "-capture", "standard"}, kalah.Options{Houses: 6, Seeds: 4, Capture: kalah.CaptureStandard}},
+		{"KA-4/empty capture", []string{"-game", "kalah", "-capture", "empty"}, kalah.Options{Houses: 6, Seeds: 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, r, err := build(t, tt.args...)
+			if err != nil {
+				t.Fatalf("Ruleset: %v", err)
+			}
+			if f.Game() != rulesflags.Kalah {
+				t.Errorf("Game() = %q, want kalah", f.Game())
+			}
+			kr, ok := r.(*kalah.Rules)
+			if !ok {
+				t.Fatalf("ruleset is %T, want *kalah.Rules", r)
+			}
+			got := kr.Options()
+			got.EndgameSeeds = 0 // the solver's database, not a rule
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("options mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestOwareIsAwale(t *testing.T) {
+	f, r, err := build(t, "-game", "oware", "-rules", "abapa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := awale.New(awale.Abapa())
+	if f.Game() != rulesflags.Awale || fmt.Sprint(r) != fmt.Sprint(want) {
+		t.Errorf("AW-1/-game oware: game %q ruleset %v, want awale %v", f.Game(), r, want)
+	}
+	if _, err := f.NewGame("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"); err != nil {
+		t.Errorf("AW-1/-game oware reads Aalina positions: %v", err)
 	}
 }
 

@@ -1,0 +1,52 @@
+package internal
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestNoExampleImportsAnother checks that no example program imports
+// another example's packages: shared code lives in examples/internal
+// (Kalah, for instance, reaches the other programs through rulesflags).
+func TestNoExampleImportsAnother(t *testing.T) {
+	const prefix = "github.com/sowing-games/sowing/examples/"
+	dirs, err := os.ReadDir(filepath.Join(root, "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if !d.IsDir() || d.Name() == "internal" {
+			continue
+		}
+		self := d.Name()
+		err := filepath.WalkDir(filepath.Join(root, "examples", self), func(path string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() || !strings.HasSuffix(path, ".go") {
+				return err
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				rest, ok := strings.CutPrefix(p, prefix)
+				if !ok {
+					continue
+				}
+				other, _, _ := strings.Cut(rest, "/")
+				if other != self && other != "internal" {
+					t.Errorf("%s imports %s, another example's package", path, p)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+// Command tournament plays a match between two players on one of the
+// module's games and reports the result with its statistical uncertainty.
+//
+// # Usage
+//
+//	go run ./examples/tournament [game flags] -a SPEC -b SPEC [-games N]
+//		[-parallel P] [-rand-seed N] [-max-plies N] [-records FILE] [-quiet]
+//
+// A SPEC is read by search.ParsePlayer: "random", "greedy",
+// "alphabeta:depth=8", "alphabeta:time=100ms", "mcts:playouts=20000", ...
+//
+// # Rules
+//
+// The game flags are those of package examples/internal/rulesflags, the
+// same in every example program: -game awale|oware|congkak|kalah, -rules,
+// -houses, -seeds and each game's options (Congkak's -opening, -rounds,
+// ...; Kalah's -capture). As everywhere, -rounds 0 (the default) plays
+// full sets of Congkak; -rounds 1 plays single rounds. -max-plies (10000)
+// caps every game: a game still going on then is scored by the stores as
+// they stand (the player with more seeds in his store wins; equal is a
+// draw), and is marked "capped".
+//
+// # Games
+//
+// Game i (from 1) gives A South when i is odd and North when it is even.
+// Each game has its own two players, seeded from -rand-seed and the game's
+// number alone, so a match is reproducible and its results do not depend
+// on -parallel (players limited by time are not reproducible, by nature).
+// At a simultaneous decision each side's player chooses without seeing
+// the other's choice, and the two choices make one joint move. Games run
+// in parallel on -parallel goroutines (default: GOMAXPROCS; at most 4 per
+// CPU). Memory grows with the games in flight, not with -games (at most
+// 1,000,000,000).
+//
+// -records FILE writes every game as a record, in game order: record text
+// as the play command saves it, or JSON lines if FILE ends in .json or
+// .jsonl. Each record has the players' specs as South and North, the
+// game's number as Round, and a Termination tag that says why the game
+// ended (or that it was capped, with result "*"). The file is written
+// under a temporary name beside FILE, synced and renamed at the end, so
+// it is never left half written; replay -record FILE -record-game N
+// replays game N.
+//
+// # Output
+//
+// A header line; then, unless standard output is a terminal, one line
+// per game in game order, with the stores, the verdict, the number of
+// moves and why the game ended (such as "endless cycle (AW-8)"). Then A's
+// wins, draws and losses, A's score rate (a win 1, a draw 1/2) with its
+// 95% Wilson score interval (draws counted as half a win, which makes the
+// interval slightly conservative), and the Elo difference of A over B,
+// 400·log10(s/(1-s)) for score rate s, with the interval obtained from the
+// bounds of the score-rate interval. A match that runs longer than about
+// a second shows its progress on standard error, unless -quiet.
+//
+// # Exit status
+//
+// 0 on success. Bad flags or specs: a one-line error and exit status 2;
+// -h prints the usage and exits 0. A records file that cannot be written,
+// a player that fails, or an interrupt (Ctrl-C; the summary then counts
+// the games played): a one-line error and exit status 1.
+package main

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHostileInput runs tournament with bad flags, huge numbers and bad
+// paths: each must give one clear line on standard error, a non-zero exit
+// status, no stack trace, and play no game.
+func TestHostileInput(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("z", 5000)
+	ok := []string{"-a", "random", "-b", "random", "-games", "2"}
+	with := func(extra ...string) []string { return append(append([]string{}, ok...), extra...) }
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		want   string
+	}{
+		{"unknown flag", with("-nosuch"), 2, "not defined: -nosuch"},
+		{"AW-1/seeds overflow", with("-seeds", "4611686018427387904"), 2, "-seeds"},
+		{"AW-1/houses 99", with("-houses", "99"), 2, "-houses"},
+		{"KA-1/kalah seeds overflow", with("-game", "kalah", "-seeds", "4611686018427387904"), 2, "-seeds"},
+		{"CK-1/congkak houses 99", with("-game", "congkak", "-houses", "99"), 2, "-houses"},
+		{"games beyond int", with("-games", "99999999999999999999"), 2, "-games"},
+		{"games 1e12", with("-games", "1000000000000"), 2, "-games: want 1 to"},
+		{"negative games", with("-games", "-5"), 2, "-games"},
+		{"parallel huge", with("-parallel", "1000000"), 2, "-parallel: want 1 to"},
+		{"parallel negative", with("-parallel", "-1"), 2, "-parallel"},
+		{"max-plies huge", with("-max-plies", "4611686018427387904"), 2, "-max-plies"},
+		{"long spec", []string{"-a", long, "-b", "random"}, 2, "-a"},
+		{"spec with a line break", []string{"-a", "random\n", "-b", "random\nx"}, 2, "-b"},
+		{"long game", with("-game", long), 2, "-game"},
+		{"time is not a flag here", with("-time", "2"), 2, "-time"},
+		{"rand-seed not a number", with("-rand-seed", "1e3"), 2, "want a whole number"},
+		{"records in a directory that does not exist", with("-records", filepath.Join(dir, "no", "games.txt")), 1, "-records"},
+		{"records is a directory", with("-records", dir), 1, "not a regular file"},
+		{"records is /dev/null", with("-records", os.DevNull), 1, "not a regular file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			status := func() (status int) {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("panic: %v", r)
+						status = -1
+					}
+				}()
+				return run(context.Background(), tt.args, &out, &errOut)
+			}()
+			checkFailure(t, "tournament", status, tt.status, errOut.String(), tt.want)
+			if strings.Contains(out.String(), "game ") {
+				t.Errorf("games were played:\n%s", out.String())
+			}
+		})
+	}
+}
+
+func checkFailure(t *testing.T, name string, status, wantStatus int, stderr, want string) {
+	t.Helper()
+	if status != wantStatus {
+		t.Errorf("exit status %d, want %d", status, wantStatus)
+	}
+	if !strings.HasPrefix(stderr, name+": ") || strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || len(stderr) > 400 {
+		t.Errorf("stderr %.400q: want one short line starting %q", stderr, name+": ")
+	}
+	if !strings.Contains(stderr, want) {
+		t.Errorf("stderr %.400q: want it to say %q", stderr, want)
+	}
+	if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic:") {
+		t.Errorf("stderr %.400q: a stack trace", stderr)
+	}
+}
