@@ -118,3 +118,19 @@ func TestNewOverflow(t *testing.T) {
 		t.Errorf("a database too large: %v, want ErrUnsupported", err)
 	}
 }
+
+// TestEndingKA5: a finished game says it ended by KA-5, a game going on
+// says nothing.
+func TestEndingKA5(t *testing.T) {
+	r := mustNew(t, kalah.Options{Houses: 2, Seeds: 1, EndgameSeeds: -1})
+	p := r.Start()
+	if e := mancala.EndingOf(r, p); e != (mancala.Ending{}) {
+		t.Errorf("start: %v", e)
+	}
+	for !p.Over() {
+		p = r.Apply(p, r.Legal(nil, p)[0])
+	}
+	if e := mancala.EndingOf(r, p); e.Reason != mancala.EndNoMove || e.Rule != "KA-5" {
+		t.Errorf("end: %v", e)
+	}
+}
