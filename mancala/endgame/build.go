@@ -370,32 +370,42 @@ func (b *builder) eval(w *worker, c *Config, readCur bool) (over bool, best, inC
 		}
 		return true, end, 0, true, nil
 	}
-	best, all = noExit, true
+	best = noExit
+	// The moves that keep the count first: when one of them is not known,
+	// the caller wants nothing more, and the counts below are not read.
+	for i := range kids {
+		ch := &kids[i]
+		if ch.Over || ch.Next.Seeds() != b.k {
+			continue
+		}
+		if ch.Gain != 0 {
+			return false, 0, 0, false, fmt.Errorf("%w: a move keeps %d seeds in the houses and gains %d", ErrGame, b.k, ch.Gain)
+		}
+		inCount++
+		if !readCur {
+			continue
+		}
+		v, ok := known(b.load(b.d.rk.rank(&ch.Next)), b.t)
+		if !ok {
+			return false, best, inCount, false, nil
+		}
+		if !ch.Again {
+			v = -v
+		}
+		best = max(best, v)
+	}
 	for i := range kids {
 		ch := &kids[i]
 		pay := ch.Gain
 		if !ch.Over {
 			s := ch.Next.Seeds()
-			var v int
 			switch {
 			case s == b.k:
-				if ch.Gain != 0 {
-					return false, 0, 0, false, fmt.Errorf("%w: a move keeps %d seeds in the houses and gains %d", ErrGame, s, ch.Gain)
-				}
-				inCount++
-				if !readCur {
-					continue
-				}
-				x, ok := known(b.load(b.d.rk.rank(&ch.Next)), b.t)
-				if !ok {
-					return false, best, inCount, false, nil // the caller needs all of them
-				}
-				v = x
-			case s < b.k:
-				v = b.d.at(s, b.d.rk.rank(&ch.Next))
-			default:
+				continue
+			case s > b.k:
 				return false, 0, 0, false, fmt.Errorf("%w: a move of a configuration of %d seeds leads to %d", ErrGame, b.k, s)
 			}
+			v := b.d.at(s, b.d.rk.rank(&ch.Next))
 			if ch.Again {
 				pay += v
 			} else {
@@ -407,7 +417,7 @@ func (b *builder) eval(w *worker, c *Config, readCur bool) (over bool, best, inC
 		}
 		best = max(best, pay)
 	}
-	return false, best, inCount, all, nil
+	return false, best, inCount, true, nil
 }
 
 // initChunk gives each configuration of [lo, hi) its first byte.
