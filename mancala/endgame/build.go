@@ -190,8 +190,12 @@ const (
 // less in magnitude, and one that is told of a move worth t is worth
 // exactly t. A configuration whose moves are all known is determined
 // whenever it is told of its last one. Each configuration settled in phase
-// t tells the configurations that lead to it (Game.Parents): true
-// retrograde analysis, each edge looked at once a phase at most. What is
+// t tells the configurations that lead to it (Game.Parents), once: true
+// retrograde analysis, no sweep of the moves of the whole count. (A
+// configuration told of a move worth -t looks at its own moves again to
+// see whether all are known: the builder keeps no counters, to stay at one
+// byte a configuration.) Phases look at the table itself (a byte a
+// configuration) in sweeps, to find the pending entries. What is
 // left undetermined after phase 1 can avoid losing anything and cannot
 // force a gain: it is worth 0, the value of an endless cycle.
 func (b *builder) build(ctx context.Context) ([]uint32, error) {
