@@ -90,7 +90,7 @@ var slamRules = []awale.GrandSlam{awale.GrandSlamForbiddenElseCapture, awale.Gra
 // 2, 3 and 6 houses a side.
 func TestRetrogradeChildrenAW3toAW7(t *testing.T) {
 	for _, gs := range slamRules {
-		for _, nk := range [][2]int{{1, 10}, {2, 9}, {3, 8}, {6, 6}} {
+		for _, nk := range [][2]int{{1, 10}, {2, 9}, {3, 8}, {6, 6}, {9, 3}, {12, 3}} {
 			n, k := nk[0], nk[1]
 			r, g := retroRules(t, n, gs, k)
 			for j := 0; j <= k; j++ {
@@ -130,7 +130,7 @@ func TestRetrogradeChildrenAW3toAW7(t *testing.T) {
 // small counts and every grand slam rule.
 func TestRetrogradeParents(t *testing.T) {
 	for _, gs := range slamRules {
-		for _, nk := range [][2]int{{1, 10}, {2, 9}, {3, 8}, {6, 6}} {
+		for _, nk := range [][2]int{{1, 10}, {2, 9}, {3, 8}, {6, 6}, {12, 3}} {
 			n, k := nk[0], nk[1]
 			_, g := retroRules(t, n, gs, k)
 			for j := 0; j <= k; j++ {
@@ -339,6 +339,7 @@ func TestEndgameValuesSweep(t *testing.T) {
 		gs   awale.GrandSlam
 		n, k int
 	}{{awale.GrandSlamForbiddenElseCapture, 6, 8}, {awale.GrandSlamForbiddenElseCapture, 3, 10}, {awale.GrandSlamForbiddenElseCapture, 4, 9},
+		{awale.GrandSlamForbiddenElseCapture, 12, 4},
 		{awale.GrandSlamNoCapture, 4, 8}, {awale.GrandSlamForbidden, 3, 9}, {awale.GrandSlamCaptureAll, 3, 9}} {
 		t.Run(fmt.Sprintf("%v/%dx%d", c.gs, c.n, c.k), func(t *testing.T) {
 			r, g := retroRules(t, c.n, c.gs, c.k)
