@@ -1,6 +1,7 @@
 package awale
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -33,7 +34,13 @@ func (r *Rules) Retrograde() (endgame.Game, error) {
 	}
 	o := r.o
 	o.Seeds = 4 // the databases of a board size serve every seed count
-	return &retro{n: r.n, captureSlam: r.captureSlam, forbidSlam: r.forbidSlam, name: o.name()}, nil
+	g := &retro{n: r.n, captureSlam: r.captureSlam, forbidSlam: r.forbidSlam, name: o.name()}
+	for i := 0; i < min(g.n, 8); i++ {
+		g.mask |= 0xff << (8 * i)
+		g.maskHi |= 0x80 << (8 * i)
+		g.feedT |= uint64(g.n-i) << (8 * i)
+	}
+	return g, nil
 }
 
 // retro is [Rules.Retrograde]'s Game.
@@ -42,6 +49,9 @@ type retro struct {
 	captureSlam bool
 	forbidSlam  bool
 	name        string
+	// For boards of up to 8 houses a side: the bytes of a row, their top
+	// bits, and the seeds each house needs to reach the opponent's row.
+	mask, maskHi, feedT uint64
 }
 
 // Name returns the ruleset's name with the board size, as in
@@ -117,13 +127,7 @@ func (g *retro) sow(b *endgame.Config, h int) (captured int, slam bool) {
 
 // ends reports whether the game is over at c (AW-7), and its value then.
 func (g *retro) ends(c *endgame.Config) (bool, int) {
-	n := g.n
-	own, opp, feeds := 0, 0, false
-	for i := 0; i < n; i++ {
-		own += int(c[i])
-		opp += int(c[n+i])
-		feeds = feeds || int(c[i]) >= n-i
-	}
+	own, opp, feeds := g.rowSums(c)
 	switch {
 	case own == 0: // the mover has no seeds: his opponent takes them all
 		return true, -opp
@@ -133,18 +137,42 @@ func (g *retro) ends(c *endgame.Config) (bool, int) {
 	return false, 0
 }
 
+// rowSums returns the seeds of the mover's row and of his opponent's in c,
+// and whether some house of the mover's reaches the opponent's row (AW-5).
+// Boards of up to 8 houses a side read each row as one word (a row holds
+// at most 255 seeds, so byte sums do not carry).
+func (g *retro) rowSums(c *endgame.Config) (own, opp int, feeds bool) {
+	n := g.n
+	if n <= 8 {
+		mask := g.mask
+		a := binary.LittleEndian.Uint64(c[0:8]) & mask
+		b := binary.LittleEndian.Uint64(c[n:n+8]) & mask
+		// A house reaches the opponent when it holds n-i seeds or more:
+		// per byte, (x|0x80)-(n-i) keeps its top bit iff x&0x7f >= n-i.
+		f := ((a|hi8)-g.feedT|a)&hi8&g.maskHi != 0
+		return sumBytes(a), sumBytes(b), f
+	}
+	for i := 0; i < n; i++ {
+		own += int(c[i])
+		opp += int(c[n+i])
+		feeds = feeds || int(c[i]) >= n-i
+	}
+	return own, opp, feeds
+}
+
 // Children appends the legal moves of c (AW-3 to AW-6) and what they lead
 // to; the game is over at c if the mover has no seeds or cannot feed his
 // empty opponent (AW-7).
 func (g *retro) Children(dst []endgame.Child, c *endgame.Config) ([]endgame.Child, int) {
-	if over, v := g.ends(c); over {
-		return dst, v
+	own, opp, feeds := g.rowSums(c)
+	switch { // AW-7, as ends says
+	case own == 0:
+		return dst, -opp
+	case opp == 0 && !feeds:
+		return dst, own
 	}
 	n := g.n
-	oppEmpty := true
-	for i := n; i < 2*n; i++ {
-		oppEmpty = oppEmpty && c[i] == 0
-	}
+	oppEmpty := opp == 0
 	start := len(dst)
 	var slams uint32
 	others := false
@@ -240,11 +268,8 @@ func (g *retro) Parents(dst []endgame.Parent, c *endgame.Config) []endgame.Paren
 // capture nothing) does not end the game.
 func (g *retro) legalQuiet(p *endgame.Config, h, s int) bool {
 	n := g.n
-	oppEmpty := true
-	for i := n; i < 2*n; i++ {
-		oppEmpty = oppEmpty && p[i] == 0
-	}
-	if oppEmpty && s < n-h {
+	_, opp, _ := g.rowSums(p)
+	if opp == 0 && s < n-h {
 		return false // AW-5: it does not feed (and p may have ended: AW-7)
 	}
 	// The position after the move, in the opponent's frame: it ends if he
