@@ -74,7 +74,9 @@ const MaxEndgameEntries = 1 << 30
 // mancala/search's solver uses (see "Solving" in the package
 // documentation). Build it with [New]; a Rules is
 // immutable, apart from its endgame database's cache, and safe for
-// concurrent use.
+// concurrent use. A Rules with EndgameSeeds -1 keeps no database and is
+// immutable outright: give it the databases of package mancala/endgame
+// instead ([Rules.Retrograde], [WithDatabase]).
 type Rules struct {
 	o        Options
 	start    mancala.Position
