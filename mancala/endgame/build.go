@@ -40,8 +40,8 @@ var ErrGame = errors.New("endgame: the game breaks the Game contract")
 //
 // Memory: count j has C(j+h-1, h-1) configurations for h houses, a byte
 // each, and building count k holds it and every count below it: C(k+h, h)
-// bytes in all (for 12 houses, 24 seeds: 417 million configurations, 1.25
-// GB with the counts below).
+// bytes in all (for 12 houses, 24 seeds: 417 million configurations, 1.17
+// GiB with the counts below).
 //
 // It returns ctx's error if ctx ends first (the counts finished so far are
 // saved), an error wrapping [ErrGame] if g breaks its contract, and the

@@ -33,7 +33,7 @@
 // has C(k+h-1, h-1) configurations ([Size]), and building it holds every
 // count below too: C(k+h, h) bytes in all. For Awalé (12 houses): 24
 // seeds, 417 million configurations (398 MiB), 1.2 GiB with the counts
-// below; 28 seeds, 1.68 billion (1.6 GiB), 5.4 GiB in all.
+// below; 28 seeds, 1.68 billion (1.6 GiB), 5.2 GiB in all.
 //
 // # Files
 //
