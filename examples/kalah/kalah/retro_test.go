@@ -9,6 +9,7 @@ import (
 	"github.com/sowing-games/sowing/mancala"
 	egdb "github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/search/searchtest"
 )
 
 // eachConfig calls f with every configuration of k seeds in h houses.
@@ -132,5 +133,26 @@ func TestEndingKA5(t *testing.T) {
 	}
 	if e := mancala.EndingOf(r, p); e.Reason != mancala.EndNoMove || e.Rule != "KA-5" {
 		t.Errorf("end: %v", e)
+	}
+}
+
+// TestWithDatabaseSolverCapabilities runs the conformance checker of the
+// solver's capabilities on rulesets given the generic databases: the
+// endgame answers, packed and not, against its brute force.
+func TestWithDatabaseSolverCapabilities(t *testing.T) {
+	for _, o := range []kalah.Options{
+		{Houses: 3, Seeds: 3, EndgameSeeds: -1},
+		{Houses: 4, Seeds: 2, Capture: kalah.CaptureStandard, EndgameSeeds: -1},
+	} {
+		r := mustNew(t, o)
+		db, err := egdb.Build(context.Background(), r.Retrograde(), "", 9, egdb.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := kalah.WithDatabase(r, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(r.String(), func(t *testing.T) { searchtest.TestSolver(t, w) })
 	}
 }
