@@ -68,10 +68,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usage(errors.New("no command: want build, stats, probe or solve (-h for help)"))
 	}
 	cmd := args[0]
+	help := false
 	switch cmd {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintln(stdout, usageText)
-		return 0
+		help = true
 	case "build", "stats", "probe", "solve":
 	default:
 		return usage(fmt.Errorf("unknown command %.40q: want build, stats, probe or solve", cmd))
@@ -86,6 +86,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "the databases' directory (default: sowing/endgame in the user's cache directory)")
 	workers := fs.Int("workers", 0, "goroutines that build at once (0: one a core)")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
+	if help {
+		fmt.Fprintln(stdout, usageText)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return 0
+	}
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, usageText)
