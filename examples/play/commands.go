@@ -243,12 +243,12 @@ type searcher interface {
 // an alpha-beta search (whose values are in seeds), else the default
 // alpha-beta search.
 func newHinter(spec string, seed uint64) searcher {
-	if pl, err := search.ParsePlayer(spec, seed); err == nil {
+	if pl, err := search.ParseEngine(spec, seed); err == nil {
 		if ab, ok := pl.(*search.AlphaBeta); ok {
 			return ab
 		}
 	}
-	pl, _ := search.ParsePlayer(defaultAI, seed)
+	pl, _ := search.ParseEngine(defaultAI, seed)
 	return pl.(*search.AlphaBeta)
 }
 

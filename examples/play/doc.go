@@ -11,7 +11,7 @@
 // playing South against alpha-beta search limited to a fraction of a
 // second a move ("alphabeta:depth=12,time=300ms"). The rule flags are the
 // examples' shared ones (-rules, -houses, -seeds, -opening, -rounds, ...;
-// see package rulesflags). -ai takes any spec of search.ParsePlayer
+// see package rulesflags). -ai takes any spec of search.ParseEngine
 // ("random", "greedy", "alphabeta:depth=6", "alphabeta:time=1s",
 // "mcts:playouts=5000", ...); -rand-seed seeds the computer's random
 // choices.

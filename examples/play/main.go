@@ -35,7 +35,7 @@ var stdinIsTerminal = func(r io.Reader) bool { return isTerminal(r) }
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	rf := rulesflags.Register(fs)
-	aiSpec := fs.String("ai", defaultAI, "the computer's `SPEC` (search.ParsePlayer): random, greedy, alphabeta:depth=6, mcts:playouts=5000, ...")
+	aiSpec := fs.String("ai", defaultAI, "the computer's `SPEC` (search.ParseEngine): random, greedy, alphabeta:depth=6, mcts:playouts=5000, ...")
 	humanFlag := fs.String("human", "south", "who the human plays: `south|north|both|none`")
 	seed := rulesflags.RandSeed(fs)
 	colorFlag := fs.String("color", "auto", "colour the board: `auto|always|never` (auto: on a terminal, unless NO_COLOR is set)")
@@ -115,12 +115,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// normalSpec checks a -ai spec with search.ParsePlayer and returns it in
+// normalSpec checks a -ai spec with search.ParseEngine and returns it in
 // the form stored in saved games: the kind and each key=value parameter
 // without spaces, so that no line break or stray blank reaches a record.
 // The result parses to the same player.
 func normalSpec(spec string) (string, error) {
-	if _, err := search.ParsePlayer(spec, 0); err != nil {
+	if _, err := search.ParseEngine(spec, 0); err != nil {
 		return "", err
 	}
 	kind, params, ok := strings.Cut(strings.TrimSpace(spec), ":")

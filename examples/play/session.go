@@ -31,7 +31,7 @@ type session struct {
 	human       [2]bool
 	aiSpec      string // the -ai spec as parsed (normalSpec)
 	seed        uint64
-	ai          [2]search.Player // the computer's player for each side
+	ai          [2]search.Engine // the computer's player for each side
 	hinter      searcher         // the engine that answers hint
 	color       bool
 	verbosity   verbosity
@@ -57,7 +57,7 @@ type session struct {
 // checked the spec already, in run.
 func (s *session) newPlayers() {
 	for p := mancala.South; p <= mancala.North; p++ {
-		s.ai[p], _ = search.ParsePlayer(s.aiSpec, s.seed+uint64(p))
+		s.ai[p], _ = search.ParseEngine(s.aiSpec, s.seed+uint64(p))
 	}
 	s.hinter = newHinter(s.aiSpec, s.seed+2)
 }

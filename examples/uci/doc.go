@@ -25,7 +25,7 @@
 //
 //	engine:time=50ms,quiesce=on,eval=tuned   our engine in process (keys below)
 //	uci:movetime=50ms,cmd=PATH ARGS...        an external engine (see uci.ParseEngine)
-//	alphabeta:depth=6, level:hard, random ...  search.ParsePlayer's players
+//	alphabeta:depth=6, level:hard, random ...  search.ParseEngine's players
 //
 // engine: keys are level, depth, time, nodes, table, and the strength
 // switches that ELO.md measures.

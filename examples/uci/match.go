@@ -121,7 +121,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 }
 
 // newPlayer makes a player from a spec: engine:..., or uci.ParseEngine's.
-func newPlayer(spec string, seed uint64) (search.Player, error) {
+func newPlayer(spec string, seed uint64) (search.Engine, error) {
 	if rest, ok := strings.CutPrefix(spec, "engine:"); ok {
 		o, err := engineOptions(spec, rest)
 		if err != nil {
@@ -141,7 +141,7 @@ func newPlayer(spec string, seed uint64) (search.Player, error) {
 	return uci.ParseEngine(spec, seed)
 }
 
-func closePlayer(p search.Player) {
+func closePlayer(p search.Engine) {
 	if c, ok := p.(io.Closer); ok {
 		c.Close()
 	}
@@ -258,9 +258,9 @@ func playMatchGame(ctx context.Context, c *matchConfig, open *mancala.Game, i in
 		return res
 	}
 	defer closePlayer(b)
-	players := [2]search.Player{a, b}
+	players := [2]search.Engine{a, b}
 	if !aSouth {
-		players = [2]search.Player{b, a}
+		players = [2]search.Engine{b, a}
 	}
 	g := open.Clone()
 	for !g.Over() && g.Ply() < c.maxPlies {

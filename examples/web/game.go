@@ -26,7 +26,7 @@ const (
 const defaultStrength = "alphabeta:depth=8,time=300ms"
 
 // strengths are the named strengths the page offers; any other text is
-// read by search.ParsePlayer.
+// read by search.ParseEngine.
 var strengths = map[string]string{
 	"easy":   "greedy",
 	"medium": "alphabeta:depth=4",
@@ -49,7 +49,7 @@ type newGameRequest struct {
 	Seeds    int       `json:"seeds"`    // 0: the preset's
 	Rounds   int       `json:"rounds"`   // Congkak: 0 a full set
 	Seats    [2]string `json:"seats"`    // South's and North's: "human" or "computer"
-	Strength string    `json:"strength"` // "easy", "medium", "strong" or a search.ParsePlayer spec
+	Strength string    `json:"strength"` // "easy", "medium", "strong" or a search.ParseEngine spec
 	Seed     uint64    `json:"seed"`     // seeds the computer's random choices
 }
 
@@ -157,7 +157,7 @@ type session struct {
 	seats    [2]string
 	strength string
 	seed     uint64
-	players  [2]search.Player  // the computer's, for its seats; nil for a person's
+	players  [2]search.Engine  // the computer's, for its seats; nil for a person's
 	adviser  *search.AlphaBeta // gives hints; made at the first
 	last     *step             // the last move played, for the explanation line
 	used     time.Time
@@ -208,7 +208,7 @@ func (s *session) setSeats(seats [2]string, strength string) error {
 		if seats[i] != seatComputer {
 			continue
 		}
-		p, err := search.ParsePlayer(spec, s.seed+uint64(i))
+		p, err := search.ParseEngine(spec, s.seed+uint64(i))
 		if err != nil {
 			return badRequest("strength: %v", err)
 		}

@@ -530,7 +530,7 @@ func TestEndingText(t *testing.T) {
 // strength stops its search within a time limit under a second, so that
 // its move arrives in time whatever the position.
 func TestDefaultStrengthIsTimeLimited(t *testing.T) {
-	p, err := search.ParsePlayer(defaultStrength, 1)
+	p, err := search.ParseEngine(defaultStrength, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +542,7 @@ func TestDefaultStrengthIsTimeLimited(t *testing.T) {
 		t.Errorf("the default strength thinks up to %v a decision: want a limit under half a second (two decisions at Congkak's opening)", lim)
 	}
 	for name, spec := range strengths {
-		if _, err := search.ParsePlayer(spec, 1); err != nil {
+		if _, err := search.ParseEngine(spec, 1); err != nil {
 			t.Errorf("strength %s: %v", name, err)
 		}
 	}

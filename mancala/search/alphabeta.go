@@ -120,7 +120,7 @@ type MixedStrategy struct {
 	Value float64
 }
 
-// AlphaBeta is a depth-first minimax searcher and a [Player]: negamax with
+// AlphaBeta is a depth-first minimax searcher and a [Engine]: negamax with
 // alpha-beta pruning and iterative deepening, a transposition table, and
 // move ordering by the table's move, killer moves and the history
 // heuristic. Turns of several decisions by the same player keep the value
@@ -240,7 +240,7 @@ func (a *AlphaBeta) Reset() {
 	}
 }
 
-// Choose implements [Player]: it searches the game's position and returns
+// Choose implements [Engine]: it searches the game's position and returns
 // side's choice of the best move (at a simultaneous decision, side's part
 // of it, sampled from side's optimal mixed strategy).
 func (a *AlphaBeta) Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {

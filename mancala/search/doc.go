@@ -15,8 +15,7 @@
 // caller combines the two choices with [mancala.Joint]; [PlayGame] plays a
 // whole game between two engines so. [ParseEngine] makes any of them from
 // a short text spec such as "alphabeta:depth=8" or "mcts:playouts=20000",
-// for command lines and tournament tools. (Player and ParsePlayer are the
-// former names of Engine and ParseEngine.)
+// for command lines and tournament tools.
 //
 // All engines are deterministic for a given seed and a given depth, node
 // or playout limit (and the same sequence of calls); limits by time depend

@@ -26,13 +26,6 @@ type Engine interface {
 	Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error)
 }
 
-// Player is the former name of [Engine], a deprecated alias kept so that
-// existing code compiles: a [mancala.Player] is a side of the board, an
-// Engine what chooses its moves. New code uses Engine. (The formal
-// deprecation notice waits until the module's own tools have moved to
-// Engine, so that their static checks stay clean.)
-type Player = Engine
-
 // ErrNoDecision is returned by [Engine.Choose] when side is not among the
 // players who decide in the game's position.
 var ErrNoDecision = errors.New("search: the player does not decide in this position")

@@ -49,7 +49,7 @@ type MCTSOptions struct {
 	Seed uint64
 }
 
-// MCTS is a Monte Carlo tree searcher and a [Player]: UCT (UCB1 applied to
+// MCTS is a Monte Carlo tree searcher and a [Engine]: UCT (UCB1 applied to
 // trees) with random playouts through mancala.Playout, which uses the
 // ruleset's fast Playouter when it has one. Rewards are 1 for a win, 1/2
 // for a draw and 0 for a loss, each node's statistics from the point of
@@ -116,7 +116,7 @@ func NewMCTS(o MCTSOptions) *MCTS {
 // Options returns the options m was made with.
 func (m *MCTS) Options() MCTSOptions { return m.opts }
 
-// Choose implements [Player].
+// Choose implements [Engine].
 func (m *MCTS) Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
 	p, err := checkChoose(g, side)
 	if err != nil {

@@ -200,7 +200,4 @@ func TestPlayGame(t *testing.T) {
 	if err := search.PlayGame(context.Background(), g, wrongSide{}, wrongSide{}, nil); !errors.Is(err, search.ErrNoDecision) {
 		t.Errorf("an engine choosing for the wrong side: %v", err)
 	}
-	if p, err := search.ParsePlayer("greedy", 1); err != nil || p == nil {
-		t.Errorf("ParsePlayer, the former name, fails: %v", err)
-	}
 }

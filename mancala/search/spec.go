@@ -161,7 +161,3 @@ func ParseEngine(spec string, seed uint64) (Engine, error) {
 	}
 	return nil, bad("unknown player kind %q (want random, greedy, alphabeta or mcts)", kind)
 }
-
-// ParsePlayer is the former name of [ParseEngine], deprecated and kept so
-// that existing code compiles; new code uses ParseEngine.
-func ParsePlayer(spec string, seed uint64) (Engine, error) { return ParseEngine(spec, seed) }

@@ -307,13 +307,13 @@ func TestAlphaBetaThreadsEqualsSerial(t *testing.T) {
 	}
 }
 
-func TestParsePlayerLevel(t *testing.T) {
+func TestParseEngineLevel(t *testing.T) {
 	for _, name := range search.Levels {
-		if p, err := search.ParsePlayer("level:"+name, 1); err != nil || p == nil {
+		if p, err := search.ParseEngine("level:"+name, 1); err != nil || p == nil {
 			t.Errorf("level:%s: %v", name, err)
 		}
 	}
-	if _, err := search.ParsePlayer("level:godlike", 1); !errors.Is(err, search.ErrBadSpec) {
+	if _, err := search.ParseEngine("level:godlike", 1); !errors.Is(err, search.ErrBadSpec) {
 		t.Errorf("level:godlike: %v", err)
 	}
 }

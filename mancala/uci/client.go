@@ -98,7 +98,7 @@ type ClientConfig struct {
 }
 
 // Client plays through an engine that speaks the protocol: it is a
-// [search.Player] whose Choose sends the game's position and a go command,
+// [search.Engine] whose Choose sends the game's position and a go command,
 // and reads the engine's bestmove. A Client is not safe for concurrent use.
 // After an *[EngineError] it is dead: every later Choose returns the same
 // error. Close it to end the engine.
@@ -319,7 +319,7 @@ func (c *Client) newGame(ctx context.Context, g *mancala.Game) error {
 	return c.ready(ctx, g.Ply())
 }
 
-// Choose implements [search.Player]: it sends the game to the engine and
+// Choose implements [search.Engine]: it sends the game to the engine and
 // returns its bestmove. A game it has not seen before starts with
 // ucinewgame (and the option Rules if the engine has it). If the engine
 // crashes, answers an illegal move or takes longer than its time plus the
@@ -338,7 +338,7 @@ func (c *Client) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 	}
 	if g != c.game {
 		// Not cut short by ctx: a cancelled Choose still answers a move
-		// (the engine's, after stop), as search.Player asks.
+		// (the engine's, after stop), as search.Engine asks.
 		if err := c.newGame(context.Background(), g); err != nil {
 			return mancala.Move{}, err
 		}

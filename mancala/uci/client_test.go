@@ -101,13 +101,13 @@ func abapa(t *testing.T) *awale.Rules {
 
 // playGame plays a whole game between two players and returns it, or the
 // first error with the side that made it.
-func playGame(t *testing.T, r mancala.Ruleset, south, north search.Player, maxPlies int) (*mancala.Game, mancala.Player, error) {
+func playGame(t *testing.T, r mancala.Ruleset, south, north search.Engine, maxPlies int) (*mancala.Game, mancala.Player, error) {
 	t.Helper()
 	g, err := mancala.NewGame(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := [2]search.Player{south, north}
+	players := [2]search.Engine{south, north}
 	for !g.Over() && g.Ply() < maxPlies {
 		p, _ := g.Turn().Player()
 		m, err := players[p].Choose(context.Background(), g, p)
@@ -147,7 +147,7 @@ func TestClientWholeGamesThroughPipes(t *testing.T) {
 	// Clocks: a fast game; the grace is generous for a loaded machine.
 	clock := pipeClient(t, ClientConfig{Time: 2 * time.Second, Inc: 20 * time.Millisecond, Grace: 5 * time.Second})
 	for game := 0; game < 2; game++ {
-		south, north := search.Player(depth), search.Player(clock)
+		south, north := search.Engine(depth), search.Engine(clock)
 		if game == 1 {
 			south, north = north, south
 		}

@@ -2,7 +2,7 @@
 // the Universal Chess Interface that the Aalina engine and the Aualé
 // program use. It has both sides: [Serve] runs our engine (Awalé,
 // [search.AlphaBeta]) behind the protocol, and a [Client] plays through any
-// engine that speaks it, as a [search.Player], so that tournaments can
+// engine that speaks it, as a [search.Engine], so that tournaments can
 // pit our engine against others and two builds of ours against each other.
 // [ParseEngine] makes either kind of player from a text spec.
 //
@@ -83,4 +83,4 @@ package uci
 
 import "github.com/sowing-games/sowing/mancala/search"
 
-var _ search.Player = (*Client)(nil)
+var _ search.Engine = (*Client)(nil)

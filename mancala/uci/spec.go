@@ -24,12 +24,12 @@ import (
 // options hash (Hash, in MB), rules (Rules) and level (Level), sent when
 // the engine has them. cmd comes last and takes the rest of the spec: the
 // program and its arguments, separated by spaces (no quoting). Every
-// other spec goes to search.ParsePlayer with seed. Errors wrap
+// other spec goes to search.ParseEngine with seed. Errors wrap
 // search.ErrBadSpec, or are the Client's start-up errors.
-func ParseEngine(spec string, seed uint64) (search.Player, error) {
+func ParseEngine(spec string, seed uint64) (search.Engine, error) {
 	rest, ok := strings.CutPrefix(strings.TrimSpace(spec), "uci:")
 	if !ok {
-		return search.ParsePlayer(spec, seed)
+		return search.ParseEngine(spec, seed)
 	}
 	cfg, path, args, err := parseClientSpec(spec, rest)
 	if err != nil {
