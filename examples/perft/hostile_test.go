@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/sowing-games/sowing/examples/internal/clitest"
 )
 
 func TestKalahAndOware(t *testing.T) {
@@ -50,27 +52,10 @@ func TestHostileInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			status := func() (status int) {
-				defer func() {
-					if r := recover(); r != nil {
-						t.Errorf("panic: %v", r)
-						status = -1
-					}
-				}()
-				return run(tt.args, &out, &errOut)
-			}()
-			stderr := errOut.String()
-			if status != 2 {
-				t.Errorf("exit status %d, want 2", status)
-			}
-			if !strings.HasPrefix(stderr, "perft: ") || strings.Count(stderr, "\n") != 1 || len(stderr) > 400 {
-				t.Errorf("stderr %.400q: want one short line starting perft:", stderr)
-			}
-			if !strings.Contains(stderr, tt.want) {
-				t.Errorf("stderr %.400q: want it to say %q", stderr, tt.want)
-			}
-			if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic:") || out.Len() != 0 {
-				t.Errorf("stderr %.400q stdout %q: a stack trace or output", stderr, out.String())
+			status := clitest.Run(t, func() int { return run(tt.args, &out, &errOut) })
+			clitest.Failure(t, "perft", status, 2, errOut.String(), tt.want)
+			if out.Len() != 0 {
+				t.Errorf("stdout %q: want nothing", out.String())
 			}
 		})
 	}

@@ -2,11 +2,12 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sowing-games/sowing/examples/internal/clitest"
 )
 
 // TestHostileInput runs replay with bad flags, huge numbers, bad positions
@@ -63,41 +64,8 @@ func TestHostileInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			status := func() (status int) {
-				defer func() {
-					if r := recover(); r != nil {
-						t.Errorf("panic: %v", r)
-						status = -1
-					}
-				}()
-				return run(tt.args, &out, &errOut)
-			}()
-			checkFailure(t, "replay", status, tt.status, errOut.String(), tt.want)
+			status := clitest.Run(t, func() int { return run(tt.args, &out, &errOut) })
+			clitest.Failure(t, "replay", status, tt.status, errOut.String(), tt.want)
 		})
-	}
-}
-
-// checkFailure checks a failed run: the status, one line on stderr that
-// starts with the program's name and says want, no stack trace.
-func checkFailure(t *testing.T, name string, status, wantStatus int, stderr, want string) {
-	t.Helper()
-	if status != wantStatus {
-		t.Errorf("exit status %d, want %d", status, wantStatus)
-	}
-	msg := fmt.Sprintf("stderr %q", stderr)
-	if len(msg) > 400 {
-		msg = msg[:400] + "..."
-	}
-	if !strings.HasPrefix(stderr, name+": ") || strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
-		t.Errorf("%s: want one line starting %q", msg, name+": ")
-	}
-	if len(stderr) > 400 {
-		t.Errorf("%s: %d bytes, want a short line", msg, len(stderr))
-	}
-	if !strings.Contains(stderr, want) {
-		t.Errorf("%s: want it to say %q", msg, want)
-	}
-	if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic:") {
-		t.Errorf("%s: a stack trace", msg)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sowing-games/sowing/examples/internal/clitest"
 )
 
 // TestHostileInput runs tournament with bad flags, huge numbers and bad
@@ -46,35 +48,11 @@ func TestHostileInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
-			status := func() (status int) {
-				defer func() {
-					if r := recover(); r != nil {
-						t.Errorf("panic: %v", r)
-						status = -1
-					}
-				}()
-				return run(context.Background(), tt.args, &out, &errOut)
-			}()
-			checkFailure(t, "tournament", status, tt.status, errOut.String(), tt.want)
+			status := clitest.Run(t, func() int { return run(context.Background(), tt.args, &out, &errOut) })
+			clitest.Failure(t, "tournament", status, tt.status, errOut.String(), tt.want)
 			if strings.Contains(out.String(), "game ") {
 				t.Errorf("games were played:\n%s", out.String())
 			}
 		})
-	}
-}
-
-func checkFailure(t *testing.T, name string, status, wantStatus int, stderr, want string) {
-	t.Helper()
-	if status != wantStatus {
-		t.Errorf("exit status %d, want %d", status, wantStatus)
-	}
-	if !strings.HasPrefix(stderr, name+": ") || strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || len(stderr) > 400 {
-		t.Errorf("stderr %.400q: want one short line starting %q", stderr, name+": ")
-	}
-	if !strings.Contains(stderr, want) {
-		t.Errorf("stderr %.400q: want it to say %q", stderr, want)
-	}
-	if strings.Contains(stderr, "goroutine") || strings.Contains(stderr, "panic:") {
-		t.Errorf("stderr %.400q: a stack trace", stderr)
 	}
 }
