@@ -380,3 +380,33 @@ func checkStrategies(t *testing.T, bf *bruteForce, p mancala.Position, v *big.Ra
 		}
 	}
 }
+
+// TestCK8SmallValuesTable checks the small values printed in ANALYSIS.md's
+// table of exact single-round values (n houses 1..4, s seeds 1..3, but
+// not 4x3) against
+// the brute force: the table gives them, the brute force recomputes them.
+func TestCK8SmallValuesTable(t *testing.T) {
+	for _, tc := range []struct {
+		preset string
+		op     congkak.Opening
+		want   [4][3]string // [n-1][s-1]
+	}{
+		{"default", congkak.OpeningSequential, [4][3]string{{"0", "2", "6"}, {"4", "8", "12"}, {"6", "6", "16"}, {"6", "6", "22"}}},
+		{"default", congkak.OpeningSimultaneous, [4][3]string{{"0", "0", "0"}, {"0", "0", "0"}, {"0", "26/7", "0"}, {"0", "-2", "30/7"}}},
+		{"overbeck", congkak.OpeningSequential, [4][3]string{{"0", "2", "6"}, {"4", "8", "12"}, {"6", "6", "8"}, {"6", "6", "22"}}},
+		{"overbeck", congkak.OpeningSimultaneous, [4][3]string{{"0", "0", "0"}, {"0", "2", "0"}, {"0", "26/7", "0"}, {"0", "0", "70/23"}}},
+	} {
+		for n := 1; n <= 4; n++ {
+			for s := 1; s <= 3; s++ {
+				if n*s > 9 || testing.Short() && n*s > 6 {
+					continue // 4x3 takes the brute force seconds (minutes under -race); the -solve tests check 30/7
+				}
+				r := smallRound(t, tc.preset, n, s, tc.op, mancala.South)
+				got := newBruteForce(r).value(r.Start())
+				if got.RatString() != tc.want[n-1][s-1] {
+					t.Errorf("%s opening %d, %d houses, %d seeds: brute force %s, table %s", tc.preset, tc.op, n, s, got.RatString(), tc.want[n-1][s-1])
+				}
+			}
+		}
+	}
+}
