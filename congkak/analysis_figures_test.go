@@ -25,6 +25,7 @@ var (
 	randomGames  = flag.Int("analysis.random", 0, "ANALYSIS.md: play `N` uniformly random single rounds per board (5..9 houses) and opening")
 	selfGames    = flag.Int("analysis.selfplay", 0, "ANALYSIS.md: play `N` single rounds of alpha-beta self-play per board (5..9 houses), simultaneous opening")
 	selfDepth    = flag.Int("analysis.selfplay-depth", 4, "ANALYSIS.md: alpha-beta depth of the self-play")
+	orderExact   = flag.Int("analysis.order", 0, "ANALYSIS.md: solve exactly the simultaneous opening of n x n single rounds, n = 2..`N`, under both hand orders and the random one")
 	selfHouses   = flag.String("analysis.selfplay-houses", "5,6,7,8,9", "ANALYSIS.md: boards of the self-play")
 )
 
@@ -318,4 +319,88 @@ func selfPlay(t *testing.T, r *congkak.Rules, seed uint64) mancala.Position {
 		}
 	}
 	return g.Position()
+}
+
+// exactOpeningMatrix returns the exact values of the joint moves at the
+// start of r (rows South's houses, columns North's), by search.Solve, two
+// goroutines at once.
+func exactOpeningMatrix(ctx context.Context, r *congkak.Rules) ([][]float64, error) {
+	p := r.Start()
+	n := p.Board.Houses()
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = make([]float64, n)
+	}
+	jobs := make(chan [2]int)
+	var mu sync.Mutex
+	var first error
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ij := range jobs {
+				sol, err := search.Solve(ctx, r, nil, r.Apply(p, mancala.Joint(ij[0], ij[1])), search.SolveOptions{TableBits: 22, Bounds: search.StoreBounds, NoPV: true})
+				mu.Lock()
+				if err != nil && first == nil {
+					first = err
+				}
+				a[ij[0]][ij[1]] = sol.Value
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range n {
+		for j := range n {
+			jobs <- [2]int{i, j}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return a, first
+}
+
+// TestFigureHandOrderExact solves the CK-8 simultaneous opening of single
+// rounds on n x n boards exactly with South's hand first in a tick, with
+// North's, and with the order drawn at random and told only after both
+// have chosen (the matrix of averaged exact payoffs); and the mean of the
+// first two, for an order drawn and told before the choice.
+func TestFigureHandOrderExact(t *testing.T) {
+	if *orderExact == 0 {
+		t.Skip("a long run: give -analysis.order N")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), *openingTime)
+	defer cancel()
+	for n := 2; n <= *orderExact; n++ {
+		t0 := time.Now()
+		var ms [2][][]float64
+		for i, first := range []mancala.Player{mancala.South, mancala.North} {
+			r, err := congkak.New(congkak.Options{Houses: n, Seeds: n, Rounds: 1, FirstHand: first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ms[i], err = exactOpeningMatrix(ctx, r); err != nil {
+				t.Logf("%dx%d: stopped: %v", n, n, err)
+				return
+			}
+		}
+		avg := make([][]float64, n)
+		for i := range avg {
+			avg[i] = make([]float64, n)
+			for j := range avg[i] {
+				avg[i][j] = (ms[0][i][j] + ms[1][i][j]) / 2
+			}
+		}
+		var vals [3]float64
+		for k, m := range [][][]float64{ms[0], ms[1], avg} {
+			x, y, v, err := search.SolveMatrixGame(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vals[k] = v
+			name := [...]string{"first-hand south", "first-hand north", "random, unseen"}[k]
+			t.Logf("%dx%d %-16s value %+9.4f  South %s | North %s", n, n, name, v, strategyText('A', x), strategyText('a', y))
+		}
+		t.Logf("%dx%d coin flip seen before the choice: value %+9.4f (mean of the two); %v", n, n, (vals[0]+vals[1])/2, time.Since(t0).Round(time.Second))
+	}
 }
