@@ -76,7 +76,7 @@ func runSolve(ctx context.Context, r mancala.Ruleset, history []mancala.Position
 		return fail(rulesflags.ExitFailure, "-solve: %w", err)
 	}
 	fmt.Fprintf(stdout, "value %s\n", decimal(sol.Value))
-	if f, ok := fraction(sol.Value); ok && sol.Value != math.Trunc(sol.Value) {
+	if f, ok := fraction(sol.Value); ok && strings.Contains(f, "/") {
 		fmt.Fprintf(stdout, "fraction %s\n", f)
 	}
 	if ms := sol.Mixed; ms != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -96,7 +97,7 @@ func solveDirect(t *testing.T, o congkak.Options) search.Solution {
 	return sol
 }
 
-// TestSolveSimultaneous checks the -solve contract at the CK-8
+// TestSolveSimultaneousCK8 checks the -solve contract at the CK-8
 // simultaneous opening: "value V" on its own line (the equilibrium value,
 // here 30/7 also as a fraction), both players' mixed strategies over every
 // house, summing to one, and the nodes on stderr.
@@ -130,16 +131,19 @@ func TestSolveSimultaneousCK8(t *testing.T) {
 	}
 }
 
-// TestSolveSequential checks -solve at a sequential opening (CK-8 option)
-// and that the rule flags reach the solver: a whole-number value, no
-// fraction and no strategies; Overbeck's preset (CK-5 stay, CK-9 pass and
-// reply) gives its own value.
-func TestSolveSequentialCK8(t *testing.T) {
+// TestSolveWholeValuesCK8 checks -solve with whole-number values: at a
+// sequential opening (CK-8 option) with no strategies, and at a
+// simultaneous one whose value is 0; and that the rule flags reach the
+// solver (FirstHand, Overbeck's preset: CK-5 stay, CK-9 pass and reply).
+func TestSolveWholeValuesCK8(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		o    congkak.Options
 	}{
 		{[]string{"-houses", "3", "-seeds", "3", "-opening", "sequential"}, congkak.Options{Houses: 3, Seeds: 3, Opening: congkak.OpeningSequential}},
+		// The equilibrium value 0 at a simultaneous opening, computed in
+		// floating point, prints as a whole number without a fraction.
+		{[]string{"-houses", "5", "-seeds", "1", "-first-hand", "north"}, congkak.Options{Houses: 5, Seeds: 1, FirstHand: mancala.North}},
 		{[]string{"-rules", "overbeck", "-houses", "3", "-seeds", "3", "-opening", "sequential"}, func() congkak.Options {
 			o := congkak.Overbeck()
 			o.Houses, o.Seeds, o.Opening = 3, 3, congkak.OpeningSequential
@@ -154,7 +158,7 @@ func TestSolveSequentialCK8(t *testing.T) {
 		o := parseSolve(t, out)
 		tc.o.Rounds = 1
 		want := solveDirect(t, tc.o)
-		if o.value != want.Value || o.value != math.Trunc(o.value) || o.fraction != "" || o.south != nil || o.north != nil {
+		if math.Abs(o.value-want.Value) > 1e-6 || o.value != math.Trunc(o.value) || o.fraction != "" || (o.south != nil) != (want.Mixed != nil) {
 			t.Errorf("%q: %+v, want the whole value %v alone", args, o, want.Value)
 		}
 		if len(o.pv) == 0 {
