@@ -364,7 +364,10 @@ func exactOpeningMatrix(ctx context.Context, r *congkak.Rules) ([][]float64, err
 // rounds on n x n boards exactly with South's hand first in a tick, with
 // North's, and with the order drawn at random and told only after both
 // have chosen (the matrix of averaged exact payoffs); and the mean of the
-// first two, for an order drawn and told before the choice.
+// first two, for an order drawn and told before the choice. It also lists
+// the joint moves whose values are not the mirror image of those of the
+// other order (where something besides the hand order tells South from
+// North: CK-8.5's tie rule).
 func TestFigureHandOrderExact(t *testing.T) {
 	if *orderExact == 0 {
 		t.Skip("a long run: give -analysis.order N")
@@ -385,12 +388,22 @@ func TestFigureHandOrderExact(t *testing.T) {
 			}
 		}
 		avg := make([][]float64, n)
+		mirror := 0
 		for i := range avg {
 			avg[i] = make([]float64, n)
 			for j := range avg[i] {
 				avg[i][j] = (ms[0][i][j] + ms[1][i][j]) / 2
+				// Swapping the players' roles (South's house i and North's
+				// j become North's i and South's j) and the hand order
+				// would negate the value if nothing else in the rules
+				// told South from North.
+				if math.Abs(ms[1][j][i]+ms[0][i][j]) > 1e-9 {
+					mirror++
+					t.Logf("%dx%d mirror: %c%c with South's hand first %+.4f, %c%c with North's %+.4f", n, n, 'A'+i, 'a'+j, ms[0][i][j], 'A'+j, 'a'+i, ms[1][j][i])
+				}
 			}
 		}
+		t.Logf("%dx%d mirror check: %d of %d joint moves' values with North's hand first are not the negated mirror image of those with South's", n, n, mirror, n*n)
 		var vals [3]float64
 		for k, m := range [][][]float64{ms[0], ms[1], avg} {
 			x, y, v, err := search.SolveMatrixGame(m)
