@@ -1,7 +1,9 @@
 package awale_test
 
 import (
+	"context"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -121,24 +123,39 @@ func BenchmarkPerft(b *testing.B) {
 // from the start under the Abapa preset (460005710 leaves, 1221
 // terminal). It searches to depth 12 only with -perft12 (see the top of
 // this file), else to depth 8. It reports the leaves, the terminal leaves
-// and the seconds of one search.
+// and the seconds of one search, for Rules.Perft (workers=1) and for
+// Rules.PerftParallel split at the root over 2 workers side by side
+// (workers=2):
+//
+//	go test -run '^$' -bench 'Perft12' -benchtime 1x ./awale -perft12
 func BenchmarkPerft12(b *testing.B) {
 	r := benchRules(b, "abapa")
 	depth := 8
 	if *perft12 {
 		depth = 12
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	var leaves, terminal int64
-	for i := 0; i < b.N; i++ {
-		leaves, terminal = mancala.Perft(r, nil, r.Start(), depth)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.ReportAllocs()
+			var leaves, terminal int64
+			for i := 0; i < b.N; i++ {
+				if workers == 1 {
+					leaves, terminal = mancala.Perft(r, nil, r.Start(), depth)
+					continue
+				}
+				var err error
+				leaves, terminal, err = r.PerftParallel(context.Background(), nil, r.Start(), depth, workers)
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(depth), "depth")
+			b.ReportMetric(float64(leaves), "leaves")
+			b.ReportMetric(float64(terminal), "terminal")
+			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(leaves), "ns/leaf")
+		})
 	}
-	b.ReportMetric(float64(depth), "depth")
-	b.ReportMetric(float64(leaves), "leaves")
-	b.ReportMetric(float64(terminal), "terminal")
-	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s")
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(leaves), "ns/leaf")
 }
 
 // BenchmarkPlayout measures random games from the start with the

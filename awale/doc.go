@@ -1,7 +1,10 @@
 // Package awale implements Awalé (Oware, of the Abapa family) as a
-// [mancala.Ruleset]: the rules of the French source document, with the
-// options that other rule families and programs use, and a fast engine for
-// search and enumeration.
+// [mancala.Ruleset]: the rules of an anonymous French rule sheet of the
+// Abapa family ("the documents' rules"), with the options that other rule
+// families and programs use (the World Oware Federation's Abapa rules;
+// the solved Awari of Lincke 2002 and Romein and Bal 2003), and a fast
+// engine for search and enumeration. The rules it plays (AW-1 to AW-10)
+// are stated in the package's RULES.md, also available as [RulesText].
 //
 // Build a ruleset with [New] and play it through [mancala.Game]:
 //
@@ -11,7 +14,8 @@
 //
 // # Rules
 //
-// The rule ids are those of the project's RULES.md; tests cite them.
+// The rule ids are those of the package's RULES.md ([RulesText]); tests,
+// refusals and endings cite them.
 //
 //   - AW-1 Board: two rows of 6 houses with 4 seeds each (48 seeds);
 //     [Options] change both numbers. Captured seeds go to the capturer's
@@ -64,7 +68,15 @@
 // a finished position has ToMove == [mancala.NoTurn], every seed that
 // counts in a store, and empty houses, except under [CycleSplit] with an
 // odd number of seeds left, where one seed stays on the board (see
-// [Rules.Cycle]). Positions use Round 0 and State 0.
+// [Rules.Cycle]). Positions use Round 0, and State 0 while the game goes
+// on. A finished position's State says why the game ended ([Rules.Ending],
+// [mancala.Explainer]): bits 0-3 hold the [mancala.EndReason]
+// ([mancala.EndNoMove] for AW-7, [mancala.EndRepetition] for AW-8,
+// [mancala.EndMajority] for AW-10, [mancala.EndOther] for a finished
+// position given to [Rules.Setup] that shows no reason), bit 4 is set when
+// the reason concerns a player (AW-7: the player to move, who had no seeds
+// or could not feed his opponent) and bit 5 when that player is North. When
+// both AW-7 and AW-10 end a game, AW-10 is named.
 //
 // [Rules.MaxPlies] bounds the length of a game (the argument is on
 // maxPlies in rules.go); it is honest but huge, since a game between

@@ -28,13 +28,13 @@ func Example() {
 		fmt.Printf("%s: %v\n", move, g.Position())
 	}
 	o := g.Outcome()
-	fmt.Println(g.Over(), o.Result, o.Scores)
+	fmt.Println(g.Over(), o.Result, o.Scores, o.Ending)
 	// Output:
 	// E: 0,0,0,0,0,2/1,1,0,0,1,0 21,22 N
 	// e: 0,0,0,0,0,2/1,1,0,0,0,1 21,22 S
 	// F: 0,0,0,0,0,0/0,0,0,0,0,1 25,22 N
-	// f: 0,0,0,0,0,0/0,0,0,0,0,0 26,22 -
-	// true south [26 22]
+	// f: 0,0,0,0,0,0/0,0,0,0,0,0 26,22 - s11
+	// true south [26 22] south: no move (AW-7)
 }
 
 // A refused move changes nothing and says which rule refuses it.

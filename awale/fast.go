@@ -281,7 +281,9 @@ func packedBoard(b mancala.Board, south, north uint64, sStore, nStore int) manca
 // finished position with each row in its owner's store.
 func (r *Rules) packedPosition(b *mancala.Board, mover mancala.Player, own, opp uint64, sOwn, sOpp int) mancala.Position {
 	turn := mancala.TurnOf(mover)
+	var state uint32
 	if r.packedEnds(own, opp, sOwn, sOpp) {
+		state = r.endState(mover, own == 0 || opp == 0 && r.pt.feeds(own) == 0, sOwn, sOpp)
 		sOwn += sumBytes(own)
 		sOpp += sumBytes(opp)
 		own, opp, turn = 0, 0, mancala.NoTurn
@@ -289,7 +291,7 @@ func (r *Rules) packedPosition(b *mancala.Board, mover mancala.Player, own, opp 
 	if mover == mancala.North {
 		own, opp, sOwn, sOpp = opp, own, sOpp, sOwn
 	}
-	return mancala.Position{Board: packedBoard(*b, own, opp, sOwn, sOpp), ToMove: turn}
+	return mancala.Position{Board: packedBoard(*b, own, opp, sOwn, sOpp), ToMove: turn, State: state}
 }
 
 // packedCycle is [Rules.Cycle] of the position that packedPosition
@@ -305,7 +307,7 @@ func (r *Rules) packedCycle(b *mancala.Board, mover mancala.Player, own, opp uin
 	// Now own is South's row, opp North's.
 	a, c := sumBytes(own), sumBytes(opp)
 	if r.o.Cycle != CycleSplit {
-		return mancala.Position{Board: packedBoard(*b, 0, 0, sOwn+a, sOpp+c)}
+		return mancala.Position{Board: packedBoard(*b, 0, 0, sOwn+a, sOpp+c), State: endCycle}
 	}
 	half := (a + c) / 2
 	var south, north uint64
@@ -318,5 +320,5 @@ func (r *Rules) packedCycle(b *mancala.Board, mover mancala.Player, own, opp uin
 			north = 1 << (bits.TrailingZeros64(opp) &^ 7)
 		}
 	}
-	return mancala.Position{Board: packedBoard(*b, south, north, sOwn+half, sOpp+half)}
+	return mancala.Position{Board: packedBoard(*b, south, north, sOwn+half, sOpp+half), State: endCycle}
 }

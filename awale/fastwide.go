@@ -139,7 +139,8 @@ func (r *Rules) wideEnds(a, b *row, sa, sb int) bool {
 // widePosition is packedPosition for the wide engine.
 func (r *Rules) widePosition(mover mancala.Player, own, opp *row, sOwn, sOpp int) mancala.Position {
 	turn := mancala.TurnOf(mover)
-	if r.wideEnds(own, opp, sOwn, sOpp) {
+	state := r.wideEndState(mover, own, opp, sOwn, sOpp)
+	if state != 0 {
 		sOwn += rowSum(own)
 		sOpp += rowSum(opp)
 		*own, *opp, turn = row{}, row{}, mancala.NoTurn
@@ -149,5 +150,14 @@ func (r *Rules) widePosition(mover mancala.Player, own, opp *row, sOwn, sOpp int
 	}
 	b, _ := mancala.NewBoard(r.n, 0)
 	_ = b.SetCounts([2][mancala.MaxHouses]uint8{*own, *opp}, [2]uint8{uint8(sOwn), uint8(sOpp)})
-	return mancala.Position{Board: b, ToMove: turn}
+	return mancala.Position{Board: b, ToMove: turn, State: state}
+}
+
+// wideEndState returns the State of the end (AW-7, AW-10) that mover, to
+// move with row a against b, has reached, or 0 if the game goes on.
+func (r *Rules) wideEndState(mover mancala.Player, a, b *row, sa, sb int) uint32 {
+	if !r.wideEnds(a, b, sa, sb) {
+		return 0
+	}
+	return r.endState(mover, rowSum(a) == 0 || rowSum(b) == 0 && wideFeeds(r.n, a) == 0, sa, sb)
 }

@@ -2,6 +2,7 @@ package awale_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -81,7 +82,51 @@ func toState(p mancala.Position) reference.State {
 	default:
 		s.ToMove = -2 // no such player: the oracle would misbehave; callers check first
 	}
+	s.End = endName(p)
 	return s
+}
+
+// The end bits of a finished position's State, as the package documents
+// them: bits 0-3 the mancala.EndReason, bit 4 set when it concerns a
+// player, bit 5 when that player is North.
+const (
+	endReasonBits = 0xf
+	endWho        = 1 << 4
+	endNorth      = 1 << 5
+)
+
+// endName returns the oracle's name for why p ended ("" if it goes on).
+func endName(p mancala.Position) string {
+	if !p.Over() || p.State == 0 {
+		return ""
+	}
+	switch mancala.EndReason(p.State & endReasonBits) {
+	case mancala.EndNoMove:
+		if p.State&endNorth != 0 {
+			return "AW-7 north"
+		}
+		return "AW-7 south"
+	case mancala.EndRepetition:
+		return "AW-8"
+	case mancala.EndMajority:
+		return "AW-10"
+	}
+	return fmt.Sprintf("state %#x", p.State)
+}
+
+// endBits returns the State bits for the oracle's End.
+func endBits(end string) uint32 {
+	switch end {
+	case "AW-7 south":
+		return uint32(mancala.EndNoMove) | endWho
+	case "AW-7 north":
+		return uint32(mancala.EndNoMove) | endWho | endNorth
+	case "AW-8":
+		return uint32(mancala.EndRepetition)
+	case "AW-10":
+		return uint32(mancala.EndMajority)
+	}
+	return 0
 }
 
 // toPosition converts an oracle state to a position.
@@ -103,7 +148,7 @@ func toPosition(t fataler, s reference.State) mancala.Position {
 			t.Fatalf("%v", err)
 		}
 	}
-	p := mancala.Position{Board: b, ToMove: mancala.NoTurn}
+	p := mancala.Position{Board: b, ToMove: mancala.NoTurn, State: endBits(s.End)}
 	switch s.ToMove {
 	case reference.South:
 		p.ToMove = mancala.SouthTurn
@@ -201,8 +246,11 @@ func checkShape(t fataler, p mancala.Position, houses, total int) {
 			t.Fatalf("burnt houses: %v", p)
 		}
 	}
-	if p.Round != 0 || p.State != 0 {
-		t.Fatalf("round %d, state %#x: awale positions use 0 and 0: %v", p.Round, p.State, p)
+	if p.Round != 0 || (p.State != 0 && !p.Over()) {
+		t.Fatalf("round %d, state %#x: awale positions use 0 and 0 (State holds end bits once over): %v", p.Round, p.State, p)
+	}
+	if p.Over() && endName(p) == "" {
+		t.Fatalf("a finished position says nothing of its end (State %#x): %v", p.State, p)
 	}
 	if p.ToMove == mancala.BothTurn {
 		t.Fatalf("AW-2: both players to move: %v", p)

@@ -131,8 +131,11 @@ func (o Options) normalize() (Options, error) {
 		return o, fmt.Errorf("awale: %d houses per side (want 1 to %d): %w", o.Houses, mancala.MaxHouses, mancala.ErrUnsupported)
 	case o.Seeds < 0:
 		return o, fmt.Errorf("awale: %d seeds per house: %w", o.Seeds, mancala.ErrUnsupported)
-	case 2*o.Houses*o.Seeds > mancala.MaxSeeds:
-		return o, fmt.Errorf("awale: %d seeds in all (at most %d): %w", 2*o.Houses*o.Seeds, mancala.MaxSeeds, mancala.ErrUnsupported)
+	case o.Seeds > mancala.MaxSeeds/(2*o.Houses):
+		// Divided, not multiplied, so that no seed count can overflow
+		// (Houses is 1..MaxHouses here).
+		return o, fmt.Errorf("awale: %d seeds in each of %d houses (at most %d seeds in all): %w",
+			o.Seeds, 2*o.Houses, mancala.MaxSeeds, mancala.ErrUnsupported)
 	case int(o.GrandSlam) >= len(grandSlamNames):
 		return o, fmt.Errorf("awale: unknown grand slam rule %v: %w", o.GrandSlam, mancala.ErrUnsupported)
 	case int(o.Cycle) >= len(cycleNames):

@@ -11,8 +11,8 @@ import (
 
 // Rules is an Awalé ruleset with its options fixed. It implements
 // [mancala.Ruleset], [mancala.Cycler], [mancala.Bounded],
-// [mancala.Perfter], [mancala.Playouter], [mancala.Tracer] and
-// [fmt.Stringer]. Build one with [New]; a Rules is immutable and safe for
+// [mancala.Explainer], [mancala.Perfter], [mancala.Playouter],
+// [mancala.Tracer], [CycleTracer] and [fmt.Stringer]. Build one with [New]; a Rules is immutable and safe for
 // concurrent use.
 type Rules struct {
 	o           Options
@@ -23,6 +23,7 @@ type Rules struct {
 	packed      bool // the packed engine (n <= 8); else the wide one
 	pt          packedTables
 	maxPlies    int
+	start       mancala.Position
 }
 
 var (
@@ -55,6 +56,13 @@ func New(o Options) (*Rules, error) {
 		r.pt = newPackedTables(r.n)
 	}
 	r.maxPlies = maxPlies(r.n, r.total)
+	b, err := mancala.NewBoard(r.n, o.Seeds)
+	if err != nil {
+		// normalize has checked the options; a refusal here is a bug, but
+		// it is reported, never turned into a broken board.
+		return nil, fmt.Errorf("awale: %w", err)
+	}
+	r.start = mancala.Position{Board: b, ToMove: mancala.SouthTurn}
 	return r, nil
 }
 
@@ -99,19 +107,18 @@ func (r *Rules) MaxPlies() int { return r.maxPlies }
 
 // Start returns the start position: every house holds Options.Seeds seeds,
 // the stores are empty, South moves first (AW-1, AW-2).
-func (r *Rules) Start() mancala.Position {
-	b, _ := mancala.NewBoard(r.n, r.o.Seeds)
-	return mancala.Position{Board: b, ToMove: mancala.SouthTurn}
-}
+func (r *Rules) Start() mancala.Position { return r.start }
 
 // Setup checks a position built outside the ruleset and settles it. It
 // returns an error wrapping [mancala.ErrInvalidPosition] for a board of the
 // wrong number of houses, a seed total other than the ruleset's, seeds in
-// hands, burnt houses, a simultaneous turn, a non-zero Round or State, or a
-// finished position with seeds on the board (beyond the one odd seed that
-// [CycleSplit] may leave). A position whose player to move has no seeds, or
-// cannot feed his empty opponent (AW-7), or in which a player has a
-// majority under StopAtMajority (AW-10), is returned finished.
+// hands, burnt houses, a simultaneous turn, a non-zero Round, a non-zero
+// State (other than the end bits of a finished game, see [Rules.Ending]),
+// or a finished position with seeds on the board (beyond the one odd seed
+// that [CycleSplit] may leave). A position whose player to move has no
+// seeds, or cannot feed his empty opponent (AW-7), or in which a player has
+// a majority under StopAtMajority (AW-10), is returned finished; a finished
+// position without end bits gets the reason its board shows.
 func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	b := &p.Board
 	invalid := func(format string, args ...any) (mancala.Position, error) {
@@ -131,14 +138,17 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if b.Total() != r.total {
 		return invalid("%d seeds, want %d", b.Total(), r.total)
 	}
-	if p.Round != 0 || p.State != 0 {
-		return invalid("round %d and state %#x, want 0", p.Round, p.State)
+	if p.Round != 0 || (p.State != 0 && (p.ToMove != mancala.NoTurn || !r.validEnd(p.State))) {
+		return invalid("round %d and state %#x, want 0 (or the end bits of a finished game)", p.Round, p.State)
 	}
 	left := b.RowSeeds(mancala.South) + b.RowSeeds(mancala.North)
 	switch p.ToMove {
 	case mancala.NoTurn:
 		if left != 0 && !(left == 1 && r.o.Cycle == CycleSplit) {
 			return invalid("a finished game with %d seeds on the board", left)
+		}
+		if p.State == 0 {
+			p.State = r.inferEnd(b)
 		}
 		return p, nil
 	case mancala.SouthTurn, mancala.NorthTurn:
@@ -313,5 +323,5 @@ func (r *Rules) Cycle(p mancala.Position) mancala.Position {
 	}
 	_ = nb.SetStore(mancala.South, stores[0])
 	_ = nb.SetStore(mancala.North, stores[1])
-	return mancala.Position{Board: nb}
+	return mancala.Position{Board: nb, State: endCycle}
 }

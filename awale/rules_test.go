@@ -127,7 +127,7 @@ var ruleCases = []ruleCase{
 		want: "0,3,2,1,1,1/1,1,1,1,1,1 16,18 N"},
 	// North's row is empty and neither A (1) nor B (1) reaches it: AW-7 ends the game.
 	{name: "AW-5/cannot feed: the game ends (AW-7)", pos: "1,1,0,0,0,0/0,0,0,0,0,0 20,26 S",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 22,26 -", result: "north"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 22,26 - s11", result: "north"},
 
 	// AW-6: grand slams. F (2): a b; a=2, b=3 would take North's whole row.
 	{name: "AW-6/forbidden: refused while A is legal", pos: "1,0,0,0,0,2/1,2,0,0,0,0 20,22 S", legal: "A", moves: "F",
@@ -138,7 +138,7 @@ var ruleCases = []ruleCase{
 		legal: "AF", moves: "F", want: "1,0,0,0,0,0/2,3,0,0,0,0 20,22 N"},
 	// Captures 5; North then has no seeds: South takes his A (AW-7).
 	{name: "AW-6/capture all: legal, captures the row", opts: gsCaptureAll, pos: "1,0,0,0,0,2/1,2,0,0,0,0 20,22 S",
-		legal: "AF", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 26,22 -", result: "south"},
+		legal: "AF", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 26,22 - s31", result: "south"},
 	// E (3): F a b and F (2): a b are both grand slams: forced.
 	{name: "AW-6/forbidden: forced grand slam captures nothing", pos: "0,0,0,0,3,2/1,2,0,0,0,0 20,20 S",
 		legal: "EF", moves: "E", want: "0,0,0,0,0,3/2,3,0,0,0,0 20,20 N"},
@@ -146,9 +146,9 @@ var ruleCases = []ruleCase{
 		legal: "EF", moves: "E", want: "0,0,0,0,0,3/2,3,0,0,0,0 20,20 N"},
 	// Captures 5; North has no seeds: South takes F=3 (AW-7).
 	{name: "AW-6/forbidden else capture: forced grand slam captures", opts: gsElse, pos: "0,0,0,0,3,2/1,2,0,0,0,0 20,20 S",
-		legal: "EF", moves: "E", want: "0,0,0,0,0,0/0,0,0,0,0,0 28,20 -", result: "south"},
+		legal: "EF", moves: "E", want: "0,0,0,0,0,0/0,0,0,0,0,0 28,20 - s31", result: "south"},
 	{name: "AW-6/capture all: grand slam captures", opts: gsCaptureAll, pos: "0,0,0,0,3,2/1,2,0,0,0,0 20,20 S",
-		legal: "EF", moves: "E", want: "0,0,0,0,0,0/0,0,0,0,0,0 28,20 -", result: "south"},
+		legal: "EF", moves: "E", want: "0,0,0,0,0,0/0,0,0,0,0,0 28,20 - s31", result: "south"},
 	// North empty; F (17): a..f, A..E, skip F, a..f: North all 2, last in f: a feeding grand slam.
 	// E (2): F a feeds without capturing, so F is forbidden.
 	{name: "AW-6/feeding grand slam forbidden while another move feeds", pos: "0,0,0,0,2,17/0,0,0,0,0,0 14,15 S",
@@ -157,19 +157,19 @@ var ruleCases = []ruleCase{
 		legal: "EF", moves: "F", want: "1,1,1,1,3,0/2,2,2,2,2,2 14,15 N"},
 	// Captures 12; North empty: South takes 7.
 	{name: "AW-6/feeding grand slam, capture all", opts: gsCaptureAll, pos: "0,0,0,0,2,17/0,0,0,0,0,0 14,15 S",
-		legal: "EF", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 33,15 -", result: "south"},
+		legal: "EF", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 33,15 - s31", result: "south"},
 	{name: "AW-6/forced feeding grand slam captures nothing", pos: "0,0,0,0,0,17/0,0,0,0,0,0 15,16 S",
 		legal: "F", moves: "F", want: "1,1,1,1,1,0/2,2,2,2,2,2 15,16 N"},
 	// Captures 12; North empty: South takes 5.
 	{name: "AW-6/forced feeding grand slam captures (forbidden else capture)", opts: gsElse,
-		pos: "0,0,0,0,0,17/0,0,0,0,0,0 15,16 S", legal: "F", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 32,16 -", result: "south"},
+		pos: "0,0,0,0,0,17/0,0,0,0,0,0 15,16 S", legal: "F", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 32,16 - s31", result: "south"},
 	// AW-5 before AW-6: A (1) does not feed, so F, the only feeding move, is forced although it is a grand slam.
 	{name: "AW-6/AW-5 applies first: the grand slam is the only feeding move", pos: "1,0,0,0,0,17/0,0,0,0,0,0 15,15 S",
 		legal: "F", moves: "F", want: "2,1,1,1,1,0/2,2,2,2,2,2 15,15 N"},
 	{name: "AW-6/AW-5 applies first: the non-feeding move stays refused", pos: "1,0,0,0,0,17/0,0,0,0,0,0 15,15 S",
 		moves: "A", refuse: "AW-5", want: "1,0,0,0,0,17/0,0,0,0,0,0 15,15 S"},
 	{name: "AW-6/AW-5 applies first, forbidden else capture", opts: gsElse, pos: "1,0,0,0,0,17/0,0,0,0,0,0 15,15 S",
-		legal: "F", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 33,15 -", result: "south"},
+		legal: "F", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 33,15 - s31", result: "south"},
 	// Taking every seed but one is not a grand slam: c=1 stays.
 	{name: "AW-6/capture leaving one seed is allowed", pos: "1,0,0,0,0,2/1,2,1,0,0,0 20,21 S", legal: "AF", moves: "F",
 		want: "1,0,0,0,0,0/0,0,1,0,0,0 25,21 N"},
@@ -180,66 +180,66 @@ var ruleCases = []ruleCase{
 	// AW-7: the no-move end, both kinds.
 	// F (1): a=2 captured (b=1 stays, no grand slam). South is empty, North's b (1) cannot reach him.
 	{name: "AW-7/after a move: nobody can feed the player with no seeds", pos: "0,0,0,0,0,1/1,1,0,0,0,0 21,24 S", moves: "F",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 23,25 -", result: "north"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 23,25 - s31", result: "north"},
 	{name: "AW-7/at set-up: the mover cannot feed", pos: "0,0,0,0,1,0/0,0,0,0,0,0 23,24 S",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 24,24 -", result: "draw"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 24,24 - s11", result: "draw"},
 	{name: "AW-7/at set-up: the mover can feed, the game goes on", pos: "1,0,0,0,0,1/0,0,0,0,0,0 20,26 S", legal: "F",
 		want: "1,0,0,0,0,1/0,0,0,0,0,0 20,26 S"},
 	{name: "AW-7/at set-up: the mover has no seeds", pos: "0,0,0,0,0,0/1,2,0,0,0,0 20,25 S",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 20,28 -", result: "north"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 20,28 - s11", result: "north"},
 	{name: "AW-7/at set-up: North to move has no seeds", pos: "5,0,0,0,0,0/0,0,0,0,0,0 20,23 N",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 25,23 -", result: "south"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 25,23 - s31", result: "south"},
 	// Forced grand slam that captures: North is left with nothing.
 	{name: "AW-7/the mover has no seeds after a forced grand slam", opts: gsElse, pos: "0,0,0,0,0,2/1,2,0,0,0,0 20,23 S",
-		moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 25,23 -", result: "south"},
+		moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 25,23 - s31", result: "south"},
 	// Forced grand slam that captures nothing: South is empty and North's a (2), b (3) cannot reach him.
 	{name: "AW-7/forced grand slam, then nobody can feed", pos: "0,0,0,0,0,2/1,2,0,0,0,0 20,23 S",
-		moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 20,28 -", result: "north"},
+		moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 20,28 - s31", result: "north"},
 	{name: "AW-7/moves after the end are refused", pos: "0,0,0,0,0,2/1,2,0,0,0,0 20,23 S", moves: "Fa", refuse: "any",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 20,28 -"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 20,28 - s31"},
 
 	// AW-8: endless cycles through mancala.Game. A (2): B C; a: b; C: D; ... F: a; f: A; A: B
 	// repeats the position after the first move (South B C, North a, North to move).
 	{name: "AW-8/own row: a repeated position ends the game", pos: "2,0,0,0,0,0/1,0,0,0,0,0 22,23 S", moves: "AaCbBcDdEeFfA",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 24,24 -", result: "draw"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 24,24 - s2", result: "draw"},
 	{name: "AW-8/the move before the repetition does not end the game", pos: "2,0,0,0,0,0/1,0,0,0,0,0 22,23 S", moves: "AaCbBcDdEeFf",
 		legal: "af", want: "1,0,1,0,0,0/1,0,0,0,0,0 22,23 S"},
 	// Split: 3 seeds left (B, C, a), 1 to each store; the odd seed stays in the first
 	// non-empty house from A (B), as the API suggests and package awale documents.
 	{name: "AW-8/split: odd seeds left", opts: cycleSplit, pos: "2,0,0,0,0,0/1,0,0,0,0,0 22,23 S", moves: "AaCbBcDdEeFfA",
-		want: "0,1,0,0,0,0/0,0,0,0,0,0 23,24 -", result: "north"},
+		want: "0,1,0,0,0,0/0,0,0,0,0,0 23,24 - s2", result: "north"},
 	{name: "AW-8/split under the Awari preset", opts: awale.Awari(), pos: "2,0,0,0,0,0/1,0,0,0,0,0 22,23 S", moves: "AaCbBcDdEeFfA",
-		want: "0,1,0,0,0,0/0,0,0,0,0,0 23,24 -", result: "north"},
+		want: "0,1,0,0,0,0/0,0,0,0,0,0 23,24 - s2", result: "north"},
 	// One house of 4: A gives a 8; a (must feed) gives A 8; A repeats "0/8 N".
 	{name: "AW-8/own row: one house a side", opts: awale.Options{Houses: 1, Seeds: 4}, moves: "AaA",
-		want: "0/0 0,8 -", result: "north"},
+		want: "0/0 0,8 - s2", result: "north"},
 	{name: "AW-8/split: even seeds left", opts: awale.Options{Houses: 1, Seeds: 4, Cycle: awale.CycleSplit}, moves: "AaA",
-		want: "0/0 4,4 -", result: "draw"},
+		want: "0/0 4,4 - s2", result: "draw"},
 	{name: "AW-8/split: 7 seeds left", opts: awale.Options{Houses: 1, Seeds: 4, Cycle: awale.CycleSplit}, pos: "3/4 1,0 S", moves: "AaA",
-		want: "0/1 4,3 -", result: "south"},
+		want: "0/1 4,3 - s2", result: "south"},
 	// One house of 1: A and a are forced grand slams that capture nothing; A repeats "0/2 N".
 	{name: "AW-8/one house of one seed cycles", opts: awale.Options{Houses: 1, Seeds: 1}, moves: "AaA",
-		want: "0/0 0,2 -", result: "north"},
+		want: "0/0 0,2 - s2", result: "north"},
 	{name: "AW-8/no cycle when the forced grand slam captures", opts: awale.Options{Houses: 1, Seeds: 1, GrandSlam: awale.GrandSlamForbiddenElseCapture},
-		moves: "A", want: "0/0 2,0 -", result: "south"},
+		moves: "A", want: "0/0 2,0 - s31", result: "south"},
 
 	// AW-9: the result compares the stores (rows above end "south", "north" and "draw"; see also TestResult).
 
 	// AW-10: stop at majority. F (1): a=3 captured (b=1 stays): South has 25 of 48.
 	{name: "AW-10/a majority ends the game", opts: awale.Abapa(), pos: "4,0,0,0,0,1/2,1,0,0,0,0 22,18 S", moves: "F",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 29,19 -", result: "south"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 29,19 - s3", result: "south"},
 	{name: "AW-10/off by default: the game goes on", pos: "4,0,0,0,0,1/2,1,0,0,0,0 22,18 S", moves: "F",
 		want: "4,0,0,0,0,0/0,1,0,0,0,0 25,18 N"},
 	// f (2): A B. B=3, A=2: North has 20+5 = 25.
 	{name: "AW-10/a majority for North", opts: awale.Options{StopAtMajority: true}, pos: "1,2,4,0,0,0/0,0,0,0,1,2 18,20 N", moves: "f",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 22,26 -", result: "north"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 22,26 - s3", result: "north"},
 	{name: "AW-10/majority at set-up", opts: awale.Abapa(), pos: "4,4,0,0,0,0/4,4,0,0,0,0 25,7 N",
-		want: "0,0,0,0,0,0/0,0,0,0,0,0 33,15 -", result: "south"},
+		want: "0,0,0,0,0,0/0,0,0,0,0,0 33,15 - s3", result: "south"},
 	{name: "AW-10/exactly half is no majority", opts: awale.Abapa(), pos: "4,4,4,0,0,0/4,4,4,0,0,0 24,0 S", legal: "ABC",
 		want: "4,4,4,0,0,0/4,4,4,0,0,0 24,0 S"},
 	// F (1): a=3, a grand slam that captures: 24 each, an equal split of all 48 seeds.
 	{name: "AW-10/equal halves end the game", opts: awale.Options{GrandSlam: awale.GrandSlamCaptureAll, StopAtMajority: true},
-		pos: "0,0,0,0,0,1/2,0,0,0,0,0 21,24 S", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 24,24 -", result: "draw"},
+		pos: "0,0,0,0,0,1/2,0,0,0,0,0 21,24 S", moves: "F", want: "0,0,0,0,0,0/0,0,0,0,0,0 24,24 - s3", result: "draw"},
 }
 
 func letters(ms []mancala.Move) string {
@@ -396,9 +396,11 @@ func TestResult(t *testing.T) {
 		name, pos string
 		want      mancala.Result
 	}{
-		{"AW-9/South has more", "0,0,0,0,0,0/0,0,0,0,0,0 25,23 -", mancala.SouthWins},
-		{"AW-9/North has more", "0,0,0,0,0,0/0,0,0,0,0,0 1,47 -", mancala.NorthWins},
-		{"AW-9/equal is a draw", "0,0,0,0,0,0/0,0,0,0,0,0 24,24 -", mancala.Draw},
+		// State 8: the end bits of mancala.EndOther, which Setup gives a
+		// finished position that shows no reason (see Rules.Ending).
+		{"AW-9/South has more", "0,0,0,0,0,0/0,0,0,0,0,0 25,23 - s8", mancala.SouthWins},
+		{"AW-9/North has more", "0,0,0,0,0,0/0,0,0,0,0,0 1,47 - s8", mancala.NorthWins},
+		{"AW-9/equal is a draw", "0,0,0,0,0,0/0,0,0,0,0,0 24,24 - s8", mancala.Draw},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := mustParse(t, c.pos)
@@ -413,7 +415,8 @@ func TestResult(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := mancala.Outcome{Result: c.want, Scores: [2]int{p.Board.Store(mancala.South), p.Board.Store(mancala.North)}}
+			want := mancala.Outcome{Result: c.want, Scores: [2]int{p.Board.Store(mancala.South), p.Board.Store(mancala.North)},
+				Ending: mancala.Ending{Reason: mancala.EndOther, Who: mancala.NoTurn}}
 			if d := cmp.Diff(want, g.Outcome()); d != "" {
 				t.Errorf("outcome mismatch (-want +got):\n%s", d)
 			}
@@ -436,9 +439,10 @@ func TestCycleDirect(t *testing.T) {
 		want   string
 		result string
 	}{
-		{"AW-8/own row, called directly", awale.Documents(), "0,0,0,0,0,0/0,0,0,0,0,0 24,24 -", "draw"},
-		{"AW-8/split, called directly, odd seeds", awale.Awari(), "1,0,0,0,0,0/0,0,0,0,0,0 23,24 -", "north"},
-		{"AW-8/split, called directly, South to move", awale.Options{Cycle: awale.CycleSplit}, "1,0,0,0,0,0/0,0,0,0,0,0 23,24 -", "north"},
+		// State 2: AW-8's end bits (see Rules.Ending).
+		{"AW-8/own row, called directly", awale.Documents(), "0,0,0,0,0,0/0,0,0,0,0,0 24,24 - s2", "draw"},
+		{"AW-8/split, called directly, odd seeds", awale.Awari(), "1,0,0,0,0,0/0,0,0,0,0,0 23,24 - s2", "north"},
+		{"AW-8/split, called directly, South to move", awale.Options{Cycle: awale.CycleSplit}, "1,0,0,0,0,0/0,0,0,0,0,0 23,24 - s2", "north"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r, err := awale.New(c.opts)

@@ -94,7 +94,8 @@ func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Even
 	// AW-7, AW-10: the end of the game.
 	own, other := rows[opp], rows[mover] // from the view of the player to move next
 	next := mancala.TurnOf(opp)
-	if r.wideEnds(&own, &other, stores[opp], stores[mover]) {
+	state := r.wideEndState(opp, &own, &other, stores[opp], stores[mover])
+	if state != 0 {
 		next = mancala.NoTurn
 	}
 	emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: next})
@@ -114,8 +115,29 @@ func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Even
 		_ = b.SetRow(pl, rows[pl])
 		_ = b.SetStore(pl, stores[pl])
 	}
-	return mancala.Position{Board: b, ToMove: next}, nil
+	return mancala.Position{Board: b, ToMove: next, State: state}, nil
 }
+
+// CycleTracer is implemented by rulesets that can show, step by step, the
+// end of a game by a repeated position: *Rules (AW-8) and the Congkak
+// ruleset (CK-16). [mancala.Tracer] traces a move, but the repetition is
+// seen after the move by whoever keeps the history ([mancala.Game],
+// [mancala.EndCycle]), which then calls [mancala.Cycler]'s Cycle; a game
+// interface that animates moves calls TraceCycle instead, with the
+// position the move reached, to animate that ending too:
+//
+//	q, _ := tr.Trace(p, m, show)      // the move
+//	if err := g.Play(m); err == nil && g.Position() != q {
+//		ct.TraceCycle(q, show)        // the game ended the cycle
+//	}
+type CycleTracer interface {
+	// TraceCycle returns what Cycle(p) returns and calls emit (which may
+	// be nil) with the steps that lead from p's board to it. A finished p
+	// emits nothing.
+	TraceCycle(p mancala.Position, emit func(mancala.Event)) mancala.Position
+}
+
+var _ CycleTracer = (*Rules)(nil)
 
 // TraceCycle returns what [Rules.Cycle] returns and calls emit (which may
 // be nil) with its steps: an [mancala.EventCapture] for each house whose

@@ -205,7 +205,7 @@ func TestTraceSteps(t *testing.T) {
 		name:  "AW-7/no feeding move: the seeds left go to their owner's store",
 		pos:   "0,0,0,0,0,1/0,1,0,0,0,0 23,23 S",
 		move:  "F",
-		after: "0,0,0,0,0,0/0,0,0,0,0,0 23,25 -",
+		after: "0,0,0,0,0,0/0,0,0,0,0,0 23,25 - s31",
 		want: []mancala.Event{
 			ev(up, S, "F", 1), ev(drop, S, "a", 1),
 			turnEnd(S, mancala.NoTurn),
@@ -259,9 +259,9 @@ func TestTraceCycleSteps(t *testing.T) {
 		after string
 		want  []mancala.Event
 	}{
-		{"AW-8/own row", awale.Documents(), "0,0,0,0,0,0/0,0,0,0,0,0 23,25 -",
+		{"AW-8/own row", awale.Documents(), "0,0,0,0,0,0/0,0,0,0,0,0 23,25 - s2",
 			[]mancala.Event{capt(S, F, 1), capt(N, a, 2)}},
-		{"AW-8/split, odd seed stays", awale.Awari(), "0,0,0,0,0,1/0,0,0,0,0,0 23,24 -",
+		{"AW-8/split, odd seed stays", awale.Awari(), "0,0,0,0,0,1/0,0,0,0,0,0 23,24 - s2",
 			[]mancala.Event{capt(S, a, 1), capt(N, a, 1)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -28,7 +28,11 @@ func TestConformance(t *testing.T) {
 			[]string{"1,2,0,1/2,1,1,1 11,11 S r1 h0@A,1@B", "1,1,1,1/1,1,1,1 12,12 B r1"}},
 		{"CK-8/simultaneous, FirstHand North, stay", congkak.Options{Houses: 5, FirstHand: mancala.North, EmptyCapture: congkak.EmptyCaptureStay}, nil},
 		{"CK-8/sequential", congkak.Options{Houses: 4, Opening: congkak.OpeningSequential},
+			[]string{"x,2,0,6/0,x,2,1 10,11 S r1 s2500"}},
+		{"CK-16 off, sequential", congkak.Options{Houses: 4, Opening: congkak.OpeningSequential, Repeat: congkak.RepeatOff, Rounds: 5},
 			[]string{"x,2,0,6/0,x,2,1 10,11 S r2"}},
+		{"CK-16/one house", congkak.Options{Houses: 1, Seeds: 5}, nil},
+		{"CK-16/overbeck, full set", congkak.Overbeck(), nil},
 		{"CK-8/sequential, North starts, pass/reply, 3 rounds", congkak.Options{Houses: 4, Opening: congkak.OpeningSequential,
 			Starter: mancala.North, RoundEnd: congkak.RoundEndPassReply, Rounds: 3},
 			[]string{"0,0,0,3/0,0,0,0 17,12 S r1 s1"}},
@@ -51,7 +55,14 @@ func TestConformance(t *testing.T) {
 				}
 				starts = append(starts, p)
 			}
-			mancalatest.TestRuleset(t, r, mancalatest.WithStarts(starts...), mancalatest.WithMaxPlies(400))
+			// The bound (MaxPlies) is checked strictly when it is at most
+			// ten times the kit's cut: so for every full set under CK-16
+			// but Overbeck's (whose bound for the stay option is huge).
+			cut := max(400, r.MaxPlies()/10+1)
+			if cut > 2000 {
+				cut = 400
+			}
+			mancalatest.TestRuleset(t, r, mancalatest.WithStarts(starts...), mancalatest.WithMaxPlies(cut))
 		})
 	}
 }

@@ -1,8 +1,11 @@
 // Package congkak implements Congkak, the Malay sowing game, as a
 // [mancala.Ruleset]: sets of rounds with a simultaneous opening, relay
-// sowing, captures, refills and burnt houses, following the binding reading
-// RULES.md (rules CK-1 to CK-15) of the project's source documents: 001
-// (English), 000 (Romanian) and 004 (H. Overbeck's "Chongkak").
+// sowing, captures, refills and burnt houses. The rules it plays (CK-1 to
+// CK-16) are stated in the package's RULES.md, also available as
+// [RulesText]; its sources are an anonymous English description of
+// Congkak in eight steps (with a Romanian translation), "the documents'
+// rules", and H. Overbeck's "Chongkak" (Journal of the Straits Branch of
+// the Royal Asiatic Society), the [Overbeck] preset.
 //
 // Build a ruleset with [New] from [Options] (the zero Options are the
 // documents' rules), or from a named [Preset]; play it with
@@ -58,19 +61,26 @@
 //     the stores (CK-10), and the stores decide ([mancala.Position.Outcome]).
 //     Concession is [mancala.Game.Concede].
 //   - CK-15: sowings and rounds always end; see [Rules.MaxPlies].
+//   - CK-16: when a round would start from a round start that already
+//     occurred in the set (the same houses, stores, burnt houses and
+//     starter), the set ends there; the player with more seeds (store plus
+//     houses) wins, equal is a draw ([RepeatEnds], the default; see "Repeated
+//     round starts"). [RepeatOff] is the documents' letter: such a set
+//     never ends, and only a round limit or a concession stops it.
 //
 // # Options
 //
 // [Options] select the documents' readings or the others that RULES.md
 // names: the board size (Houses, Seeds), [EmptyCapture] (CK-5), [Opening]
 // (CK-8: simultaneous, or sequential with a Starter), FirstHand (CK-8.2),
-// [RoundEnd] (CK-9), and a round limit (CK-14). [Documents] and [Overbeck]
+// [RoundEnd] (CK-9), a round limit (CK-14) and [RepeatRule] (CK-16).
+// [Documents] and [Overbeck]
 // are the two presets, also by name through [Preset]. [New] refuses invalid
 // options with an error wrapping [mancala.ErrUnsupported]; any number of
 // houses from 1 to [mancala.MaxHouses] works as long as the board holds
 // the seeds (2·Houses·Seeds at most [mancala.MaxSeeds]).
 //
-// RoundEndPassReply is 004 §9 as RULES.md infers it, implemented exactly
+// RoundEndPassReply is Overbeck's §9 as RULES.md infers it, implemented exactly
 // so: when a turn ends, the player due to move next is looked at. If his
 // row has seeds he plays. If it is empty he passes and his opponent plays
 // one more turn (State bit 0 marks that turn; within it the opponent may
@@ -78,6 +88,37 @@
 // too, the round ends at once. When the extra turn ends, the round ends if
 // the passer's row is still empty, and otherwise the passer plays on. A
 // pass is not a move: no decision is recorded for it.
+//
+// # Repeated round starts
+//
+// CK-16 needs the set's history: whether a round start occurred before.
+// No bounded state can hold that history (a set may pass through any of
+// hundreds of round starts), so, as with Awalé's endless cycle, the history
+// keeper sees the repetition: *Rules is a [mancala.Cycler]. Under CK-16 in a
+// full set (RepeatEnds and Rounds 0), a round start that repeats an earlier
+// one is a position equal (==) to it, and nothing else repeats, so
+// [mancala.Game], [mancala.EndCycle], the searches, [mancala.PerftSlow] and
+// [mancala.Playout] end the set there by [Rules.Cycle], and this package's
+// Perft and Playout do the same. For this:
+//
+//   - Position.Round stays 1 for the whole set: a round number would make
+//     every round start different. (Rounds are still told apart by State,
+//     below: [Rules.RoundEnded] says whether a decision ended a round, and
+//     [mancala.EventRoundEnd] marks each round end in a trace.)
+//   - State bits 8-17 name the start of the round being played: 0 for the
+//     set's own start, otherwise 1 + 2·(South's seeds at the round's start),
+//     plus 1 if North started it. A round start is fixed by these (the
+//     refill of CK-11 places the seeds), and they keep apart the positions
+//     of rounds that started differently; within a round no position
+//     repeats (each decision adds to a store, or under EmptyCaptureStay
+//     moves seeds towards one).
+//
+// So a set under CK-16 plays at most 2·(total-2·Seeds+1)+1 rounds, each
+// started differently, and [Rules.MaxPlies] states a finite bound. With a
+// round limit, Round counts the rounds as before, no position repeats, and
+// the limit ends the set; CK-16 then has no effect. With RepeatOff, Round
+// counts the rounds and a set may go on for ever (1 house of 1 seed always
+// does; on 7 houses, see the package tests for a loop of two rounds).
 //
 // # The opening
 //
@@ -129,23 +170,33 @@
 //
 // # Positions
 //
-// [mancala.Position.Round] counts the rounds of the set from 1; a finished
-// game keeps the number of its last round, and its board keeps that round's
-// burnt houses, with empty houses and every seed in the stores. Burnt
-// houses are in the board ([mancala.Board.Burnt]).
+// [mancala.Position.Round] counts the rounds of the set from 1 (except under
+// CK-16 in a full set, where it stays 1: see "Repeated round starts"); a
+// finished game keeps the number of its last round, and its board keeps
+// that round's burnt houses, with empty houses and every seed in the
+// stores. Burnt houses are in the board ([mancala.Board.Burnt]).
 //
-// [mancala.Position.State] holds one bit:
+// [mancala.Position.State] holds:
 //
 //   - bit 0 (value 1): a reply turn. Under [RoundEndPassReply], the player
 //     to move is playing the one more turn granted after his opponent passed
 //     with an empty row; when this turn ends, the round ends unless the
 //     passer's row has seeds again.
+//   - bits 8-17, under CK-16 in a full set only: the round's start (see
+//     "Repeated round starts").
+//   - in a finished set only (and then nothing else), why it ended
+//     ([Rules.Ending]): bits 24-27 the [mancala.EndReason]
+//     ([mancala.EndCannotFill], [mancala.EndRoundLimit] or
+//     [mancala.EndRepeatedRound]), bit 29 set if the reason concerns a
+//     player (Ending.Who: who cannot fill a house) and bit 28 set if that
+//     player is North.
 //
 // Every other bit is 0. [Rules.Setup] refuses positions that no game can
 // hold (wrong size or seed total, undefined State bits, burnt houses in
 // round 1, hands or a simultaneous decision outside the simultaneous
 // opening of round 1, seeds left in a finished game, ...) with an error
-// wrapping [mancala.ErrInvalidPosition]. It reads round 0 as round 1, and
+// wrapping [mancala.ErrInvalidPosition]. It reads round 0 as round 1, gives a
+// finished position without end bits the reason its stores show, and
 // settles a position in which the player to move has no seeds in his
 // houses: his turn ends there (CK-3), as the rules would have left it.
 //

@@ -94,9 +94,15 @@ func ExamplePreset() {
 func ExampleRules_MaxPlies() {
 	r, _ := congkak.New(congkak.Options{Rounds: 1})
 	fmt.Println(r.MaxPlies())
+	// A full set ends at a repeated round start (CK-16): at most 171
+	// different rounds of at most 98 decisions each.
 	r, _ = congkak.New(congkak.Documents())
+	fmt.Println(r.MaxPlies())
+	// With CK-16 off a full set states no bound.
+	r, _ = congkak.New(congkak.Options{Repeat: congkak.RepeatOff})
 	fmt.Println(r.MaxPlies())
 	// Output:
 	// 98
+	// 16758
 	// 0
 }

@@ -31,6 +31,7 @@ func refOptions(o congkak.Options) reference.Options {
 		FirstHand:  int(o.FirstHand),
 		PassReply:  o.RoundEnd == congkak.RoundEndPassReply,
 		Rounds:     o.Rounds,
+		RepeatOff:  o.Repeat == congkak.RepeatOff,
 	}
 }
 
@@ -147,6 +148,7 @@ func drawOptions(t *rapid.T, opening congkak.Opening) congkak.Options {
 		FirstHand:    mancala.Player(rapid.IntRange(0, 1).Draw(t, "firstHand")),
 		RoundEnd:     congkak.RoundEnd(rapid.IntRange(0, 1).Draw(t, "roundEnd")),
 		Rounds:       rapid.IntRange(0, 4).Draw(t, "rounds"),
+		Repeat:       congkak.RepeatRule(rapid.IntRange(0, 1).Draw(t, "repeat")),
 	}
 }
 
@@ -362,13 +364,34 @@ func drawPosition(t *rapid.T, r *congkak.Rules) mancala.Position {
 	}
 	mover := mancala.Player(rapid.IntRange(0, 1).Draw(t, "mover"))
 	p := mancala.Position{Board: b, ToMove: mancala.TurnOf(mover), Round: round}
+	if o.Repeat == congkak.RepeatEnds && o.Rounds == 0 {
+		// CK-16 in a full set: no round number; State names the round's
+		// start (bits 8-17, 0 for the set's first round; see the package
+		// documentation). A later round is named as if it had started
+		// with the seeds each side holds now, and the mover starting it.
+		p.Round = 1
+		if round > 1 {
+			south := b.Store(mancala.South) + b.RowSeeds(mancala.South)
+			tag := 1 + south<<1 + int(mover)
+			if o.Opening == congkak.OpeningSequential && mover == o.Starter && south == n*o.Seeds {
+				// The set's own start is named 0: so is this round if it
+				// has no burnt houses; with burnt houses it can be no
+				// round start, and is named as one that cannot repeat.
+				tag = 1 + south<<1 + int(mover.Other())
+				if b.BurntMask(mancala.South)|b.BurntMask(mancala.North) == 0 {
+					tag = 0
+				}
+			}
+			p.State = uint32(tag) << 8
+		}
+	}
 	switch {
 	case round == 1 && o.Opening == congkak.OpeningSimultaneous && rapid.Bool().Draw(t, "simultaneous"):
 		p.ToMove = mancala.BothTurn // a decision of the opening (CK-8)
 	case o.RoundEnd == congkak.RoundEndPassReply && rapid.Bool().Draw(t, "reply"):
 		// CK-9 option: the opponent passed with an empty row and the
 		// mover plays his one more turn.
-		p.State = stateReply
+		p.State |= stateReply
 		other := mover.Other()
 		moved := p.Board.RowSeeds(other)
 		var empty [mancala.MaxHouses]uint8

@@ -9,7 +9,8 @@ import (
 )
 
 // ParseName reads a ruleset's name as [Rules.String] writes it ("congkak",
-// "congkak overbeck", "congkak opening=sequential rounds=1") and
+// "congkak overbeck", "congkak opening=sequential rounds=1", "congkak
+// repeat=off") and
 // returns the options it names, so that a saved game's ruleset can be built
 // again. A name that does not read back exactly as itself is refused with
 // an error wrapping [mancala.ErrUnsupported].
@@ -72,6 +73,15 @@ func ParseName(name string) (Options, error) {
 				o.RoundEnd = RoundEndEmptyRow
 			case RoundEndPassReply.String():
 				o.RoundEnd = RoundEndPassReply
+			default:
+				ok = false
+			}
+		case k == "repeat":
+			switch v {
+			case RepeatEnds.String():
+				o.Repeat = RepeatEnds
+			case RepeatOff.String():
+				o.Repeat = RepeatOff
 			default:
 				ok = false
 			}

@@ -152,7 +152,11 @@ func TestOpening(t *testing.T) {
 // simultaneous decision or a hand in the air outside the opening of round
 // 1 is no position of the game.
 func TestOpeningOnlyRoundOne(t *testing.T) {
-	r, err := congkak.New(sim4)
+	// Rounds by number: CK-16 off (a full set under CK-16 keeps no round
+	// number; its State names the round's start instead, see below).
+	o := sim4
+	o.Repeat = congkak.RepeatOff
+	r, err := congkak.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,6 +180,26 @@ func TestOpeningOnlyRoundOne(t *testing.T) {
 		}
 		if q, err := r.Setup(p); err == nil {
 			t.Errorf("CK-8/Setup(%q) = %v, want an error: only round 1 is simultaneous", s, q)
+		}
+	}
+	// Under CK-16 the set's first round is the one whose State names no
+	// earlier round start (bits 8-17 zero).
+	ck16, err := congkak.New(sim4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{
+		"1,1,1,1/1,1,1,1 12,12 B r1 s2100",
+		"1,1,1,1/1,1,1,1 11,12 S r1 h0@A,1@a s2100",
+		"1,1,1,1/1,1,1,1 12,12 B r2",
+		"x,1,1,1/1,1,1,1 13,12 S r1",
+	} {
+		p, err := mancala.ParsePosition(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q, err := ck16.Setup(p); err == nil {
+			t.Errorf("CK-8, CK-16/Setup(%q) = %v, want an error: only the set's first round is simultaneous or without burnt houses", s, q)
 		}
 	}
 	seq, err := congkak.New(seq4)

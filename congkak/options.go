@@ -15,9 +15,9 @@ type EmptyCapture uint8
 
 const (
 	// EmptyCaptureStore: the last seed alone goes to the mover's store
-	// (001, the default).
+	// (the English description, the default).
 	EmptyCaptureStore EmptyCapture = iota
-	// EmptyCaptureStay: the seed stays in the house (004 §6).
+	// EmptyCaptureStay: the seed stays in the house (Overbeck §6).
 	EmptyCaptureStay
 )
 
@@ -60,11 +60,11 @@ type RoundEnd uint8
 const (
 	// RoundEndEmptyRow: the round ends as soon as a turn (or the
 	// simultaneous opening) ends with every house of either player empty
-	// (001 step 5, the default).
+	// (the English description, step 5; the default).
 	RoundEndEmptyRow RoundEnd = iota
 	// RoundEndPassReply: a player due to move with an empty row passes;
 	// his opponent plays one more turn; if that turn put seeds back into
-	// the passer's row play goes on, otherwise the round ends (004 §9).
+	// the passer's row play goes on, otherwise the round ends (Overbeck §9).
 	// The package documentation states the details.
 	RoundEndPassReply
 )
@@ -78,6 +78,32 @@ func (r RoundEnd) String() string {
 		return "passreply"
 	}
 	return "roundend(" + strconv.Itoa(int(r)) + ")"
+}
+
+// RepeatRule says whether a repeated round start ends the set (CK-16).
+type RepeatRule uint8
+
+const (
+	// RepeatEnds (the default): when a round would start from a round
+	// start that already occurred in the set, the set ends there and the
+	// player with more seeds (store plus houses) wins; equal is a draw
+	// (CK-16).
+	RepeatEnds RepeatRule = iota
+	// RepeatOff is the documents' letter: a repeated round start is played
+	// like any other, so that a set may never end; only a round limit or a
+	// concession stops it.
+	RepeatOff
+)
+
+// String returns "ends" or "off".
+func (r RepeatRule) String() string {
+	switch r {
+	case RepeatEnds:
+		return "ends"
+	case RepeatOff:
+		return "off"
+	}
+	return "repeat(" + strconv.Itoa(int(r)) + ")"
 }
 
 // Options configure a Congkak ruleset. The zero Options are the documents'
@@ -107,14 +133,21 @@ type Options struct {
 	// a full set, 1 a single round scored by CK-10. When the limit is
 	// reached the stores decide.
 	Rounds int
+	// Repeat is the rule for a round that would start as an earlier one of
+	// the set did (CK-16): [RepeatEnds] (the default) ends the set there.
+	// With a round limit (Rounds > 0) the positions of different rounds
+	// differ by their round number, so no round start repeats and the
+	// rule has no effect; see the package documentation.
+	Repeat RepeatRule
 }
 
-// Documents returns the documents' rules (001), the default: 7 houses, 7
+// Documents returns the documents' rules (the English description), the default: 7 houses, 7
 // seeds, the last seed of an empty capture to the store, a simultaneous
-// opening, rounds ending on an empty row, a full set.
+// opening, rounds ending on an empty row, a full set that a repeated round
+// start ends (CK-16).
 func Documents() Options { return Options{Houses: 7, Seeds: 7} }
 
-// Overbeck returns the rules of H. Overbeck's "Chongkak" (004): 9 houses,
+// Overbeck returns the rules of H. Overbeck's "Chongkak": 9 houses,
 // 9 seeds, the last seed of an empty capture staying in its house (§6) and
 // rounds ending by a pass and a reply (§9).
 func Overbeck() Options {
@@ -145,7 +178,8 @@ func (o Options) normalize() (Options, error) {
 	if o.Seeds == 0 {
 		o.Seeds = o.Houses
 	}
-	if o.Seeds < 1 || 2*o.Houses*o.Seeds > mancala.MaxSeeds {
+	// Divided, not multiplied, so that no seed count can overflow.
+	if o.Seeds < 1 || o.Seeds > mancala.MaxSeeds/(2*o.Houses) {
 		return o, fmt.Errorf("congkak: %d seeds in each of %d houses (at most %d seeds in all): %w",
 			o.Seeds, 2*o.Houses, mancala.MaxSeeds, mancala.ErrUnsupported)
 	}
@@ -163,6 +197,9 @@ func (o Options) normalize() (Options, error) {
 	}
 	if o.RoundEnd > RoundEndPassReply {
 		return o, fmt.Errorf("congkak: unknown round-end rule %v: %w", o.RoundEnd, mancala.ErrUnsupported)
+	}
+	if o.Repeat > RepeatOff {
+		return o, fmt.Errorf("congkak: unknown repeat rule %v: %w", o.Repeat, mancala.ErrUnsupported)
 	}
 	if o.Rounds < 0 {
 		return o, fmt.Errorf("congkak: %d rounds: %w", o.Rounds, mancala.ErrUnsupported)
@@ -204,6 +241,9 @@ func (o Options) name() string {
 	}
 	if o.Rounds != base.Rounds {
 		fmt.Fprintf(&sb, " rounds=%d", o.Rounds)
+	}
+	if o.Repeat != base.Repeat {
+		fmt.Fprintf(&sb, " repeat=%v", o.Repeat)
 	}
 	return sb.String()
 }

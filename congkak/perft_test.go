@@ -11,8 +11,13 @@ import (
 )
 
 // slow hides the ruleset's Perfter and Playouter, so that mancala.Perft and
-// mancala.Playout go through Legal and Apply (the general engine).
+// mancala.Playout go through Legal, Apply and Cycle (the general engine, and
+// CK-16 by the history kept in mancala.PerftSlow and mancala.Playout).
 type slow struct{ mancala.Ruleset }
+
+func (s slow) Cycle(p mancala.Position) mancala.Position {
+	return s.Ruleset.(mancala.Cycler).Cycle(p)
+}
 
 // perftConfigs are the option sets the fast paths are checked under: the
 // single round of the vectors, both CK-5 readings and both CK-9 readings,

@@ -25,8 +25,10 @@ const (
 	roundPlies = 20000
 )
 
-// stepCheck checks one decision m from p to q under r (q is Play's result).
-func stepCheck(t *rapid.T, r *congkak.Rules, p, q mancala.Position, m mancala.Move) {
+// stepCheck checks one decision m from p to q under r (q is Play's result,
+// ended by Cycle if it repeated an earlier position); newRound says that m
+// ended a round (the reference says so).
+func stepCheck(t *rapid.T, r *congkak.Rules, p, q mancala.Position, m mancala.Move, newRound bool) {
 	o := r.Options()
 	n, total := o.Houses, 2*o.Houses*o.Seeds
 	b, c := p.Board, q.Board
@@ -44,13 +46,19 @@ func stepCheck(t *rapid.T, r *congkak.Rules, p, q mancala.Position, m mancala.Mo
 		if s == 0 {
 			continue
 		}
-		if q.ToMove.Has(pl) || q.ToMove == mancala.NoTurn || q.ToMove == mancala.BothTurn || q.Round != 1 ||
+		if q.ToMove.Has(pl) || q.ToMove == mancala.NoTurn || q.ToMove == mancala.BothTurn || newRound ||
 			o.Opening != congkak.OpeningSimultaneous {
 			t.Fatalf("CK-15: %v after %v from %v: %v's hand holds %d seeds", q, m, p, pl, s)
 		}
 	}
 
-	sameRound := q.Round == p.Round && !q.Over()
+	// Under CK-16 in a full set (RepeatEnds, no round limit) positions
+	// carry no round number: Round stays 1.
+	cycles := o.Repeat == congkak.RepeatEnds && o.Rounds == 0
+	if cycles && q.Round != 1 {
+		t.Fatalf("CK-16: round %d in %v: positions of a set under CK-16 stay in round 1", q.Round, q)
+	}
+	sameRound := !newRound && !q.Over()
 	if sameRound {
 		for pl := mancala.South; pl <= mancala.North; pl++ {
 			for i := 0; i < n; i++ {
@@ -86,6 +94,12 @@ func stepCheck(t *rapid.T, r *congkak.Rules, p, q mancala.Position, m mancala.Mo
 		if q.Round != p.Round {
 			t.Fatalf("CK-14: the set ended in round %d, but the position says round %d", p.Round, q.Round)
 		}
+		if e := r.Ending(q); e.Reason == mancala.EndRepeatedRound {
+			if !cycles || !newRound {
+				t.Fatalf("CK-16: %v ends by a repeated round start (%v) outside a round start", q, e)
+			}
+			return
+		}
 		if o.Rounds == 0 || q.Round < o.Rounds {
 			if c.Store(mancala.South) >= o.Seeds && c.Store(mancala.North) >= o.Seeds {
 				t.Fatalf("CK-14: set %v ended before the round limit with both players able to fill a house", q)
@@ -93,10 +107,13 @@ func stepCheck(t *rapid.T, r *congkak.Rules, p, q mancala.Position, m mancala.Mo
 		}
 		return
 	}
-	if q.Round == p.Round {
+	if !newRound {
+		if q.Round != p.Round {
+			t.Fatalf("round %d followed by round %d within a round", p.Round, q.Round)
+		}
 		return
 	}
-	if q.Round != p.Round+1 {
+	if !cycles && q.Round != p.Round+1 {
 		t.Fatalf("round %d followed by round %d", p.Round, q.Round)
 	}
 	if o.Rounds > 0 && q.Round > o.Rounds {
@@ -169,6 +186,7 @@ func TestProperties(t *testing.T) {
 		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 0x636b))
 		var buf []mancala.Move
 		inRound := 0
+		var hist []mancala.Position // for the repetitions of CK-16
 		for ply := 0; ply < propPlies && !p.Over(); ply++ {
 			buf = r.Legal(buf[:0], p)
 			if len(buf) == 0 {
@@ -179,11 +197,18 @@ func TestProperties(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v: legal move %v refused in %v: %v", r, m, p, err)
 			}
-			stepCheck(t, r, p, q, m)
+			hist = append(hist, p)
+			q = mancala.EndCycle(r, hist, q)
+			ends := len(ref.RoundEnds())
 			if err := ref.Play(refMove(m)); err != nil {
 				t.Fatalf("reference refused %v: %v", m, err)
 			}
-			if q.Round != p.Round || q.Over() {
+			newRound := len(ref.RoundEnds()) > ends
+			stepCheck(t, r, p, q, m, newRound)
+			if q.Over() != ref.Over() {
+				t.Fatalf("%v after %v from %v: over %v, the reference's %v (%s)", r, m, p, q, ref.Over(), ref.End())
+			}
+			if newRound || q.Over() {
 				// The refill (or the final stores) hold exactly each
 				// player's seeds at the end of the round.
 				ends := ref.RoundEnds()

@@ -8,7 +8,8 @@ import (
 )
 
 // Rules is a Congkak ruleset with its options fixed. Build one with [New].
-// *Rules implements [mancala.Ruleset], [mancala.Bounded],
+// *Rules implements [mancala.Ruleset], [mancala.Bounded], [mancala.Cycler],
+// [mancala.Explainer],
 // [mancala.Perfter], [mancala.Playouter], [mancala.Tracer] and fmt.Stringer.
 // It is immutable and safe for concurrent use.
 type Rules struct {
@@ -20,11 +21,17 @@ type Rules struct {
 	start    mancala.Position
 	maxPlies int
 	fast     *fastTables // nil when the fast engine does not cover the options
+	// cycles: CK-16 applies (RepeatEnds in a full set). Round stays 1 and
+	// State names each round's start, so that a repeated round start is a
+	// repeated position, which the history keeper ends by Cycle.
+	cycles bool
 }
 
 var (
 	_ mancala.Ruleset   = (*Rules)(nil)
 	_ mancala.Bounded   = (*Rules)(nil)
+	_ mancala.Cycler    = (*Rules)(nil)
+	_ mancala.Explainer = (*Rules)(nil)
 	_ mancala.Perfter   = (*Rules)(nil)
 	_ mancala.Playouter = (*Rules)(nil)
 	_ fmt.Stringer      = (*Rules)(nil)
@@ -39,7 +46,8 @@ func New(o Options) (*Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Rules{o: o, n: o.Houses, seeds: o.Seeds, total: 2 * o.Houses * o.Seeds}
+	r := &Rules{o: o, n: o.Houses, seeds: o.Seeds, total: 2 * o.Houses * o.Seeds,
+		cycles: o.Repeat == RepeatEnds && o.Rounds == 0}
 	r.nxt0, _ = r.paths([2]uint16{})
 	b, err := mancala.NewBoard(r.n, r.seeds)
 	if err != nil {
@@ -49,9 +57,13 @@ func New(o Options) (*Rules, error) {
 	if o.Opening == OpeningSequential {
 		r.start.ToMove = mancala.TurnOf(o.Starter)
 	}
-	if o.Rounds > 0 {
-		if rb := r.roundBound(); o.Rounds <= math.MaxInt/rb {
-			r.maxPlies = o.Rounds * rb
+	rounds := o.Rounds
+	if r.cycles {
+		rounds = r.roundStarts()
+	}
+	if rounds > 0 {
+		if rb := r.roundBound(); rounds <= math.MaxInt/rb {
+			r.maxPlies = rounds * rb
 		} else {
 			r.maxPlies = math.MaxInt
 		}
@@ -76,6 +88,14 @@ func (r *Rules) roundBound() int {
 	return t + (t+1)*2*t*(r.n-1)
 }
 
+// roundStarts bounds the rounds of a set under CK-16: each round it plays
+// starts differently. A round start is fixed by South's seeds (the rest
+// are North's; the refill of CK-11 places them) and its starter; both
+// players hold at least Seeds seeds (CK-14), so South's seeds are one of
+// total-2*Seeds+1 numbers; and the set's own start may be a simultaneous
+// one.
+func (r *Rules) roundStarts() int { return 2*(r.total-2*r.seeds+1) + 1 }
+
 // Options returns the ruleset's options, with the defaults filled in
 // (Houses and Seeds are never 0).
 func (r *Rules) Options() Options { return r.o }
@@ -85,10 +105,13 @@ func (r *Rules) Options() Options { return r.o }
 // such as "congkak opening=sequential rounds=1".
 func (r *Rules) String() string { return r.o.name() }
 
-// MaxPlies implements [mancala.Bounded]: when the set is limited to
-// Options.Rounds rounds, a bound on the decisions of a game derived from
-// CK-15 (see the package documentation); 0 for a full set, which states
-// no bound.
+// MaxPlies implements [mancala.Bounded]: a bound on the decisions of a set,
+// the bound of CK-15 on one round's decisions times a bound on its rounds:
+// Options.Rounds with a round limit, or under CK-16 the number of
+// different round starts a set can have (see the package documentation).
+// A full set with RepeatOff states no bound (0). With CK-16 the bound
+// counts the ending of a repeated round start by [Rules.Cycle], which the
+// history keeper applies.
 func (r *Rules) MaxPlies() int { return r.maxPlies }
 
 // Start returns the start of a set: every house holding Seeds seeds, empty
@@ -236,11 +259,15 @@ func (s *sim) apply(m mancala.Move) {
 // ruleset would have left it. It fails with an error wrapping
 // mancala.ErrInvalidPosition if the position has the wrong number of
 // houses or seeds (2*Houses*Seeds in all, hands included), a round before
-// 1 or beyond the Rounds limit, undefined State bits, burnt houses in round
-// 1, seeds in flight or a simultaneous decision outside the simultaneous
-// opening of round 1, or seeds left in houses or hands in a finished game.
-// Round 0 is read as round 1. A player to move with no seeds in his houses
-// cannot choose: his turn ends (CK-3) and the game goes on from there.
+// 1 or beyond the Rounds limit (or other than 1 under CK-16 in a full set),
+// undefined State bits (or end bits this ruleset cannot give), burnt houses
+// in the set's first round (round 1, or under CK-16 the round whose State
+// names no earlier start), seeds in flight or a simultaneous decision
+// outside the simultaneous opening of the first round, or seeds left in
+// houses or hands in a finished game. Round 0 is read as round 1; a
+// finished position without end bits gets the reason its stores show
+// ([Rules.Ending]). A player to move with no seeds in his houses cannot
+// choose: his turn ends (CK-3) and the game goes on from there.
 func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	bad := func(format string, args ...any) (mancala.Position, error) {
 		return p, fmt.Errorf("congkak: "+format+": %w", append(args, mancala.ErrInvalidPosition)...)
@@ -258,22 +285,46 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if p.Round == 0 {
 		p.Round = 1
 	}
-	if p.Round < 0 || (r.o.Rounds > 0 && p.Round > r.o.Rounds) {
+	if p.Round < 0 || (r.o.Rounds > 0 && p.Round > r.o.Rounds) || (r.cycles && p.Round != 1) {
 		return bad("round %d", p.Round)
 	}
-	if p.State&^stateMask != 0 {
-		return bad("undefined state bits %#x", p.State&^stateMask)
+	if p.ToMove == mancala.NoTurn {
+		if p.State&^(stateEnd|stateEndNorth|stateEndWho) != 0 {
+			return bad("state bits %#x in a finished game", p.State&^(stateEnd|stateEndNorth|stateEndWho))
+		}
+		if p.State == 0 {
+			p.State = r.inferEnd(b)
+		} else if !r.validEnd(p.State) {
+			return bad("state %#x: not an end of this ruleset", p.State)
+		}
+	} else {
+		mask := stateReply
+		if r.cycles {
+			mask |= stateStart
+		}
+		if p.State&^mask != 0 {
+			return bad("undefined state bits %#x", p.State&^mask)
+		}
+		if tag := p.State & stateStart >> stateStartShift; tag != 0 && int(tag-1)>>1 > r.total {
+			return bad("state %#x: a round start with more than %d seeds", p.State, r.total)
+		}
 	}
-	if p.State&stateReply != 0 && (r.o.RoundEnd != RoundEndPassReply || p.ToMove == mancala.NoTurn || p.ToMove == mancala.BothTurn) {
+	if p.State&stateReply != 0 && (r.o.RoundEnd != RoundEndPassReply || p.ToMove == mancala.BothTurn) {
 		return bad("a reply turn (state bit 0) needs the pass-reply round end and one player to move")
 	}
+	// The set's first round: round 1, or under CK-16 the round the State
+	// names as the set's own start.
+	first := p.Round == 1
+	if r.cycles {
+		first = p.State&stateStart == 0
+	}
 	burnt := b.BurntMask(mancala.South) | b.BurntMask(mancala.North)
-	if burnt != 0 && p.Round == 1 {
-		return bad("burnt houses in round 1")
+	if burnt != 0 && first && (p.ToMove != mancala.NoTurn || !r.cycles) {
+		return bad("burnt houses in the set's first round")
 	}
 	hs, hsAt := b.Hand(mancala.South)
 	hn, hnAt := b.Hand(mancala.North)
-	opening := r.o.Opening == OpeningSimultaneous && p.Round == 1
+	opening := r.o.Opening == OpeningSimultaneous && first
 	switch p.ToMove {
 	case mancala.NoTurn:
 		if hs != 0 || hn != 0 || b.RowSeeds(mancala.South) != 0 || b.RowSeeds(mancala.North) != 0 {
@@ -346,4 +397,104 @@ func (s *sim) settle() {
 		}
 		s.endTurn(p, o)
 	}
+}
+
+// Cycle implements [mancala.Cycler]: it returns the end of a set in which
+// p, a round start, repeats an earlier round start of the set (CK-16). Each
+// player adds the seeds of his houses (and of his hand, which a round start
+// never has) to his store; the stores decide. The board keeps its burnt
+// houses, the position its round, and State says why the set ended. A
+// finished p is returned as it is.
+//
+// Only the rulesets under CK-16 ([RepeatEnds] in a full set) produce
+// positions that repeat: a round start there carries no round number, and
+// within a round no position repeats (every decision adds to a store, or
+// under [EmptyCaptureStay] moves seeds towards one; see
+// [Rules.MaxPlies]). So the history keeper ([mancala.Game], a search,
+// perft) calls Cycle exactly where CK-16 ends a set.
+func (r *Rules) Cycle(p mancala.Position) mancala.Position {
+	if p.Over() || p.Board.Houses() != r.n {
+		return p
+	}
+	var s sim
+	r.load(&s, p)
+	n := r.n
+	for q := mancala.South; q <= mancala.North; q++ {
+		s.b[r.storeSlot(q)] += s.hand[q]
+		s.hand[q], s.at[q] = 0, 0
+	}
+	for i := 0; i < n; i++ {
+		s.b[n] += s.b[i]
+		s.b[i] = 0
+		s.b[2*n+1] += s.b[n+1+i]
+		s.b[n+1+i] = 0
+	}
+	s.toMove = mancala.NoTurn
+	s.state = endState(mancala.EndRepeatedRound, mancala.NoTurn)
+	return s.position(&p.Board)
+}
+
+// Ending implements [mancala.Explainer]: why the finished set p ended, from
+// its State bits. A player who cannot fill a single house at a refill ends
+// it (CK-14, Who is that player), as do the round limit (CK-14's option)
+// and a repeated round start (CK-16). A concession is recorded by
+// [mancala.Game], not in the position.
+func (r *Rules) Ending(p mancala.Position) mancala.Ending {
+	if !p.Over() {
+		return mancala.Ending{}
+	}
+	e := mancala.Ending{Reason: mancala.EndReason(p.State & stateEnd >> stateEndShift), Who: mancala.NoTurn}
+	if p.State&stateEndWho != 0 {
+		e.Who = mancala.SouthTurn
+		if p.State&stateEndNorth != 0 {
+			e.Who = mancala.NorthTurn
+		}
+	}
+	switch e.Reason {
+	case mancala.EndCannotFill, mancala.EndRoundLimit:
+		e.Rule = "CK-14"
+	case mancala.EndRepeatedRound:
+		e.Rule = "CK-16"
+	case mancala.EndNone:
+		e.Reason, e.Rule = mancala.EndOther, "CK-14"
+	}
+	return e
+}
+
+// inferEnd returns the State bits of a finished set given without them
+// (built by hand or saved before they existed): the reason its stores
+// show.
+func (r *Rules) inferEnd(b *mancala.Board) uint32 {
+	ss, sn := b.Store(mancala.South), b.Store(mancala.North)
+	switch {
+	case ss < r.seeds:
+		return endState(mancala.EndCannotFill, mancala.SouthTurn)
+	case sn < r.seeds:
+		return endState(mancala.EndCannotFill, mancala.NorthTurn)
+	case r.o.Rounds > 0:
+		return endState(mancala.EndRoundLimit, mancala.NoTurn)
+	case r.cycles:
+		return endState(mancala.EndRepeatedRound, mancala.NoTurn)
+	}
+	return endState(mancala.EndOther, mancala.NoTurn)
+}
+
+// validEnd reports whether st is the State of a set's end that the ruleset
+// can give.
+func (r *Rules) validEnd(st uint32) bool {
+	who := st&stateEndWho != 0
+	if !who && st&stateEndNorth != 0 {
+		return false
+	}
+	switch mancala.EndReason(st & stateEnd >> stateEndShift) {
+	case mancala.EndCannotFill:
+		return who
+	case mancala.EndRoundLimit:
+		return !who && r.o.Rounds > 0
+	case mancala.EndRepeatedRound:
+		return !who // what Cycle gives, whoever calls it
+	case mancala.EndOther:
+		return !who
+	}
+	return false
 }

@@ -13,7 +13,7 @@ import (
 //
 // so that house slot x is opposite slot 2n-x. A player's path is the ring
 // without the opponent's store and without burnt houses. The sim works for
-// every option and every board; the fast engine (fast.go) covers the
+// every option and every board; the fast engine (sow_fast.go) covers the
 // common case and is checked against it.
 
 const maxSlots = 2*mancala.MaxHouses + 2
@@ -25,7 +25,22 @@ const (
 	// empty row (CK-9 option).
 	stateReply uint32 = 1 << 0
 
-	stateMask = stateReply
+	// stateStart (bits 8-17, under CK-16 in a full set only) names the
+	// start of the round being played: 0 for the set's own start, else 1 +
+	// (South's seeds at the round's start)<<1 + (1 if North started it).
+	// It keeps the positions of rounds that started differently apart, so
+	// that a position repeats only where a round start does (CK-16).
+	stateStartShift        = 8
+	stateStart      uint32 = 0x3ff << stateStartShift
+
+	// stateEnd (bits 24-27, finished positions only) is the
+	// mancala.EndReason of the set's end; stateEndNorth (bit 28) says that
+	// the player it concerns (Ending.Who) is North, stateEndWho (bit 29)
+	// that there is one.
+	stateEndShift        = 24
+	stateEnd      uint32 = 0xf << stateEndShift
+	stateEndNorth uint32 = 1 << 28
+	stateEndWho   uint32 = 1 << 29
 )
 
 // Results of one hand's drop in a tick.
@@ -46,6 +61,37 @@ type sim struct {
 	toMove mancala.Turn
 	round  int
 	state  uint32
+	// started is set when a round end has refilled the board for a new
+	// round, for the drivers (Perft, Playout) that look for a repeated
+	// round start (CK-16).
+	started bool
+	// tr receives the steps of the move being played (Trace); nil on every
+	// other path, where each step costs one predictable nil test per
+	// sowing, relay or capture, never one per seed.
+	tr *tracer
+}
+
+// tracer is what Trace adds to a sim: where the steps go, and whose hand
+// made the last one.
+type tracer struct {
+	emit func(mancala.Event)
+	last mancala.Player
+}
+
+// event reports a step of p's hand at slot x, when tracing.
+func (s *sim) event(k mancala.EventKind, p mancala.Player, x, count int) {
+	if s.tr != nil {
+		s.tr.emit(mancala.Event{Kind: k, Player: p, Hole: s.r.slotHole(x), Count: count})
+	}
+}
+
+// setTurn gives the decision to t after a turn of last's, reporting the
+// turn's end when tracing.
+func (s *sim) setTurn(last mancala.Player, t mancala.Turn) {
+	s.toMove = t
+	if s.tr != nil {
+		s.tr.emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: last, Turn: t})
+	}
 }
 
 func (r *Rules) houseSlot(p mancala.Player, i int) int {
@@ -214,6 +260,12 @@ func (s *sim) owner(x int) mancala.Player {
 // slot of the last one. Whole laps are added at once (CK-2: the origin
 // house is not skipped, so a lap puts one seed into every slot of the path).
 func (s *sim) drop(p mancala.Player, pos, k int) int {
+	if s.tr != nil {
+		for ; k > 0; k-- {
+			pos = s.dropOne(p, pos)
+		}
+		return pos
+	}
 	if k > s.plen {
 		q := (k - 1) / s.plen
 		k -= q * s.plen
@@ -230,6 +282,29 @@ func (s *sim) drop(p mancala.Player, pos, k int) int {
 		s.b[pos]++
 	}
 	return pos
+}
+
+// dropOne moves p's hand on from slot pos to the next hole of his path,
+// reporting each hole it passes (the opponent's store, burnt houses) and
+// the seed it drops there; it returns that hole's slot. Only the tracing
+// path takes one seed at a time.
+func (s *sim) dropOne(p mancala.Player, pos int) int {
+	opp := s.r.storeSlot(p.Other())
+	size := 2*s.r.n + 2
+	for {
+		pos++
+		if pos == size {
+			pos = 0
+		}
+		if pos == opp || s.burntSlot(pos) {
+			s.event(mancala.EventSkip, p, pos, 0)
+			continue
+		}
+		s.b[pos]++
+		s.event(mancala.EventDrop, p, pos, 1)
+		s.tr.last = p
+		return pos
+	}
 }
 
 func (s *sim) burntSlot(x int) bool {
@@ -249,10 +324,13 @@ func (s *sim) capture(p mancala.Player, x int) {
 	st := s.r.storeSlot(p)
 	o := 2*s.r.n - x
 	if c := s.b[o]; c > 0 {
+		s.event(mancala.EventCapture, p, o, int(c))
+		s.event(mancala.EventCapture, p, x, 1)
 		s.b[st] += c + 1
 		s.b[o] = 0
 		s.b[x] = 0
 	} else if s.r.o.EmptyCapture == EmptyCaptureStore {
+		s.event(mancala.EventCapture, p, x, 1)
 		s.b[st]++
 		s.b[x] = 0
 	}
@@ -270,6 +348,7 @@ func (s *sim) sow(p mancala.Player, pos, k int) bool {
 		}
 		v := s.b[pos]
 		if v > 1 {
+			s.event(mancala.EventPickUp, p, pos, int(v))
 			s.b[pos] = 0
 			k = int(v)
 			continue
@@ -284,8 +363,13 @@ func (s *sim) sow(p mancala.Player, pos, k int) bool {
 // step drops one seed from p's hand (CK-8.2) and resolves it if it was the
 // last one.
 func (s *sim) step(p mancala.Player) int {
-	pos := s.nxt[p][s.at[p]]
-	s.b[pos]++
+	var pos uint8
+	if s.tr != nil {
+		pos = uint8(s.dropOne(p, int(s.at[p])))
+	} else {
+		pos = s.nxt[p][s.at[p]]
+		s.b[pos]++
+	}
 	s.at[p] = pos
 	s.hand[p]--
 	if s.hand[p] > 0 {
@@ -296,6 +380,7 @@ func (s *sim) step(p mancala.Player) int {
 		return handArrived
 	}
 	if v := s.b[x]; v > 1 {
+		s.event(mancala.EventPickUp, p, x, int(v))
 		s.b[x] = 0
 		s.hand[p] = v
 		return handGoing
@@ -311,7 +396,11 @@ func (s *sim) take(p mancala.Player, i int) {
 	x := s.r.houseSlot(p, i)
 	s.hand[p] = s.b[x]
 	s.at[p] = uint8(x)
+	s.event(mancala.EventPickUp, p, x, int(s.b[x]))
 	s.b[x] = 0
+	if s.tr != nil {
+		s.tr.last = p
+	}
 }
 
 // turn plays p's sowing from house i, outside the simultaneous opening,
@@ -320,6 +409,10 @@ func (s *sim) turn(p mancala.Player, i int) {
 	x := s.r.houseSlot(p, i)
 	k := int(s.b[x])
 	s.b[x] = 0
+	s.event(mancala.EventPickUp, p, x, k)
+	if s.tr != nil {
+		s.tr.last = p
+	}
 	s.afterSow(p, s.sow(p, x, k))
 }
 
@@ -328,7 +421,7 @@ func (s *sim) turn(p mancala.Player, i int) {
 // over and his opponent is due (CK-7).
 func (s *sim) afterSow(p mancala.Player, arrived bool) {
 	if arrived && !s.rowEmpty(p) {
-		s.toMove = mancala.TurnOf(p)
+		s.setTurn(p, mancala.TurnOf(p))
 		return
 	}
 	s.endTurn(p, p.Other())
@@ -366,7 +459,11 @@ func (s *sim) ticks() {
 			}
 		}
 		if need != mancala.NoTurn {
-			s.toMove = need
+			last := mancala.South
+			if s.tr != nil {
+				last = s.tr.last
+			}
+			s.setTurn(last, need)
 			return
 		}
 		sa, na := s.hand[mancala.South] > 0, s.hand[mancala.North] > 0
@@ -408,7 +505,7 @@ func (s *sim) endTurn(last, next mancala.Player) {
 			s.roundEnd(last)
 			return
 		}
-		s.toMove = mancala.TurnOf(next)
+		s.setTurn(last, mancala.TurnOf(next))
 		return
 	}
 	if s.state&stateReply != 0 {
@@ -419,11 +516,11 @@ func (s *sim) endTurn(last, next mancala.Player) {
 			s.roundEnd(last)
 			return
 		}
-		s.toMove = mancala.TurnOf(next)
+		s.setTurn(last, mancala.TurnOf(next))
 		return
 	}
 	if !s.rowEmpty(next) {
-		s.toMove = mancala.TurnOf(next)
+		s.setTurn(last, mancala.TurnOf(next))
 		return
 	}
 	if s.rowEmpty(next.Other()) {
@@ -432,47 +529,5 @@ func (s *sim) endTurn(last, next mancala.Player) {
 	}
 	// next passes; his opponent plays one more turn.
 	s.state |= stateReply
-	s.toMove = mancala.TurnOf(next.Other())
-}
-
-// roundEnd scores the round (CK-10), and either ends the set (CK-14, or the
-// Rounds limit) or refills the houses (CK-11, CK-12) for the next round,
-// which the loser starts (CK-13).
-func (s *sim) roundEnd(last mancala.Player) {
-	r := s.r
-	n := r.n
-	for i := 0; i < n; i++ {
-		s.b[n] += s.b[i]
-		s.b[i] = 0
-		s.b[2*n+1] += s.b[n+1+i]
-		s.b[n+1+i] = 0
-	}
-	ss, sn := int(s.b[n]), int(s.b[2*n+1])
-	starter := last
-	if ss < sn {
-		starter = mancala.South
-	} else if sn < ss {
-		starter = mancala.North
-	}
-	s.state = 0
-	if (r.o.Rounds > 0 && s.round >= r.o.Rounds) || ss < r.seeds || sn < r.seeds {
-		// The set is over; the board keeps the last round's burnt houses.
-		s.toMove = mancala.NoTurn
-		return
-	}
-	s.burnt = [2]uint16{}
-	for p := mancala.South; p <= mancala.North; p++ {
-		st := r.storeSlot(p)
-		for i := n - 1; i >= 0; i-- {
-			if int(s.b[st]) >= r.seeds {
-				s.b[r.houseSlot(p, i)] = uint8(r.seeds)
-				s.b[st] -= uint8(r.seeds)
-			} else {
-				s.burnt[p] |= 1 << i
-			}
-		}
-	}
-	s.setPaths()
-	s.round++
-	s.toMove = mancala.TurnOf(starter)
+	s.setTurn(last, mancala.TurnOf(next.Other()))
 }

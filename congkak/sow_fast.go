@@ -1,11 +1,6 @@
 package congkak
 
-import (
-	"math/bits"
-	"math/rand/v2"
-
-	"github.com/sowing-games/sowing/mancala"
-)
+import "github.com/sowing-games/sowing/mancala"
 
 // The fast engine, for Perft and Playout. It covers boards of up to
 // fastMaxHouses houses a side without burnt houses, outside the
@@ -222,82 +217,6 @@ func (t *fastTables) play(f *fstate, o int) (roundOver bool) {
 	return false
 }
 
-// Perft implements [mancala.Perfter]: [mancala.Perft] on the package's own
-// board representation. Congkak has no repetition rule, so history is not
-// used.
-func (r *Rules) Perft(history []mancala.Position, p mancala.Position, depth int) (leaves, terminal int64) {
-	if depth <= 0 {
-		if p.Over() {
-			return 1, 1
-		}
-		return 1, 0
-	}
-	if p.Over() || p.Board.Houses() != r.n {
-		return 0, 0
-	}
-	var s sim
-	r.load(&s, p)
-	return r.perftSim(&s, depth)
-}
-
-func (r *Rules) perftSim(s *sim, depth int) (leaves, terminal int64) {
-	if t := r.fast; t.covers(s) {
-		f := t.fromSim(s)
-		return r.perftFast(&f, s, depth)
-	}
-	var buf [mancala.MaxHouses * mancala.MaxHouses]mancala.Move
-	var c sim // declared outside the loop so that &c does not escape
-	for _, m := range s.legal(buf[:0]) {
-		c = *s
-		c.apply(m)
-		if depth == 1 {
-			leaves++
-			if c.toMove == mancala.NoTurn {
-				terminal++
-			}
-		} else if c.toMove != mancala.NoTurn {
-			l, tt := r.perftSim(&c, depth-1)
-			leaves += l
-			terminal += tt
-		}
-	}
-	return leaves, terminal
-}
-
-// perftFast is perftSim from f; base is the sim that f was made from.
-func (r *Rules) perftFast(f *fstate, base *sim, depth int) (leaves, terminal int64) {
-	t := r.fast
-	var c fstate // declared outside the loop so that &c does not escape
-	var s sim
-	for ne := t.nonEmpty(f.w[0]); ne != 0; ne &= ne - 1 {
-		c = *f
-		if t.play(&c, bits.TrailingZeros8(ne)) {
-			s = *base
-			t.toSim(&c, &s)
-			s.roundEnd(c.side)
-			if depth == 1 {
-				leaves++
-				if s.toMove == mancala.NoTurn {
-					terminal++
-				}
-			} else if s.toMove != mancala.NoTurn {
-				l, tt := r.perftSim(&s, depth-1)
-				leaves += l
-				terminal += tt
-			}
-			continue
-		}
-		if depth == 1 {
-			leaves++
-		} else {
-			l, tt := r.perftFast(&c, base, depth-1)
-			leaves += l
-			terminal += tt
-		}
-	}
-	return leaves, terminal
-}
-
 // legal appends s's legal moves, as Rules.Legal does.
 func (s *sim) legal(dst []mancala.Move) []mancala.Move {
 	n := s.r.n
@@ -322,49 +241,4 @@ func (s *sim) legal(dst []mancala.Move) []mancala.Move {
 		}
 	}
 	return dst
-}
-
-// Playout implements [mancala.Playouter]: uniformly random legal moves
-// until the game is over, each player's choice uniform and independent at
-// a simultaneous decision. It draws the same random numbers as
-// [mancala.Playout] and so plays the same game. history is not used.
-//
-// A full set (Options.Rounds 0) can last hundreds of rounds under random
-// play on the documents' board, and Overbeck's 9×9 set practically never
-// ends (its players' seeds stay near half each): limit the rounds, or use
-// mancala.Playout's maxPlies, for those.
-func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (final mancala.Position, plies int) {
-	if p.Over() || p.Board.Houses() != r.n {
-		return p, 0
-	}
-	var s sim
-	r.load(&s, p)
-	var buf [mancala.MaxHouses * mancala.MaxHouses]mancala.Move
-	for s.toMove != mancala.NoTurn && (maxPlies <= 0 || plies < maxPlies) {
-		if t := r.fast; t.covers(&s) {
-			f := t.fromSim(&s)
-			roundOver := false
-			for !roundOver && (maxPlies <= 0 || plies < maxPlies) {
-				ne := t.nonEmpty(f.w[0])
-				i := rng.IntN(bits.OnesCount8(ne))
-				for ; i > 0; i-- {
-					ne &= ne - 1
-				}
-				plies++
-				roundOver = t.play(&f, bits.TrailingZeros8(ne))
-			}
-			t.toSim(&f, &s)
-			if roundOver {
-				s.roundEnd(f.side)
-			}
-			continue
-		}
-		moves := s.legal(buf[:0])
-		if len(moves) == 0 {
-			break
-		}
-		s.apply(moves[rng.IntN(len(moves))])
-		plies++
-	}
-	return s.position(&p.Board), plies
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +8,7 @@ import (
 	"os"
 
 	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 )
 
@@ -59,21 +59,9 @@ func random(seed uint64) func(mancala.Ruleset, mancala.Position, []mancala.Move)
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	seed := fs.Uint64("seed", 1, "seed of North's random player")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: demo [-seed N]")
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		fmt.Fprintf(stderr, "demo: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "demo: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	seed := rulesflags.RandSeed(fs)
+	if status, ok := rulesflags.Parse(fs, args, "demo [-rand-seed N]\n\nPlays one game of Awalé between a greedy and a random player.", stdout, stderr); !ok {
+		return status
 	}
 	r, err := awale.New(awale.Documents())
 	if err != nil {
@@ -82,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	players := [2]strategy{
 		mancala.South: {"greedy", greedy},
-		mancala.North: {fmt.Sprintf("random, seed %d", *seed), random(*seed)},
+		mancala.North: {fmt.Sprintf("random, seed %d", *seed), random(uint64(*seed))},
 	}
 	g, err := mancala.NewGame(r)
 	if err != nil {
@@ -111,9 +99,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	s, n := o.Scores[mancala.South], o.Scores[mancala.North]
 	switch winner, ok := o.Result.Winner(); {
 	case ok:
-		w.printf("\n%s (%s) wins %d to %d after %d moves.\n", names[winner], players[winner].name, o.Scores[winner], o.Scores[winner.Other()], g.Ply())
+		w.printf("\n%s (%s) wins %d to %d after %d moves%s.\n", names[winner], players[winner].name, o.Scores[winner], o.Scores[winner.Other()], g.Ply(), why(o.Ending))
 	case o.Result == mancala.Draw:
-		w.printf("\nDraw, %d to %d, after %d moves.\n", s, n, g.Ply())
+		w.printf("\nDraw, %d to %d, after %d moves%s.\n", s, n, g.Ply(), why(o.Ending))
 	default:
 		w.printf("\nStopped unfinished after %d moves, %d to %d.\n", g.Ply(), s, n)
 	}
@@ -122,6 +110,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// why says why the game ended and under which rule, as the ruleset tells
+// (mancala.Ending), for the end of the result line: " (no move for North,
+// AW-7)"; "" if the ruleset does not say.
+func why(e mancala.Ending) string {
+	var s string
+	switch e.Reason {
+	case mancala.EndNone:
+		return ""
+	case mancala.EndNoMove:
+		s = "no move"
+		if p, ok := e.Who.Player(); ok {
+			s += " for " + names[p]
+		}
+	case mancala.EndRepetition:
+		s = "endless cycle"
+	default:
+		s = e.Reason.String()
+	}
+	if e.Rule != "" {
+		s += ", " + e.Rule
+	}
+	return " (" + s + ")"
 }
 
 // errWriter is an io.Writer wrapper that remembers its first error.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -62,7 +63,7 @@ var moveLine = regexp.MustCompile(`^(\d+)\. (South|North) plays ([A-La-l])(?: an
 func TestGameIsConsistent(t *testing.T) {
 	for _, seed := range []string{"1", "7", "12345"} {
 		t.Run("seed "+seed, func(t *testing.T) {
-			checkGame(t, runDemo(t, "-seed", seed), seed)
+			checkGame(t, runDemo(t, "-rand-seed", seed), seed)
 		})
 	}
 }
@@ -125,9 +126,13 @@ func checkGame(t *testing.T, out, seed string) {
 	var want string
 	if w, ok := o.Result.Winner(); ok {
 		name := map[mancala.Player]string{mancala.South: "greedy", mancala.North: "random, seed " + seed}[w]
-		want = fmt.Sprintf("%s (%s) wins %d to %d after %d moves.", []string{"South", "North"}[w], name, o.Scores[w], o.Scores[w.Other()], moves)
+		want = fmt.Sprintf("%s (%s) wins %d to %d after %d moves%s.", []string{"South", "North"}[w], name, o.Scores[w], o.Scores[w.Other()], moves, why(o.Ending))
 	} else {
-		want = fmt.Sprintf("Draw, %d to %d, after %d moves.", o.Scores[0], o.Scores[1], moves)
+		want = fmt.Sprintf("Draw, %d to %d, after %d moves%s.", o.Scores[0], o.Scores[1], moves, why(o.Ending))
+	}
+	// AW-7, AW-8: the ruleset says why the game ended, and the line repeats it.
+	if o.Ending.Rule == "" || !strings.Contains(want, "("+o.Ending.Rule+")") && !strings.Contains(want, ", "+o.Ending.Rule+")") {
+		t.Errorf("the end reason %v is not in %q", o.Ending, want)
 	}
 	if got := lines[len(lines)-2]; got != want || lines[len(lines)-1] != "" {
 		t.Errorf("AW-9/the output ends with %q, want %q and a newline", got, want)
@@ -156,7 +161,7 @@ func checkGreedy(t *testing.T, r mancala.Ruleset, p mancala.Position, m mancala.
 }
 
 func TestBadArguments(t *testing.T) {
-	for _, args := range [][]string{{"-seed", "x"}, {"-rounds", "1"}, {"extra"}} {
+	for _, args := range [][]string{{"-rand-seed", "x"}, {"-rounds", "1"}, {"extra"}} {
 		var out, errOut bytes.Buffer
 		if code := run(args, &out, &errOut); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
@@ -164,5 +169,49 @@ func TestBadArguments(t *testing.T) {
 		if !strings.HasPrefix(errOut.String(), "demo: ") || strings.Count(errOut.String(), "\n") != 1 {
 			t.Errorf("%q: stderr %q, want one line", args, errOut.String())
 		}
+	}
+}
+
+// Hostile arguments and a full output device: one line on stderr saying
+// why, a non-zero exit, never a stack trace; -h gives the usage and 0.
+func TestHostileArguments(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err == nil {
+		defer full.Close()
+	}
+	for _, tt := range []struct {
+		args []string
+		out  io.Writer
+		code int
+		want string
+	}{
+		{[]string{"-nosuchflag"}, nil, 2, "flag provided but not defined"},
+		{[]string{"-seed", "1"}, nil, 2, "-seed"},
+		{[]string{"-rand-seed", "999999999999999999999999"}, nil, 2, "-rand-seed"},
+		{[]string{"-rand-seed", strings.Repeat("9", 5000)}, nil, 2, "-rand-seed"},
+		{[]string{"-rand-seed", "1\n2"}, nil, 2, "-rand-seed"},
+		{[]string{strings.Repeat("x", 5000)}, nil, 2, "unexpected argument"},
+		{nil, full, 1, "no space left on device"},
+	} {
+		if tt.code == 1 && full == nil {
+			continue // no /dev/full here
+		}
+		var out, errOut bytes.Buffer
+		w := tt.out
+		if w == nil {
+			w = &out
+		}
+		code := run(tt.args, w, &errOut)
+		e := errOut.String()
+		if code != tt.code || strings.Count(e, "\n") != 1 || !strings.HasPrefix(e, "demo: ") || !strings.Contains(e, tt.want) || len(e) > 400 {
+			t.Errorf("%.40q: exit %d, stderr %q; want %d and one line with %q", tt.args, code, e, tt.code, tt.want)
+		}
+		if strings.Contains(e, "goroutine") || strings.Contains(e, "panic") {
+			t.Errorf("%.40q: a crash: %s", tt.args, e)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-h"}, &out, &errOut); code != 0 || errOut.Len() != 0 || !strings.HasPrefix(out.String(), "usage: demo ") {
+		t.Errorf("-h: exit %d, stderr %q, stdout %q", code, errOut.String(), out.String())
 	}
 }

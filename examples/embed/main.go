@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	go run ./examples/embed [-game awale|congkak|both] [-moves N] [-seed N]
+//	go run ./examples/embed [-game awale|congkak|both] [-moves N] [-rand-seed N]
 //
 // For each move the program does what an interface would: it asks the
 // ruleset ([mancala.Tracer]) for the steps of the move, applies them one by
@@ -11,8 +11,11 @@
 // each, then plays the move in the [mancala.Game]. At the end of the move
 // the display board must equal the game's board; the program says so, and
 // exits with status 1 if it does not. When a move repeats a position and
-// the game ends the cycle (Awalé, AW-8), the steps of that ending come
-// from the ruleset's TraceCycle method, if it has one.
+// the game ends the cycle (Awalé, AW-8; Congkak, CK-16), the steps of
+// that ending come from the ruleset's TraceCycle method
+// ([awale.CycleTracer]), if it has one. At the end of a
+// game the last line says why it ended, when the ruleset says
+// ([mancala.EndingOf]).
 //
 // A frame is one line: the step, then North's store and row (read right
 // to left, a at the right, as in [mancala.Board.String]), South's row
@@ -21,9 +24,13 @@
 //
 // The Awalé game uses the documents' rules; the Congkak game a small board
 // (4 houses of 2 seeds) with the simultaneous opening, whose two hands sow
-// at once. Moves are chosen at random from a generator seeded with -seed
+// at once. Moves are chosen at random from a generator seeded with -rand-seed
 // (default 1), so the output is the same on every run. A ruleset without
 // an event stream is shown move by move instead.
+//
+// A bad flag gives one line on standard error and exit status 2; -h
+// prints the usage and exits 0; a failure to write the output, or a
+// display board out of step with the game, gives exit status 1.
 package main
 
 import (
@@ -37,6 +44,7 @@ import (
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 )
 
@@ -50,28 +58,31 @@ var errOutOfSync = errors.New("embed: the animated board differs from the game's
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("embed", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	game := fs.String("game", "both", "the game to show: awale, congkak or both")
-	moves := fs.Int("moves", 3, "moves to play in each game (1..20)")
-	seed := fs.Uint64("seed", 1, "seed of the random move choice")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	game := fs.String("game", "both", "the game to show: `awale|congkak|both`")
+	moves := fs.Int("moves", 3, "`N` moves to play in each game (1..20)")
+	seed := rulesflags.RandSeed(fs)
+	fail := func(code int, format string, args ...any) int {
+		msg := rulesflags.Line(fmt.Errorf(format, args...))
+		if code == 2 {
+			msg += " (embed -h lists the flags)"
+		}
+		fmt.Fprintf(stderr, "embed: %s\n", msg)
+		return code
 	}
-	if fs.NArg() != 0 {
-		fmt.Fprintf(stderr, "embed: unexpected arguments %q\n", fs.Args())
-		return 2
+	const usage = "embed [-game awale|congkak|both] [-moves N] [-rand-seed N]\n\n" +
+		"Animates a few random moves of each game from the rules' event stream."
+	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
+		return status
 	}
 	if *moves < 1 || *moves > 20 {
-		fmt.Fprintf(stderr, "embed: -moves %d: want 1..20\n", *moves)
-		return 2
+		return fail(2, "-moves %d: want 1..20", *moves)
 	}
 	var rulesets []mancala.Ruleset
 	switch *game {
 	case "awale", "both":
 		r, err := awale.New(awale.Documents())
 		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+			return fail(1, "%v", err)
 		}
 		rulesets = append(rulesets, r)
 		if *game == "awale" {
@@ -81,24 +92,41 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "congkak":
 		r, err := congkak.New(congkak.Options{Houses: 4, Seeds: 2})
 		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+			return fail(1, "%v", err)
 		}
 		rulesets = append(rulesets, r)
 	default:
-		fmt.Fprintf(stderr, "embed: unknown game %q: want awale, congkak or both\n", *game)
-		return 2
+		return fail(2, "-game %s: want awale, congkak or both", mancala.Quote(*game))
 	}
+	w := &errWriter{w: stdout}
 	for i, r := range rulesets {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(w)
 		}
-		if err := show(stdout, r, *moves, *seed); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+		if err := show(w, r, *moves, uint64(*seed)); err != nil {
+			return fail(1, "%v", strings.TrimPrefix(err.Error(), "embed: "))
 		}
 	}
+	if w.err != nil {
+		return fail(1, "%v", w.err)
+	}
 	return 0
+}
+
+// errWriter is an io.Writer that keeps the first error of w and writes
+// nothing after it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // show plays up to n moves of a game of r and animates each.
@@ -136,7 +164,7 @@ func show(w io.Writer, r mancala.Ruleset, n int, seed uint64) error {
 		if err := g.Play(m); err != nil {
 			return err
 		}
-		if ct, ok := r.(cycleTracer); ok && q != g.Position() {
+		if ct, ok := r.(awale.CycleTracer); ok && q != g.Position() {
 			// The move repeated a position and the game ended the cycle.
 			fmt.Fprintln(w, "  the position repeats: the game ends")
 			step, stepErr := stepper(w, &display)
@@ -181,18 +209,15 @@ func stepper(w io.Writer, display *mancala.Board) (func(mancala.Event), *error) 
 	}, &stepErr
 }
 
-// cycleTracer is implemented by rulesets that end a game at a repeated
-// position (package awale's TraceCycle): the game does that itself, after
-// the move, and the steps come from here.
-type cycleTracer interface {
-	TraceCycle(p mancala.Position, emit func(mancala.Event)) mancala.Position
-}
-
 // next says who is to move in g, or how the game ended.
 func next(g *mancala.Game) string {
 	if g.Over() {
 		o := g.Outcome()
-		return fmt.Sprintf("game over: %v, %d-%d", o.Result, o.Scores[mancala.South], o.Scores[mancala.North])
+		why := ""
+		if o.Ending.Reason != mancala.EndNone {
+			why = o.Ending.String() + ", "
+		}
+		return fmt.Sprintf("game over: %s%v, %d-%d", why, o.Result, o.Scores[mancala.South], o.Scores[mancala.North])
 	}
 	return fmt.Sprintf("%v to move", g.Turn())
 }

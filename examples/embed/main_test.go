@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -49,7 +51,7 @@ func TestRun(t *testing.T) {
 func TestRunEveryGame(t *testing.T) {
 	for _, game := range []string{"awale", "congkak"} {
 		for _, seed := range []string{"1", "2", "7"} {
-			out := runEmbed(t, "-game", game, "-seed", seed, "-moves", "6")
+			out := runEmbed(t, "-game", game, "-rand-seed", seed, "-moves", "6")
 			if !strings.HasPrefix(out, game) {
 				t.Errorf("-game %s -seed %s: output starts %q", game, seed, out[:min(len(out), 40)])
 			}
@@ -169,5 +171,51 @@ func TestShowCycle(t *testing.T) {
 	}
 	if cycles == 0 {
 		t.Error("no game ended by a repetition: the test shows nothing")
+	}
+}
+
+// Hostile arguments and a full output device: one line on stderr saying
+// why, a non-zero exit, never a stack trace; -h gives the usage and 0.
+func TestHostileArguments(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		full = nil
+	}
+	for _, tt := range []struct {
+		args []string
+		out  io.Writer
+		code int
+		want string
+	}{
+		{[]string{"-nosuchflag"}, nil, 2, "flag provided but not defined"},
+		{[]string{"-moves", "99999999999999999999"}, nil, 2, "-moves"},
+		{[]string{"-moves", "-3"}, nil, 2, "-moves"},
+		{[]string{"-seed", "1"}, nil, 2, "-seed"},
+		{[]string{"-rand-seed", "999999999999999999999999"}, nil, 2, "-rand-seed"},
+		{[]string{"-game", strings.Repeat("g", 5000)}, nil, 2, "-game"},
+		{[]string{"-game", "awale\nchess"}, nil, 2, "-game"},
+		{[]string{strings.Repeat("x", 5000)}, nil, 2, "unexpected argument"},
+		{nil, full, 1, "no space left on device"},
+	} {
+		if tt.out == nil && tt.code == 1 {
+			continue // no /dev/full here
+		}
+		var out, errOut bytes.Buffer
+		w := tt.out
+		if w == nil {
+			w = &out
+		}
+		code := run(tt.args, w, &errOut)
+		e := errOut.String()
+		if code != tt.code || strings.Count(e, "\n") != 1 || !strings.HasPrefix(e, "embed: ") || !strings.Contains(e, tt.want) || len(e) > 300 {
+			t.Errorf("%.40q: exit %d, stderr %q; want %d and one line with %q", tt.args, code, e, tt.code, tt.want)
+		}
+		if strings.Contains(e, "goroutine") || strings.Contains(e, "panic") {
+			t.Errorf("%.40q: a crash: %s", tt.args, e)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-h"}, &out, &errOut); code != 0 || errOut.Len() != 0 || !strings.HasPrefix(out.String(), "usage: embed ") {
+		t.Errorf("-h: exit %d, stderr %q, stdout %q", code, errOut.String(), out.String())
 	}
 }

@@ -6,7 +6,8 @@
 // The shared code is in sub-packages: [rulesflags] gives every program the
 // same flags for choosing a game and its options, the same -h, error lines
 // and exit statuses, and reads record files; [progress] writes progress
-// lines on standard error for long work.
+// lines on standard error for long work; [atomicfile] writes the files they
+// save without ever destroying the old one on failure.
 //
 // # Concurrency
 //
@@ -14,4 +15,5 @@
 //
 // [rulesflags]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/rulesflags
 // [progress]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/progress
+// [atomicfile]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/atomicfile
 package internal

@@ -125,7 +125,11 @@ func (s *session) render(p mancala.Position, prev *mancala.Board) string {
 
 	var info []string
 	if p.Round > 0 {
-		info = append(info, fmt.Sprintf("round %d", p.Round))
+		n := p.Round
+		if s.g != nil && p == s.g.Position() {
+			n = s.round() // a full Congkak set keeps Round at 1 (CK-16)
+		}
+		info = append(info, fmt.Sprintf("round %d", n))
 	}
 	for pl := mancala.South; pl <= mancala.North; pl++ {
 		if seeds, at := b.Hand(pl); seeds > 0 {

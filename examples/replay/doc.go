@@ -27,7 +27,11 @@
 // numbered from 1: the board diagram ([mancala.Board.String]), the
 // position text, who is to move and the legal moves, or, once the game is
 // over, the result, the final scores (South-North) and why the game ended
-// (with the rule, such as "endless cycle (AW-8)").
+// (with the rule, such as "endless cycle (AW-8)"). A record whose result
+// was decided outside the rules (its Termination tag says "adjudicated",
+// as the tournament command writes for a game it capped) ends with that
+// result, said to be adjudicated; in -json its last line has the result
+// and the ending {"reason": "adjudicated"}, with over false.
 //
 // With -json it prints one JSON object per line, for the start position and
 // after each move:

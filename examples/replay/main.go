@@ -11,6 +11,7 @@ import (
 
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
 )
 
 func main() {
@@ -41,8 +42,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	var g *mancala.Game
-	var recorded *mancala.Game // the record's game as it ends (a concession included)
-	var recordErr error        // why the record's moves stop early
+	var recorded *mancala.Game      // the record's game as it ends (a concession included)
+	var recordErr error             // why the record's moves stop early
+	var adjudicated *mancala.Result // the result of a record decided outside the rules
 	if *recordFile != "" {
 		for _, name := range ruleFlags {
 			if games.Set(name) {
@@ -59,7 +61,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *recordGame > len(recs) {
 			return fail(rulesflags.ExitUsage, "-record-game %d: %s holds %d game(s)", *recordGame, *recordFile, len(recs))
 		}
-		recorded, recordErr = recs[*recordGame-1].Replay(rulesflags.Resolve)
+		rec := recs[*recordGame-1]
+		recorded, recordErr = rec.Replay(rulesflags.Resolve)
+		if recordErr == nil && rec.Ending == record.Adjudicated && !recorded.Over() && *moves == "" {
+			adjudicated = &rec.Result
+		}
 		if recorded == nil {
 			return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, recordErr)
 		}
@@ -78,11 +84,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	out := &printer{w: stdout, json: *asJSON}
+	var recMoves []mancala.Move
+	if recorded != nil {
+		recMoves = recorded.Moves()
+	}
+	if len(recMoves) == 0 {
+		out.adjudicated = adjudicated
+	}
 	out.position(g, mancala.Move{})
 	if recorded != nil {
-		for _, m := range recorded.Moves() {
+		for k, m := range recMoves {
 			if err := g.Play(m); err != nil { // cannot fail: the record's game played it
 				return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, err)
+			}
+			if k == len(recMoves)-1 {
+				out.adjudicated = adjudicated
 			}
 			out.position(g, m)
 		}
@@ -116,9 +132,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 // printer writes positions in text or JSON; it remembers the first write
 // error.
 type printer struct {
-	w    io.Writer
-	json bool
-	err  error
+	w           io.Writer
+	json        bool
+	adjudicated *mancala.Result // the next position ends an adjudicated record with this result
+	err         error
 }
 
 // jsonLine is one line of -json output. Pointer fields are absent when nil.
@@ -153,8 +170,15 @@ func (pr *printer) position(g *mancala.Game, m mancala.Move) {
 	if pr.err != nil {
 		return
 	}
+	adj := pr.adjudicated
+	pr.adjudicated = nil
 	if pr.json {
-		pr.err = json.NewEncoder(pr.w).Encode(newRecord(g, m))
+		line := newRecord(g, m)
+		if adj != nil {
+			line.Result = adj.String()
+			line.Ending = &endingRec{Reason: "adjudicated", Text: "adjudicated: the result was decided outside the rules"}
+		}
+		pr.err = json.NewEncoder(pr.w).Encode(line)
 		return
 	}
 	var sb strings.Builder
@@ -169,10 +193,13 @@ func (pr *printer) position(g *mancala.Game, m mancala.Move) {
 	p := g.Position()
 	sb.WriteString(p.Board.String())
 	fmt.Fprintf(&sb, "position %v\n", p)
-	if g.Over() {
+	switch {
+	case g.Over():
 		o := g.Outcome()
 		fmt.Fprintf(&sb, "over: result %v, scores %d-%d (South-North), %v\n", o.Result, o.Scores[mancala.South], o.Scores[mancala.North], ending(g))
-	} else {
+	case adj != nil:
+		fmt.Fprintf(&sb, "adjudicated: result %v, decided outside the rules as the record says (%v was to move)\n", *adj, g.Turn())
+	default:
 		fmt.Fprintf(&sb, "to move %v, legal %s\n", g.Turn(), strings.Join(letters(g.Legal()), " "))
 	}
 	_, pr.err = io.WriteString(pr.w, sb.String())

@@ -140,3 +140,27 @@ func TestRecordKalah(t *testing.T) {
 		t.Errorf("KA-1/exit %d stderr %q\n%s", code, errOut, out)
 	}
 }
+
+// TestRecordAdjudicated: a record whose result was decided outside the
+// rules (a tournament's move cap) ends with that result, said to be
+// adjudicated, in text and in JSON.
+func TestRecordAdjudicated(t *testing.T) {
+	path := writeFile(t, "capped.txt", "[Rules \"awale\"]\n[Result \"1-0\"]\n[Termination \"adjudicated\"]\n\n1. F f {capped} 1-0\n")
+	code, out, errOut := runReplay("-record", path)
+	if code != 0 || !strings.HasSuffix(out, "adjudicated: result south, decided outside the rules as the record says (south was to move)\n") {
+		t.Errorf("exit %d stderr %q\n%s", code, errOut, out)
+	}
+	code, out, errOut = runReplay("-record", path, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d stderr %q", code, errOut)
+	}
+	lines := decodeLines(t, out)
+	last := lines[len(lines)-1]
+	end, _ := last["ending"].(map[string]any)
+	if last["result"] != "south" || last["over"] != false || end["reason"] != "adjudicated" {
+		t.Errorf("last JSON line %v: want result south, not over, ending adjudicated", last)
+	}
+	if _, ok := lines[1]["ending"]; ok {
+		t.Errorf("an earlier line has an ending: %v", lines[1])
+	}
+}

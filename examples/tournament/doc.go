@@ -6,7 +6,7 @@
 //	go run ./examples/tournament [game flags] -a SPEC -b SPEC [-games N]
 //		[-parallel P] [-rand-seed N] [-max-plies N] [-records FILE] [-quiet]
 //
-// A SPEC is read by search.ParsePlayer: "random", "greedy",
+// A SPEC is read by search.ParseEngine: "random", "greedy",
 // "alphabeta:depth=8", "alphabeta:time=100ms", "mcts:playouts=20000", ...
 //
 // # Rules
@@ -23,13 +23,14 @@
 // # Games
 //
 // Game i (from 1) gives A South when i is odd and North when it is even.
-// Each game has its own two players, seeded from -rand-seed and the game's
-// number alone, so a match is reproducible and its results do not depend
-// on -parallel (players limited by time are not reproducible, by nature).
-// At a simultaneous decision each side's player chooses without seeing
-// the other's choice, and the two choices make one joint move. Games run
-// in parallel on -parallel goroutines (default: GOMAXPROCS; at most 4 per
-// CPU). Memory grows with the games in flight, not with -games (at most
+// Each game has its own two engines (search.PlayGame plays it), seeded
+// from -rand-seed and the game's number alone, so a match is reproducible
+// and its results do not depend on -parallel (engines limited by time are
+// not reproducible, by nature). At a simultaneous decision each side's
+// engine chooses without seeing the other's choice, and the two choices
+// make one joint move. Games run in parallel on -parallel goroutines
+// (default: GOMAXPROCS; at most 4 per CPU, or 8 on a smaller machine).
+// Memory grows with the games in flight, not with -games (at most
 // 1,000,000,000).
 //
 // -records FILE writes every game as a record, in game order: record text

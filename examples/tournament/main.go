@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"github.com/sowing-games/sowing/examples/internal/atomicfile"
 	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
@@ -59,7 +60,7 @@ func parse(args []string, stdout, stderr io.Writer) (*config, int) {
 	fs := flag.NewFlagSet("tournament", flag.ContinueOnError)
 	rf := rulesflags.Register(fs)
 	c := &config{}
-	fs.StringVar(&c.specA, "a", "", "player A's `SPEC`: random, greedy, alphabeta:depth=8, mcts:playouts=20000, ... (search.ParsePlayer)")
+	fs.StringVar(&c.specA, "a", "", "player A's `SPEC`: random, greedy, alphabeta:depth=8, mcts:playouts=20000, ... (search.ParseEngine)")
 	fs.StringVar(&c.specB, "b", "", "player B's `SPEC`, like -a")
 	fs.IntVar(&c.games, "games", 10, fmt.Sprintf("`N` games, 1 to %d", maxGames))
 	fs.IntVar(&c.parallel, "parallel", runtime.GOMAXPROCS(0), fmt.Sprintf("`P` games played at once, 1 to %d on this machine (%d per CPU)", maxParallel(), parallelPerCPU))
@@ -88,7 +89,7 @@ func parse(args []string, stdout, stderr io.Writer) (*config, int) {
 		return bad("-max-plies: want 1 to %d, not %d", maxMaxPlies, c.maxPlies)
 	}
 	for _, s := range []struct{ flag, spec string }{{"-a", c.specA}, {"-b", c.specB}} {
-		if _, err := search.ParsePlayer(s.spec, 0); err != nil {
+		if _, err := search.ParseEngine(s.spec, 0); err != nil {
 			return bad("%s: %w", s.flag, err)
 		}
 	}
@@ -104,18 +105,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if c == nil {
 		return status
 	}
-	var out *recordFile
-	if c.records != "" {
-		var err error
-		if out, err = createRecords(c.records); err != nil {
-			fmt.Fprintf(stderr, "tournament: -records: %s\n", rulesflags.Line(err))
-			return rulesflags.ExitFailure
+	var t tally
+	var err error
+	if c.records == "" {
+		t, err = play(ctx, c, stdout, stderr, nil)
+	} else {
+		// The records go to a temporary file that atomicfile renames to
+		// c.records once the match is over: the file is whole or absent.
+		var playErr error
+		err = atomicfile.Write(c.records, func(w io.Writer) error {
+			out := newRecordWriter(w, c.records)
+			if t, playErr = play(ctx, c, stdout, stderr, out); playErr == nil {
+				playErr = out.flush()
+			}
+			return playErr
+		})
+		if err != nil && err != playErr {
+			err = fmt.Errorf("-records: %w", err)
 		}
-		defer out.abort() // after commit, a no-op
-	}
-	t, err := play(ctx, c, stdout, stderr, out)
-	if err == nil && out != nil {
-		err = out.commit()
 	}
 	if t.games() > 0 {
 		summarize(stdout, t)
@@ -169,7 +176,7 @@ func (r result) line(games int) string {
 
 // play plays the match (see inOrder): lines and records come out in game
 // order.
-func play(ctx context.Context, c *config, stdout, stderr io.Writer, out *recordFile) (tally, error) {
+func play(ctx context.Context, c *config, stdout, stderr io.Writer, out *recordWriter) (tally, error) {
 	lines := !isTerminal(stdout) // on a terminal, the progress line says it all
 	fmt.Fprintf(stdout, "%v: A = %s, B = %s, %d games, rand-seed %d\n", name(c.rules), c.specA, c.specB, c.games, int64(c.seed))
 	var t tally
@@ -236,20 +243,20 @@ func splitmix64(x uint64) uint64 {
 func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 	res := result{index: i, aSouth: i%2 == 0}
 	seedA, seedB := gameSeeds(c.seed, i)
-	a, err := search.ParsePlayer(c.specA, seedA)
+	a, err := search.ParseEngine(c.specA, seedA)
 	if err != nil {
 		res.err = err
 		return res
 	}
-	b, err := search.ParsePlayer(c.specB, seedB)
+	b, err := search.ParseEngine(c.specB, seedB)
 	if err != nil {
 		res.err = err
 		return res
 	}
-	players := [2]search.Player{a, b} // indexed by Player: South, North
+	engines := [2]search.Engine{a, b} // indexed by mancala.Player: South, North
 	specs := [2]string{c.specA, c.specB}
 	if !res.aSouth {
-		players = [2]search.Player{b, a}
+		engines = [2]search.Engine{b, a}
 		specs = [2]string{c.specB, c.specA}
 	}
 	g, err := mancala.NewGame(c.rules)
@@ -257,39 +264,21 @@ func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 		res.err = err
 		return res
 	}
-	for !g.Over() && g.Ply() < c.maxPlies {
-		if err := ctx.Err(); err != nil {
-			res.err = err
-			return res
+	// search.PlayGame plays the game; its observer enforces the cap by
+	// cancelling the game's context after c.maxPlies moves (PlayGame checks
+	// it between moves, so no engine is cut short).
+	gctx, stop := context.WithCancel(ctx)
+	defer stop()
+	capped := false
+	err = search.PlayGame(gctx, g, engines[mancala.South], engines[mancala.North], func(mancala.Move, mancala.Position) {
+		if g.Ply() >= c.maxPlies && !g.Over() {
+			capped = true
+			stop()
 		}
-		var m mancala.Move
-		if t := g.Turn(); t == mancala.BothTurn {
-			// Each side chooses on the same game, unaware of the other.
-			var h [2]int
-			for p := mancala.South; p <= mancala.North; p++ {
-				mv, err := players[p].Choose(ctx, g, p)
-				if err != nil {
-					res.err = fmt.Errorf("%v at move %d: %w", p, g.Ply()+1, err)
-					return res
-				}
-				var ok bool
-				if h[p], ok = mv.House(p); !ok {
-					res.err = fmt.Errorf("%v at move %d chose %v", p, g.Ply()+1, mv)
-					return res
-				}
-			}
-			m = mancala.Joint(h[mancala.South], h[mancala.North])
-		} else {
-			p, _ := t.Player()
-			if m, err = players[p].Choose(ctx, g, p); err != nil {
-				res.err = fmt.Errorf("%v at move %d: %w", p, g.Ply()+1, err)
-				return res
-			}
-		}
-		if err := g.Play(m); err != nil {
-			res.err = fmt.Errorf("move %d: %w", g.Ply()+1, err)
-			return res
-		}
+	})
+	if err != nil && !(capped && ctx.Err() == nil) {
+		res.err = fmt.Errorf("move %d: %w", g.Ply()+1, err)
+		return res
 	}
 	res.final, res.plies, res.capped = g.Position(), g.Ply(), !g.Over()
 	if !res.capped {

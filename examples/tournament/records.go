@@ -3,9 +3,8 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,45 +13,23 @@ import (
 	"github.com/sowing-games/sowing/mancala/record"
 )
 
-// recordFile writes the games' records to a temporary file beside the
-// file named, and renames it to that name once all are written and
-// synced, so that the file is whole or absent, never half written.
-//
-// It duplicates what package examples/internal/atomicfile (from the play
-// program's work) does, which had not landed when this was written.
-type recordFile struct {
-	path string
-	tmp  *os.File
+// recordWriter writes the games' records, one after the other: record
+// text, or JSON lines (one record a line) if json is set.
+type recordWriter struct {
 	w    *bufio.Writer
 	json bool
 	n    int // records written
-	done bool
 }
 
-// createRecords checks path and opens the temporary file: a directory, or
-// a directory that does not exist, fails here, before any game is played.
-func createRecords(path string) (*recordFile, error) {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: cannot create a file in %s: %w", path, dir, err)
-	}
+// newRecordWriter returns a recordWriter on w for the file named path:
+// JSON lines if its name ends in .json or .jsonl, else record text.
+func newRecordWriter(w io.Writer, path string) *recordWriter {
 	ext := strings.ToLower(filepath.Ext(path))
-	return &recordFile{path: path, tmp: tmp, w: bufio.NewWriter(tmp), json: ext == ".json" || ext == ".jsonl"}, nil
+	return &recordWriter{w: bufio.NewWriter(w), json: ext == ".json" || ext == ".jsonl"}
 }
 
 // write adds one record.
-func (f *recordFile) write(rec *record.Record) error {
+func (f *recordWriter) write(rec *record.Record) error {
 	if f.json {
 		b, err := json.Marshal(rec)
 		if err != nil {
@@ -72,46 +49,13 @@ func (f *recordFile) write(rec *record.Record) error {
 	return record.Write(f.w, rec)
 }
 
-// commit flushes, syncs and closes the temporary file, and renames it to
-// the path, mode 0644.
-func (f *recordFile) commit() error {
-	if f.done {
-		return nil
-	}
-	f.done = true
-	err := f.w.Flush()
-	if err == nil {
-		err = f.tmp.Sync()
-	}
-	if cerr := f.tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.tmp.Name(), f.path)
-	}
-	if err != nil {
-		os.Remove(f.tmp.Name())
-		return fmt.Errorf("-records %s: %w", f.path, err)
-	}
-	return nil
-}
-
-// abort removes the temporary file, unless commit ran.
-func (f *recordFile) abort() {
-	if f.done {
-		return
-	}
-	f.done = true
-	f.tmp.Close()
-	os.Remove(f.tmp.Name())
-}
+// flush writes what is buffered.
+func (f *recordWriter) flush() error { return f.w.Flush() }
 
 // gameRecord is the record of game i of the match: the players' specs as
-// South and North and its number as Round; a capped game has no result
-// ("*") and a last comment that says it was capped.
+// South and North and its number as Round. A capped game is adjudicated
+// (record.Adjudicated: its result, from the stores, was decided outside
+// the rules), with a last comment that says so.
 func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool) (*record.Record, error) {
 	rec, err := record.New(g,
 		record.Tag{Name: "Event", Value: "tournament"},
@@ -123,6 +67,16 @@ func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool)
 		return nil, err
 	}
 	if capped {
+		b := g.Position().Board
+		switch s, n := b.Store(mancala.South), b.Store(mancala.North); {
+		case s > n:
+			rec.Result = mancala.SouthWins
+		case s < n:
+			rec.Result = mancala.NorthWins
+		default:
+			rec.Result = mancala.Draw
+		}
+		rec.Ending = record.Adjudicated
 		rec.Comments = map[int]string{len(rec.Moves): fmt.Sprintf("capped at %d moves, scored by the stores", c.maxPlies)}
 	}
 	return rec, nil

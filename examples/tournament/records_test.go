@@ -11,6 +11,7 @@ import (
 
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
 )
 
 // TestRecords writes a match's games as records, in both forms, and reads
@@ -78,8 +79,16 @@ func TestRecordsCapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs[0].Moves) != 3 || recs[0].Result != mancala.Ongoing || !strings.Contains(recs[0].Comments[3], "capped at 3 moves") {
-		t.Errorf("capped record: %d moves, result %v, last comment %q", len(recs[0].Moves), recs[0].Result, recs[0].Comments[3])
+	rec := recs[0]
+	if len(rec.Moves) != 3 || rec.Result == mancala.Ongoing || rec.Ending != record.Adjudicated || !strings.Contains(rec.Comments[3], "capped at 3 moves") {
+		t.Errorf("capped record: %d moves, result %v, ending %v, last comment %q; want 3 moves, a result, adjudicated, capped", len(rec.Moves), rec.Result, rec.Ending, rec.Comments[3])
+	}
+	g, err := rec.Replay(rulesflags.Resolve)
+	if err != nil || g.Over() || g.Ply() != 3 {
+		t.Errorf("an adjudicated record replays to %v, %v; want an unfinished game of 3 moves", g, err)
+	}
+	if !strings.Contains(out.String(), "capped") {
+		t.Errorf("the game line does not say capped:\n%s", out.String())
 	}
 }
 

@@ -56,11 +56,18 @@ type Result struct {
 	// at a simultaneous decision the joint move of one choice for each
 	// player, each sampled from his optimal mixed strategy.
 	Move mancala.Move
-	// Value is the position's value from the point of view of the player
-	// who decides (South at a simultaneous decision): final store
-	// differences times [TerminalScale] where the game ends within the
-	// search, heuristic estimates at the horizon.
+	// Value is the position's minimax value from the point of view of
+	// the player who decides (South at a simultaneous decision), in
+	// seeds of store difference: final store differences times
+	// [TerminalScale] where the game ends within the search, heuristic
+	// estimates at the horizon. [AlphaBeta] sets it; it is 0 in an
+	// [MCTS] result, whose estimate is Reward.
 	Value float64
+	// Reward is the mean reward in [0, 1] of Move for the player who
+	// decides (South at a simultaneous decision) over the playouts that
+	// tried it: 1 a win, 1/2 a draw, 0 a loss. [MCTS] sets it; it is 0 in
+	// an [AlphaBeta] result.
+	Reward float64
 	// Exact reports that every line searched reached the end of the game,
 	// so Value is the game-theoretic value (for a ruleset that is not a
 	// mancala.Cycler; see the package documentation) and Value /
@@ -200,12 +207,14 @@ func (a *AlphaBeta) Choose(ctx context.Context, g *mancala.Game, side mancala.Pl
 // and statistics. history is the game before p (oldest first), needed only
 // for rulesets that end games on repetition; it may be nil. p must be a
 // position of r (see mancala.Ruleset). Search returns an error wrapping
-// mancala.ErrGameOver if p is over; when ctx is cancelled it returns the
-// result of the deepest iteration completed, or if none was, the best
-// move of the unfinished first one (at worst the first legal move).
+// mancala.ErrGameOver if p is over, mancala.ErrUnsupported if r is nil
+// and mancala.ErrInvalidPosition if p has no legal move; when ctx is
+// cancelled it returns the result of the deepest iteration completed, or
+// if none was, the best move of the unfinished first one (at worst the
+// first legal move).
 func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (Result, error) {
-	if p.Over() {
-		return Result{}, fmt.Errorf("search: position is over: %w", mancala.ErrGameOver)
+	if err := checkRoot(r, p); err != nil {
+		return Result{}, err
 	}
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
@@ -239,6 +248,9 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 		}
 	}
 	a.grow(maxDepth + 2)
+	if err := checkMoves(r, p, a.plies[0].moves); err != nil {
+		return Result{}, err
+	}
 	if p.ToMove == mancala.BothTurn {
 		return a.searchSimultaneousRoot(p, maxDepth), nil
 	}

@@ -70,12 +70,12 @@ func minimax(r mancala.Ruleset, line []mancala.Position, p mancala.Position, dep
 // decisions (Kalah), simultaneous decisions (an opening, or every move),
 // repetition (a Cycler).
 var testRules = []mancala.Ruleset{
-	toyKalah{houses: 4, seeds: 3},
-	toyKalah{houses: 3, seeds: 3, simOpening: true},
-	toyMatch{houses: 3, seeds: 2},
-	toyAwale{houses: 3, seeds: 2},
-	toyAwale{houses: 2, seeds: 2},
-	toyAwale{houses: 2, seeds: 1},
+	toyKalah(4, 3),
+	toyKalahSim(3, 3),
+	toyMatch(3, 2),
+	toyAwale(3, 2),
+	toyAwale(2, 2),
+	toyAwale(2, 1),
 }
 
 // randomLine plays random legal moves from r's start, drawn by t, and
@@ -162,10 +162,10 @@ func checkResult(t fataler, r mancala.Ruleset, p mancala.Position, res search.Re
 // marked exact, with or without a table (AW-8 repetitions included).
 func TestAlphaBetaExact(t *testing.T) {
 	for _, r := range []mancala.Ruleset{
-		toyKalah{houses: 3, seeds: 2},
-		toyKalah{houses: 2, seeds: 3, simOpening: true},
-		toyMatch{houses: 2, seeds: 2},
-		toyAwale{houses: 2, seeds: 1},
+		toyKalah(3, 2),
+		toyKalahSim(2, 3),
+		toyMatch(2, 2),
+		toyAwale(2, 1),
 	} {
 		p := r.Start()
 		_, cycler := r.(mancala.Cycler)
@@ -191,7 +191,7 @@ func TestAlphaBetaExact(t *testing.T) {
 }
 
 func TestAlphaBetaSimultaneousRoot(t *testing.T) {
-	r := toyMatch{houses: 3, seeds: 2}
+	r := toyMatch(3, 2)
 	p := r.Start()
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 3, Seed: 7})
 	res, err := a.Search(context.Background(), r, nil, p)
@@ -224,7 +224,7 @@ func TestAlphaBetaSimultaneousRoot(t *testing.T) {
 // again) is not negated. South's house C (3 seeds, 3 houses) ends in his
 // store; North must not be credited with South's next decision.
 func TestAlphaBetaMoveAgain(t *testing.T) {
-	r := toyKalah{houses: 3, seeds: 1}
+	r := toyKalah(3, 1)
 	p := r.Start() // 1,1,1 / 1,1,1: C ends in the store, then B, then A
 	g, _ := mancala.NewGame(r)
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 8})
@@ -247,7 +247,7 @@ func TestAlphaBetaMoveAgain(t *testing.T) {
 }
 
 func TestAlphaBetaDeterministic(t *testing.T) {
-	r := toyKalah{houses: 6, seeds: 4}
+	r := toyKalah(6, 4)
 	for _, o := range []search.AlphaBetaOptions{{Nodes: 20000}, {Depth: 5}} {
 		var results []search.Result
 		for range 2 {
@@ -274,7 +274,7 @@ func TestAlphaBetaDeterministic(t *testing.T) {
 }
 
 func TestAlphaBetaNodeLimit(t *testing.T) {
-	r := toyKalah{houses: 6, seeds: 4}
+	r := toyKalah(6, 4)
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Nodes: 5000})
 	res, err := a.Search(context.Background(), r, nil, r.Start())
 	if err != nil {
@@ -290,7 +290,7 @@ func TestAlphaBetaNodeLimit(t *testing.T) {
 // context is cancelled, with a legal move; an already cancelled context
 // still gives a legal move.
 func TestAlphaBetaCancel(t *testing.T) {
-	r := toyKalah{houses: 6, seeds: 6}
+	r := toyKalah(6, 6)
 	ctx, cancel := context.WithCancel(context.Background())
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: search.MaxDepth})
 	done := make(chan search.Result)
@@ -314,7 +314,7 @@ func TestAlphaBetaCancel(t *testing.T) {
 }
 
 func TestAlphaBetaDeadline(t *testing.T) {
-	r := toyKalah{houses: 6, seeds: 6}
+	r := toyKalah(6, 6)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{})
@@ -330,7 +330,7 @@ func TestAlphaBetaDeadline(t *testing.T) {
 }
 
 func TestAlphaBetaErrors(t *testing.T) {
-	r := toyKalah{houses: 2, seeds: 1}
+	r := toyKalah(2, 1)
 	over := finish(r.Start())
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 2})
 	if _, err := a.Search(context.Background(), r, nil, over); !errors.Is(err, mancala.ErrGameOver) {
@@ -352,7 +352,7 @@ func TestAlphaBetaErrors(t *testing.T) {
 // TestAlphaBetaEvaluator: the options' evaluator is used at the horizon,
 // clamped inside TerminalScale.
 func TestAlphaBetaEvaluator(t *testing.T) {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	calls := 0
 	eval := func(p mancala.Position, side mancala.Player) float64 {
 		calls++
@@ -371,7 +371,7 @@ func TestAlphaBetaEvaluator(t *testing.T) {
 // TestAlphaBetaAllocs: a search allocates only its result, however many
 // nodes it visits.
 func TestAlphaBetaAllocs(t *testing.T) {
-	for _, r := range []mancala.Ruleset{toyKalah{houses: 5, seeds: 4}, toyMatch{houses: 4, seeds: 3}, toyAwale{houses: 4, seeds: 3}} {
+	for _, r := range []mancala.Ruleset{toyKalah(5, 4), toyMatch(4, 3), toyAwale(4, 3)} {
 		a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 5, TableSize: 1 << 12})
 		p := r.Start()
 		var hist []mancala.Position

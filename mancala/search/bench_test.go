@@ -33,25 +33,25 @@ func benchAlphaBeta(b *testing.B, r mancala.Ruleset, depth int) {
 }
 
 // BenchmarkAlphaBeta searches Kalah(6,4) from the start to depth 9.
-func BenchmarkAlphaBeta(b *testing.B) { benchAlphaBeta(b, toyKalah{houses: 6, seeds: 4}, 9) }
+func BenchmarkAlphaBeta(b *testing.B) { benchAlphaBeta(b, toyKalah(6, 4), 9) }
 
 // BenchmarkAlphaBetaSimultaneous searches a simultaneous opening (a 4×4
 // matrix game at the root) to depth 5.
 func BenchmarkAlphaBetaSimultaneous(b *testing.B) {
-	benchAlphaBeta(b, toyKalah{houses: 4, seeds: 3, simOpening: true}, 5)
+	benchAlphaBeta(b, toyKalahSim(4, 3), 5)
 }
 
 // BenchmarkAlphaBetaRepetition searches a Cycler (path kept, repetitions
 // checked at every node) to depth 8.
-func BenchmarkAlphaBetaRepetition(b *testing.B) { benchAlphaBeta(b, toyAwale{houses: 6, seeds: 3}, 8) }
+func BenchmarkAlphaBetaRepetition(b *testing.B) { benchAlphaBeta(b, toyAwale(6, 3), 8) }
 
 // BenchmarkSolve solves Kalah(5,3) exactly.
 func BenchmarkSolve(b *testing.B) {
 	b.ReportAllocs()
-	r := toyKalah{houses: 5, seeds: 3}
+	r := toyKalah(5, 3)
 	var nodes int64
 	for range b.N {
-		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 18, StoreIndependent: true})
+		sol, err := search.Solve(context.Background(), storeIndependent(r), nil, r.Start(), search.SolveOptions{TableBits: 18})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -72,10 +72,10 @@ func BenchmarkSolveKalah64(b *testing.B) {
 	if !*solveKalah64 {
 		b.Skip("needs -kalah64")
 	}
-	r := toyKalah{houses: 6, seeds: 4}
+	r := toyKalah(6, 4)
 	var nodes int64
 	for range b.N {
-		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 25, StoreIndependent: true})
+		sol, err := search.Solve(context.Background(), storeIndependent(r), nil, r.Start(), search.SolveOptions{TableBits: 25})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func BenchmarkSolveKalah64(b *testing.B) {
 // BenchmarkMCTS runs 1000 playouts from the start of Kalah(6,4).
 func BenchmarkMCTS(b *testing.B) {
 	b.ReportAllocs()
-	r := toyKalah{houses: 6, seeds: 4}
+	r := toyKalah(6, 4)
 	m := search.NewMCTS(search.MCTSOptions{Playouts: 1000, Seed: 1})
 	b.ResetTimer()
 	for range b.N {

@@ -6,20 +6,31 @@ import (
 	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/mancalatest"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // bruteValue is the exact value (South's final store difference under
-// perfect play) of p, by plain minimax over the whole game tree, with the
-// matrix game solved at simultaneous decisions. history is the line before
-// p (for Cyclers). memo, if not nil, caches values by position (only for
-// rulesets that are not Cyclers).
+// perfect play) of p: mancalatest.Minimax, the module's brute force, with
+// the matrix game solved at simultaneous decisions, which Minimax leaves
+// out. history is the line before p (for Cyclers, which take no
+// shortcut through Minimax). memo, if not nil, caches values by position
+// (only for rulesets that are not Cyclers).
 func bruteValue(r mancala.Ruleset, history []mancala.Position, p mancala.Position, memo map[mancala.Position]float64) float64 {
 	if p.Over() {
 		return float64(search.FinalDifference(p))
 	}
 	if v, ok := memo[p]; ok {
 		return v
+	}
+	if _, cyc := r.(mancala.Cycler); !cyc && p.ToMove != mancala.BothTurn {
+		// Minimax answers unless a simultaneous decision is reachable.
+		if v, ok := mancalatest.Minimax(r, p); ok {
+			if memo != nil {
+				memo[p] = float64(v)
+			}
+			return float64(v)
+		}
 	}
 	moves := r.Legal(nil, p)
 	history = append(history, p)
@@ -57,7 +68,7 @@ func bruteValue(r mancala.Ruleset, history []mancala.Position, p mancala.Positio
 	return v
 }
 
-// bruteCycler is bruteValue for toyAwale, whose stores never lose seeds:
+// bruteCycler is bruteValue for toyAwale (and Awalé), whose stores never lose seeds:
 // a position can repeat only positions with the same stores, so the value
 // depends on the position and the set of earlier positions since the
 // stores last changed, and is memoized by both. line is the game before

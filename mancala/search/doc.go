@@ -1,23 +1,29 @@
-// Package search plays and solves sowing games: computer players of
-// several strengths behind one small interface, a minimax searcher, a
+// Package search plays and solves sowing games: engines (computer players)
+// of several strengths behind one small interface, a minimax searcher, a
 // Monte Carlo tree searcher, an exact solver, and a solver for the matrix
 // games that simultaneous decisions make. It works with any
 // [mancala.Ruleset] through the public core API alone.
 //
-// # Players
+// # Engines
 //
-// A [Player] chooses a move for one side of a [mancala.Game]. [NewRandom]
-// and [NewGreedy] make the weakest players (uniform random, and best store
-// difference after one decision); [AlphaBeta] and [MCTS] search. At a
-// simultaneous decision each side's Player is asked separately and the
-// caller combines the two choices with [mancala.Joint]. [ParsePlayer] makes
-// any of them from a short text spec such as "alphabeta:depth=8" or
-// "mcts:playouts=20000", for command lines and tournament tools.
+// An [Engine] chooses moves for one side of a [mancala.Game] (the side is
+// a [mancala.Player]; the engine is what plays it). [NewRandom] and
+// [NewGreedy] make the weakest engines (uniform random, and best store
+// difference after one decision); [AlphaBeta] and [MCTS] search; the zero
+// value of each of [Random], [Greedy] and [MCTS] is usable. At a
+// simultaneous decision each side's Engine is asked separately and the
+// caller combines the two choices with [mancala.Joint]; [PlayGame] plays a
+// whole game between two engines so. [ParseEngine] makes any of them from
+// a short text spec such as "alphabeta:depth=8" or "mcts:playouts=20000",
+// for command lines and tournament tools. (Player and ParsePlayer are the
+// former names of Engine and ParseEngine.)
 //
-// All players are deterministic for a given seed and a given depth, node
+// All engines are deterministic for a given seed and a given depth, node
 // or playout limit (and the same sequence of calls); limits by time depend
 // on the machine's speed. Choose honours its context: at a cancellation or
-// deadline it returns the best move found so far.
+// deadline it returns the best move found so far. A search's [Result]
+// gives [AlphaBeta]'s minimax value in Value and [MCTS]'s mean reward in
+// Reward.
 //
 // # Minimax search
 //
@@ -71,17 +77,17 @@
 // table's move, gains in store difference, moves after which the same
 // player decides again, the house nearest the store first), and bounds on
 // the final result that end lines early. Rulesets make solving practical
-// through optional capabilities: [ScoreBounder] for those bounds
-// ([StoreBounds] does for games whose stores only grow); where it holds,
-// [StoreIndependent], which lets positions that differ only in their
-// stores share one table entry; and [Endgamer], an oracle (typically an
-// endgame database) for the exact value of small positions, which the
-// solver consults at every position it generates instead of searching it.
-// The table should be large ([SolveOptions.TableBits]). Kalah(6,4), with
-// the endgame database of the example ruleset in examples/kalah (every
-// position with up to 16 seeds in houses), visits some 30 million positions
-// with 2^23 entries, and each endgame seed level added removes about a
-// fifth of them.
+// through optional capabilities, which the solver takes from the ruleset
+// alone: [ScoreBounder] for those bounds ([StoreBounds] does for games
+// whose stores only grow); where it holds, [StoreIndependent], which lets
+// positions that differ only in their stores share one table entry; and
+// [Endgamer], an oracle (typically an endgame database) for the exact
+// value of small positions, which the solver consults at every position
+// it generates instead of searching it. [WithEndgame] gives a ruleset an
+// oracle it lacks; [SolveOptions] holds only the caller's choices (table
+// size, first guess, progress, principal variation, workers). The table
+// should be large ([SolveOptions.TableBits]). Package searchtest checks a
+// ruleset's solver capabilities against its rules.
 //
 // A ruleset that is also a [Packer] (store-independent, not a
 // [mancala.Cycler]) gets the same search on its compact [Packed] form
@@ -89,23 +95,29 @@
 // compared, values are the mover's future gain (so one negamax serves both
 // players and needs no store offset), and the ruleset's
 // [Packer.PackedSeeds] and [Packer.PackedEndgame] stand for the score
-// bounds and the oracle. Solve takes this path when the position packs, has
-// one player to move and the options set neither Bounds nor Endgame; the
-// Solution means the same. It is two to three times as fast: the example
-// Kalah ruleset's search of Kalah(6,4) takes some 14 seconds instead of 45
-// with its 16-seed database, and under 3 with a 22-seed one, built before
-// (see examples/kalah).
+// bounds and the oracle. Solve takes this path when the position packs and
+// has one player to move, and says so in [Solution.Packed]; the Solution
+// means the same. It is several times as fast (see the module's README
+// for figures). Both searches are built from the same steps, in the same
+// order, at every node: count the node, cut by score bounds, probe the
+// table, list the moves, search the table's move alone, make the other
+// children, look them up (enhanced transposition cutoffs), search them in
+// order, store the result.
 //
 // On the packed path [SolveOptions.Workers] goroutines can search at once,
-// sharing the table: each MTD(f) pass is searched by all of them, each
-// starting the root at another move, and a worker that reaches a child
-// that another worker is searching (in the first plies) leaves it for
-// last, so that the workers spread over the tree and find each other's
-// results in the table; the first worker to finish gives the pass's value
-// and the others stop. The table's slots are written so that a reader can
-// tell a slot another worker is writing from a whole one. On 2 cores
-// Kalah(6,4) searches about 1.5 times as fast, visiting 15 to 40% more
-// positions.
+// sharing the table (the general path always uses one, and
+// [Solution.Workers] reports how many searched): each MTD(f) pass is
+// searched by all of them, each starting the root at another move, and a
+// worker that reaches a child that another worker is searching (in the
+// first plies) leaves it for last, so that the workers spread over the
+// tree and find each other's results in the table; the first worker to
+// finish gives the pass's value and the others stop. The table's slots
+// are written so that a reader can tell a slot another worker is writing
+// from a whole one. The workers visit more positions than one would, but
+// finish sooner.
+//
+// Solve follows lines of at most [MaxSolveDepth] decisions: on a game
+// that never ends it returns a [*DepthError] instead of exhausting memory.
 //
 // # Repetition
 //
@@ -134,7 +146,7 @@
 //
 // # Concurrency
 //
-// Functions of this package are safe for concurrent use. Players,
+// Functions of this package are safe for concurrent use. Engines,
 // searchers and their tables are not: make one per goroutine (a tournament
 // makes one per game). Rulesets are shared safely, being immutable. Solve
 // with Workers above one runs goroutines of its own, which need a Packer

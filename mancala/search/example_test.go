@@ -10,15 +10,15 @@ import (
 )
 
 // The examples use toyKalah, the small Kalah ruleset of this package's
-// tests (toys_test.go): sowing through one's own store, moving again when
-// the last seed lands there, capturing with the last seed in an empty own
-// house; toyKalah{houses: 3, seeds: 3} is Kalah with 3 houses a side and 3
-// seeds in each.
+// tests (fixtures_test.go, on the module's toy game): sowing through one's
+// own store, moving again when the last seed lands there, capturing with
+// the last seed in an empty own house; toyKalah(3, 3) is Kalah with 3
+// houses a side and 3 seeds in each.
 
 // Solve a small Kalah exactly: South's final store difference under
 // perfect play, and a line of perfect play.
 func ExampleSolve() {
-	r := toyKalah{houses: 3, seeds: 3}
+	r := toyKalah(3, 3)
 	sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 16})
 	if err != nil {
 		fmt.Println(err)
@@ -52,7 +52,7 @@ func ExampleSolveMatrixGame() {
 
 // A depth-limited search of the start of Kalah(4, 3).
 func ExampleAlphaBeta_Search() {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 6})
 	res, err := a.Search(context.Background(), r, nil, r.Start())
 	if err != nil {
@@ -71,7 +71,7 @@ func ExampleAlphaBeta_Search() {
 // toyMatch both players choose a house at once; if the houses have the
 // same letter South takes the seeds of both, otherwise North does.
 func ExampleAlphaBeta_Search_simultaneous() {
-	r := toyMatch{houses: 3, seeds: 2}
+	r := toyMatch(3, 2)
 	a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 4, Seed: 1})
 	res, err := a.Search(context.Background(), r, nil, r.Start())
 	if err != nil {
@@ -89,28 +89,19 @@ func ExampleAlphaBeta_Search_simultaneous() {
 	// South's expected final difference -4.00
 }
 
-// Two players made from specs play a whole game.
-func ExampleParsePlayer() {
-	r := toyKalah{houses: 4, seeds: 3}
-	south, err := search.ParsePlayer("alphabeta:depth=6", 1)
+// Two engines made from specs play a whole game.
+func ExampleParseEngine() {
+	r := toyKalah(4, 3)
+	south, err := search.ParseEngine("alphabeta:depth=6", 1)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	north, _ := search.ParsePlayer("greedy", 2)
+	north, _ := search.ParseEngine("greedy", 2)
 	g, _ := mancala.NewGame(r)
-	for !g.Over() {
-		side, _ := g.Turn().Player()
-		player := south
-		if side == mancala.North {
-			player = north
-		}
-		m, err := player.Choose(context.Background(), g, side)
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		_ = g.Play(m)
+	if err := search.PlayGame(context.Background(), g, south, north, nil); err != nil {
+		fmt.Println(err)
+		return
 	}
 	o := g.Outcome()
 	fmt.Println(g.MovesText())
@@ -120,9 +111,29 @@ func ExampleParsePlayer() {
 	// winner: south score: 19 to 5
 }
 
+// PlayGame plays a game between two engines, here with a simultaneous
+// first decision (each engine chooses its side's house without seeing the
+// other's, and PlayGame plays the joint move), calling the observer after
+// each move.
+func ExamplePlayGame() {
+	r := toyKalahSim(3, 2)
+	g, _ := mancala.NewGame(r)
+	south := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 4, Seed: 1})
+	north := search.NewGreedy(2)
+	err := search.PlayGame(context.Background(), g, south, north, func(m mancala.Move, p mancala.Position) {
+		fmt.Printf("%-3v -> %v\n", m, p)
+	})
+	fmt.Println("error:", err)
+	// Output:
+	// Cb  -> 2,2,0/3,0,3 1,1 S
+	// A   -> 0,3,0/0,0,3 5,1 N
+	// c   -> 0,0,0/0,0,0 10,2 -
+	// error: <nil>
+}
+
 // A bad spec names the problem.
-func ExampleParsePlayer_error() {
-	_, err := search.ParsePlayer("alphabeta:depth=deep", 1)
+func ExampleParseEngine_error() {
+	_, err := search.ParseEngine("alphabeta:depth=deep", 1)
 	fmt.Println(err)
 	// Output:
 	// search: player "alphabeta:depth=deep": depth=deep: want a positive integer: search: bad player spec
@@ -131,14 +142,14 @@ func ExampleParsePlayer_error() {
 // Monte Carlo tree search with a fixed number of playouts is
 // deterministic for its seed.
 func ExampleMCTS_Search() {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	m := search.NewMCTS(search.MCTSOptions{Playouts: 2000, Seed: 1})
 	res, err := m.Search(context.Background(), r, nil, r.Start())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("move %v, win rate %.2f over %d playouts\n", res.Move, res.Value, res.Nodes)
+	fmt.Printf("move %v, win rate %.2f over %d playouts\n", res.Move, res.Reward, res.Nodes)
 	// Output:
 	// move B, win rate 0.76 over 2000 playouts
 }

@@ -13,5 +13,5 @@ func adviseHugePages(tt []solveSlot) {
 		return
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&tt[0])), len(tt)*int(unsafe.Sizeof(tt[0])))
-	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE
+	_ = syscall.Madvise(b, syscall.MADV_HUGEPAGE)
 }

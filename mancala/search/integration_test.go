@@ -7,9 +7,11 @@ package search_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
@@ -33,34 +35,28 @@ func TestIntegrationPlayers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var players [2]search.Player
+				var players [2]search.Engine
 				for i := range players {
-					if players[i], err = search.ParsePlayer(spec, uint64(i)); err != nil {
+					if players[i], err = search.ParseEngine(spec, uint64(i)); err != nil {
 						t.Fatal(err)
 					}
 				}
 				// A few decisions from the start, simultaneous ones
-				// included, each side choosing without the other's.
-				for ply := 0; ply < 12 && !g.Over(); ply++ {
-					var m mancala.Move
-					if g.Turn() == mancala.BothTurn {
-						ms, err1 := players[0].Choose(context.Background(), g, mancala.South)
-						mn, err2 := players[1].Choose(context.Background(), g, mancala.North)
-						if err1 != nil || err2 != nil {
-							t.Fatal(err1, err2)
-						}
-						s, _ := ms.House(mancala.South)
-						n, _ := mn.House(mancala.North)
-						m = mancala.Joint(s, n)
-					} else {
-						side, _ := g.Turn().Player()
-						if m, err = players[side].Choose(context.Background(), g, side); err != nil {
-							t.Fatal(err)
-						}
+				// included, each side choosing without the other's:
+				// PlayGame stops when the context is cancelled after 12.
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				plies := 0
+				err = search.PlayGame(ctx, g, players[0], players[1], func(mancala.Move, mancala.Position) {
+					if plies++; plies == 12 {
+						cancel()
 					}
-					if err := g.Play(m); err != nil {
-						t.Fatalf("after %s: %v", g.MovesText(), err)
-					}
+				})
+				if err != nil && !errors.Is(err, context.Canceled) {
+					t.Fatalf("after %s: %v", g.MovesText(), err)
+				}
+				if !g.Over() && plies != 12 {
+					t.Fatalf("%d moves played, game not over: %s", plies, g.MovesText())
 				}
 			})
 		}
@@ -105,7 +101,7 @@ func TestIntegrationAwaleSolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := bruteCycler(r, nil, r.Start(), map[string]float64{})
-		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 12, Bounds: search.StoreBounds})
+		sol, err := search.Solve(context.Background(), awaleBounds{r}, nil, r.Start(), search.SolveOptions{TableBits: 12})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,4 +110,28 @@ func TestIntegrationAwaleSolve(t *testing.T) {
 		}
 		checkSolutionPV(t, r, r.Start(), sol)
 	}
+}
+
+// awaleBounds is Awalé with search.StoreBounds as its score bounds: its
+// stores never lose seeds.
+type awaleBounds struct{ *awale.Rules }
+
+func (awaleBounds) ScoreBounds(p mancala.Position) (lo, hi int) { return search.StoreBounds(p) }
+
+// TestIntegrationCongkakSetCK16: Solve of a full set of 1-house Congkak,
+// whose rounds repeat for ever without CK-16's ending (issue 10.5), ends
+// with a value or a clear error (a *DepthError, or the deadline), never
+// by exhausting memory.
+func TestIntegrationCongkakSetCK16(t *testing.T) {
+	r, err := congkak.New(congkak.Options{Houses: 1, Seeds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	sol, err := search.Solve(ctx, r, nil, r.Start(), search.SolveOptions{TableBits: 16})
+	if err != nil && !errors.Is(err, search.ErrTooDeep) && !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Solve: %v", err)
+	}
+	t.Logf("value %v, %d nodes, error %v", sol.Value, sol.Nodes, err)
 }

@@ -60,7 +60,7 @@ type MCTSOptions struct {
 // from the visit frequencies, which approximate a mixed strategy.
 //
 // An MCTS builds a new tree for each search. It is not safe for concurrent
-// use.
+// use. The zero MCTS is usable: it has the zero [MCTSOptions].
 type MCTS struct {
 	opts MCTSOptions
 	rng  *rand.Rand
@@ -141,16 +141,25 @@ func (m *MCTS) Choose(ctx context.Context, g *mancala.Game, side mancala.Player)
 // Search runs MCTS from p under r. history is the game before p, needed
 // only for Cycler rulesets; it may be nil. The result's Move is the most
 // visited choice (at a simultaneous decision, a joint move sampled from
-// each player's visit frequencies, also given in Mixed); Value is the mean
-// reward of that choice for the player who decides (South at a
-// simultaneous decision), between 0 and 1; Nodes counts playouts; Depth is
+// each player's visit frequencies, also given in Mixed); Reward is the
+// mean reward of that choice for the player who decides (South at a
+// simultaneous decision, where Mixed.Value is the same), between 0 and 1,
+// and Value is 0 (MCTS knows no store difference); Nodes counts playouts;
+// Depth is
 // the depth of the deepest tree node; PV follows the most visited
 // children. Search returns an error wrapping mancala.ErrGameOver if p is
-// over. When ctx is done it returns what it has, after at least one
-// iteration.
+// over, mancala.ErrUnsupported if r is nil and
+// mancala.ErrInvalidPosition if p has no legal move. When ctx is done it
+// returns what it has, after at least one iteration.
 func (m *MCTS) Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (Result, error) {
-	if p.Over() {
-		return Result{}, fmt.Errorf("search: position is over: %w", mancala.ErrGameOver)
+	if err := checkRoot(r, p); err != nil {
+		return Result{}, err
+	}
+	if err := checkMoves(r, p, m.moves); err != nil {
+		return Result{}, err
+	}
+	if m.rng == nil { // the zero MCTS
+		m.rng = newRand(m.opts.Seed)
 	}
 	m.r = r
 	_, m.cycler = r.(mancala.Cycler)
@@ -444,7 +453,7 @@ func (m *MCTS) result(iters int64) Result {
 		}
 		mixed.Value = value
 		res.Mixed = mixed
-		res.Value = value
+		res.Reward = value
 		res.Move = mancala.Joint(sample(m.rng, mixed.South), sample(m.rng, mixed.North))
 		res.PV = []mancala.Move{mancala.Joint(int(d.sch[argmaxInt(d.visits[0][:d.ns])]), int(d.nch[argmaxInt(d.visits[1][:d.nn])]))}
 		return res
@@ -453,7 +462,7 @@ func (m *MCTS) result(iters int64) Result {
 	ch := &m.nodes[k]
 	res.Move = ch.move
 	if ch.visits > 0 {
-		res.Value = ch.reward / float64(ch.visits)
+		res.Reward = ch.reward / float64(ch.visits)
 	}
 	res.PV = append(res.PV, ch.move)
 	for nd := ch; nd.first >= 0 && nd.duct < 0 && nd.visits > 0; {

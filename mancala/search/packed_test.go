@@ -3,7 +3,6 @@ package search_test
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -12,65 +11,16 @@ import (
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/search/searchtest"
 )
 
-// packedToy is toyKalah with a search.Packer built on its own Apply: a
-// packed position is the mover's row and his opponent's, a byte a house,
-// and its children are found by unpacking it with the mover as South,
-// applying each move and packing the result. It is slow but independent
-// of any ruleset's packed code.
-type packedToy struct{ toyKalah }
+// The packed path is tested on toyKalah with the reference Packer of
+// package searchtest, built on the toy's own Legal and Apply: slow, but
+// independent of any ruleset's packed code.
 
-var _ search.Packer = packedToy{}
-
-func packRows(own, opp [mancala.MaxHouses]uint8) search.Packed {
-	return search.Packed{binary.LittleEndian.Uint64(own[0:8]), binary.LittleEndian.Uint64(opp[0:8])}
-}
-
-func (k packedToy) Pack(p mancala.Position) (search.Packed, bool) {
-	me, ok := p.ToMove.Player()
-	if !ok || k.houses > 8 {
-		return search.Packed{}, false
-	}
-	return packRows(p.Board.Row(me), p.Board.Row(me.Other())), true
-}
-
-func (k packedToy) PackedChildren(dst []search.PackedChild, x search.Packed) []search.PackedChild {
-	var rows [2][mancala.MaxHouses]uint8
-	binary.LittleEndian.PutUint64(rows[0][0:8], x[0])
-	binary.LittleEndian.PutUint64(rows[1][0:8], x[1])
-	b, err := mancala.NewBoard(k.houses, 0)
-	must(err)
-	must(b.SetCounts(rows, [2]uint8{}))
-	p := mancala.Position{Board: b, ToMove: mancala.SouthTurn}
-	for _, m := range k.Legal(nil, p) {
-		h, _ := m.House(mancala.South)
-		q := k.Apply(p, m)
-		c := search.PackedChild{House: h, Gain: search.FinalDifference(q), Over: q.Over()}
-		if !c.Over {
-			c.Again = q.ToMove == mancala.SouthTurn
-			c.Next, _ = k.Pack(q)
-		}
-		dst = append(dst, c)
-	}
-	return dst
-}
-
-func (k packedToy) PackedSeeds(x search.Packed) int {
-	t := 0
-	for _, w := range x {
-		for ; w != 0; w >>= 8 {
-			t += int(w & 0xff)
-		}
-	}
-	return t
-}
-
-func (k packedToy) PackedEndgame(search.Packed) (int, bool) { return 0, false }
-
-// packedCycler is packedToy made a mancala.Cycler: Solve must not take the
+// packedCycler is a Packer made a mancala.Cycler: Solve must not take the
 // packed path for it.
-type packedCycler struct{ packedToy }
+type packedCycler struct{ *searchtest.RefPacker }
 
 func (k packedCycler) Cycle(p mancala.Position) mancala.Position { return finish(p) }
 
@@ -83,7 +33,7 @@ func (k packedCycler) Cycle(p mancala.Position) mancala.Position { return finish
 func TestSolvePackedAgainstBrute(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		houses := rapid.IntRange(1, 4).Draw(t, "houses")
-		k := packedToy{toyKalah{houses: houses, seeds: rapid.IntRange(1, min(3, 8/houses)).Draw(t, "seeds")}}
+		k := searchtest.ReferencePacker(toyKalah(houses, rapid.IntRange(1, min(3, 8/houses)).Draw(t, "seeds")))
 		p := k.Start()
 		var buf []mancala.Move
 		for range rapid.IntRange(0, 8).Draw(t, "moves") {
@@ -94,7 +44,7 @@ func TestSolvePackedAgainstBrute(t *testing.T) {
 			}
 			p = q
 		}
-		want := bruteValue(k.toyKalah, nil, p, map[mancala.Position]float64{})
+		want := bruteValue(k.Ruleset, nil, p, map[mancala.Position]float64{})
 		guess := rapid.IntRange(-30, 30).Draw(t, "guess")
 		var progress bytes.Buffer
 		opts := search.SolveOptions{
@@ -112,8 +62,8 @@ func TestSolvePackedAgainstBrute(t *testing.T) {
 		if sol.Value != want {
 			t.Fatalf("%v from %v: value %v, want %v", k, p, sol.Value, want)
 		}
-		if !strings.Contains(progress.String(), "(packed)") {
-			t.Fatalf("the packed path was not taken: %q", progress.String())
+		if !strings.Contains(progress.String(), "(packed)") || !sol.Packed || sol.Workers != max(1, opts.Workers) {
+			t.Fatalf("the packed path was not taken (Packed %v, %d workers): %q", sol.Packed, sol.Workers, progress.String())
 		}
 		q := p
 		for i, m := range sol.PV {
@@ -129,12 +79,12 @@ func TestSolvePackedAgainstBrute(t *testing.T) {
 
 // TestSolvePackedGeneralPath checks that Solve takes its general path, with
 // the same value, for a Packer that is a Cycler, a root with no single
-// player to move, and options (Bounds, Endgame) that only the general path
-// honours.
+// player to move, and a ruleset given an endgame oracle by
+// search.WithEndgame, which only the general path asks.
 func TestSolvePackedGeneralPath(t *testing.T) {
-	k := packedToy{toyKalah{houses: 3, seeds: 2}}
-	want := bruteValue(k.toyKalah, nil, k.Start(), map[mancala.Position]float64{})
-	sim := packedToy{toyKalah{houses: 2, seeds: 2, simOpening: true}}
+	k := searchtest.ReferencePacker(toyKalah(3, 2))
+	want := bruteValue(k.Ruleset, nil, k.Start(), map[mancala.Position]float64{})
+	sim := searchtest.ReferencePacker(toyKalahSim(2, 2))
 	for _, c := range []struct {
 		name string
 		r    mancala.Ruleset
@@ -144,9 +94,8 @@ func TestSolvePackedGeneralPath(t *testing.T) {
 	}{
 		{"cycler", packedCycler{k}, k.Start(), search.SolveOptions{}, want},
 		{"simultaneous", sim, sim.Start(), search.SolveOptions{},
-			bruteValue(sim.toyKalah, nil, sim.Start(), map[mancala.Position]float64{})},
-		{"bounds", k, k.Start(), search.SolveOptions{Bounds: search.StoreBounds}, want},
-		{"endgame", k, k.Start(), search.SolveOptions{Endgame: func(mancala.Position) (int, bool) { return 0, false }}, want},
+			bruteValue(sim.Ruleset, nil, sim.Start(), map[mancala.Position]float64{})},
+		{"endgame", search.WithEndgame(k, func(mancala.Position) (int, bool) { return 0, false }), k.Start(), search.SolveOptions{}, want},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var progress bytes.Buffer
@@ -159,8 +108,8 @@ func TestSolvePackedGeneralPath(t *testing.T) {
 			if sol.Value != c.want {
 				t.Fatalf("value %v, want %v", sol.Value, c.want)
 			}
-			if strings.Contains(progress.String(), "(packed)") {
-				t.Fatalf("the packed path was taken: %q", progress.String())
+			if strings.Contains(progress.String(), "(packed)") || sol.Packed || sol.Workers != 1 {
+				t.Fatalf("the packed path was taken (Packed %v, %d workers): %q", sol.Packed, sol.Workers, progress.String())
 			}
 		})
 	}
@@ -169,7 +118,7 @@ func TestSolvePackedGeneralPath(t *testing.T) {
 // TestSolvePackedCancel checks that the packed path stops with the
 // context's error.
 func TestSolvePackedCancel(t *testing.T) {
-	k := packedToy{toyKalah{houses: 4, seeds: 4}}
+	k := searchtest.ReferencePacker(toyKalah(4, 4))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	g := 0

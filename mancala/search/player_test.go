@@ -15,50 +15,23 @@ import (
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
-// playGame plays a whole game between two players (a as South) and returns
-// the final position. At a simultaneous decision each is asked apart.
-func playGame(t testing.TB, r mancala.Ruleset, a, b search.Player) mancala.Position {
+// playGame plays a whole game between two engines (a as South) with
+// search.PlayGame and returns the final position.
+func playGame(t testing.TB, r mancala.Ruleset, a, b search.Engine) mancala.Position {
 	t.Helper()
 	g, err := mancala.NewGame(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := [2]search.Player{a, b}
-	ctx := context.Background()
-	for !g.Over() {
-		var m mancala.Move
-		if g.Turn() == mancala.BothTurn {
-			ms, err := players[0].Choose(ctx, g, mancala.South)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mn, err := players[1].Choose(ctx, g, mancala.North)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, _ := ms.House(mancala.South)
-			n, _ := mn.House(mancala.North)
-			m = mancala.Joint(s, n)
-		} else {
-			side, _ := g.Turn().Player()
-			m, err = players[side].Choose(ctx, g, side)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if pl, ok := m.Player(); !ok || pl != side {
-				t.Fatalf("%v chose %v", side, m)
-			}
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatalf("illegal choice: %v", err)
-		}
+	if err := search.PlayGame(context.Background(), g, a, b, nil); err != nil {
+		t.Fatal(err)
 	}
 	return g.Position()
 }
 
 // score plays games between a and b with colours alternating and returns
 // a's points (1 a win, 1/2 a draw).
-func score(t testing.TB, r mancala.Ruleset, games int, a, b func(seed uint64) search.Player) float64 {
+func score(t testing.TB, r mancala.Ruleset, games int, a, b func(seed uint64) search.Engine) float64 {
 	points := 0.0
 	for i := range games {
 		seed := uint64(i)
@@ -87,23 +60,23 @@ func score(t testing.TB, r mancala.Ruleset, games int, a, b func(seed uint64) se
 // with simultaneous decisions and one with repetitions. The games are
 // deterministic (seeded), so the scores are too.
 func TestPlayersBeatRandom(t *testing.T) {
-	players := map[string]func(seed uint64) search.Player{
-		"greedy": search.NewGreedy,
-		"alphabeta": func(seed uint64) search.Player {
+	players := map[string]func(seed uint64) search.Engine{
+		"greedy": func(seed uint64) search.Engine { return search.NewGreedy(seed) },
+		"alphabeta": func(seed uint64) search.Engine {
 			return search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 4, Seed: seed})
 		},
-		"mcts": func(seed uint64) search.Player { return search.NewMCTS(search.MCTSOptions{Playouts: 300, Seed: seed}) },
+		"mcts": func(seed uint64) search.Engine { return search.NewMCTS(search.MCTSOptions{Playouts: 300, Seed: seed}) },
 	}
-	for _, r := range []mancala.Ruleset{toyKalah{houses: 4, seeds: 3}, toyKalah{houses: 3, seeds: 3, simOpening: true}, toyAwale{houses: 4, seeds: 2}} {
+	for _, r := range []mancala.Ruleset{toyKalah(4, 3), toyKalahSim(3, 3), toyAwale(4, 2)} {
 		for name, p := range players {
 			rr := r
 			if name == "greedy" {
 				// One-ply greed is little better than chance on small
 				// boards; on a full Kalah board captures decide.
-				rr = toyKalah{houses: 6, seeds: 4}
+				rr = toyKalah(6, 4)
 			}
 			const games = 20
-			if got := score(t, rr, games, p, search.NewRandom); got < 0.8*games {
+			if got := score(t, rr, games, p, func(seed uint64) search.Engine { return search.NewRandom(seed) }); got < 0.8*games {
 				t.Errorf("%v: %s scored %v of %d against random", rr, name, got, games)
 			}
 		}
@@ -111,7 +84,7 @@ func TestPlayersBeatRandom(t *testing.T) {
 }
 
 func TestRandom(t *testing.T) {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	g, _ := mancala.NewGame(r)
 	counts := map[mancala.Move]int{}
 	rnd := search.NewRandom(1)
@@ -144,7 +117,7 @@ func TestRandom(t *testing.T) {
 // TestGreedyBestImmediate: Greedy's choice has the best store difference
 // after its own decision, in random positions.
 func TestGreedyBestImmediate(t *testing.T) {
-	for _, r := range []mancala.Ruleset{toyKalah{houses: 4, seeds: 3}, toyMatch{houses: 3, seeds: 2}} {
+	for _, r := range []mancala.Ruleset{toyKalah(4, 3), toyMatch(3, 2)} {
 		rapid.Check(t, func(t *rapid.T) {
 			line := randomLine(t, r, 15)
 			g, err := mancala.NewGame(r, mancala.From(line[len(line)-1]))
@@ -197,8 +170,8 @@ func TestMCTS(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkResult(t, r, p, res)
-				if res.Nodes != 500 || res.Value < 0 || res.Value > 1 {
-					t.Errorf("playouts %d value %v", res.Nodes, res.Value)
+				if res.Nodes != 500 || res.Reward < 0 || res.Reward > 1 || res.Value != 0 {
+					t.Errorf("playouts %d reward %v value %v", res.Nodes, res.Reward, res.Value)
 				}
 				if p.ToMove == mancala.BothTurn {
 					checkDistribution(t, res.Mixed.South)
@@ -206,7 +179,7 @@ func TestMCTS(t *testing.T) {
 				}
 				results = append(results, res)
 			}
-			if x, y := results[0], results[1]; x.Move != y.Move || x.Value != y.Value || fmt.Sprint(x.PV) != fmt.Sprint(y.PV) {
+			if x, y := results[0], results[1]; x.Move != y.Move || x.Reward != y.Reward || fmt.Sprint(x.PV) != fmt.Sprint(y.PV) {
 				t.Errorf("same seed and playouts, different results: %+v, %+v", x, y)
 			}
 		})
@@ -230,7 +203,7 @@ func checkDistribution(t *testing.T, p []float64) {
 // TestMCTSSimultaneous: in the matching game from the start, DUCT's visit
 // frequencies approach the uniform optimal strategies.
 func TestMCTSSimultaneous(t *testing.T) {
-	r := toyMatch{houses: 3, seeds: 2}
+	r := toyMatch(3, 2)
 	res, err := search.NewMCTS(search.MCTSOptions{Playouts: 6000, Seed: 1}).Search(context.Background(), r, nil, r.Start())
 	if err != nil {
 		t.Fatal(err)
@@ -247,7 +220,7 @@ func TestMCTSSimultaneous(t *testing.T) {
 // wins by mismatching South's only house (taking both houses) and loses by
 // matching it, so DUCT must settle on North's house b.
 func TestMCTSSimultaneousPure(t *testing.T) {
-	r := toyMatch{houses: 2, seeds: 1}
+	r := toyMatch(2, 1)
 	p, err := mancala.ParsePosition("1,0/1,5 4,0 B")
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +235,7 @@ func TestMCTSSimultaneousPure(t *testing.T) {
 }
 
 func TestMCTSCancel(t *testing.T) {
-	r := toyKalah{houses: 6, seeds: 4}
+	r := toyKalah(6, 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan search.Result)
 	go func() {
@@ -281,7 +254,7 @@ func TestMCTSCancel(t *testing.T) {
 
 // TestMCTSSmallTree: a tree capped at a few nodes still searches.
 func TestMCTSSmallTree(t *testing.T) {
-	r := toyKalah{houses: 4, seeds: 3}
+	r := toyKalah(4, 3)
 	res, err := search.NewMCTS(search.MCTSOptions{Playouts: 200, MaxNodes: 10, MaxPlayoutPlies: 5}).Search(context.Background(), r, nil, r.Start())
 	if err != nil {
 		t.Fatal(err)
@@ -290,9 +263,9 @@ func TestMCTSSmallTree(t *testing.T) {
 }
 
 func TestChooseErrors(t *testing.T) {
-	r := toyKalah{houses: 3, seeds: 2}
+	r := toyKalah(3, 2)
 	for _, spec := range []string{"random", "greedy", "alphabeta:depth=2", "mcts:playouts=10"} {
-		p, err := search.ParsePlayer(spec, 1)
+		p, err := search.ParseEngine(spec, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -310,36 +283,36 @@ func TestChooseErrors(t *testing.T) {
 	}
 }
 
-func TestParsePlayer(t *testing.T) {
+func TestParseEngine(t *testing.T) {
 	good := []struct {
 		spec  string
-		check func(search.Player) bool
+		check func(search.Engine) bool
 	}{
-		{"random", func(p search.Player) bool { _, ok := p.(*search.Random); return ok }},
-		{" greedy ", func(p search.Player) bool { _, ok := p.(*search.Greedy); return ok }},
-		{"alphabeta", func(p search.Player) bool {
+		{"random", func(p search.Engine) bool { _, ok := p.(*search.Random); return ok }},
+		{" greedy ", func(p search.Engine) bool { _, ok := p.(*search.Greedy); return ok }},
+		{"alphabeta", func(p search.Engine) bool {
 			a, ok := p.(*search.AlphaBeta)
 			o := a.Options()
 			return ok && o.Depth == 0 && o.Nodes == 0 && o.Time == 0 && o.TableSize == 0 && o.Eval == nil && o.Seed == 5
 		}},
-		{"alphabeta:depth=8", func(p search.Player) bool { return p.(*search.AlphaBeta).Options().Depth == 8 }},
-		{"alphabeta:time=100ms", func(p search.Player) bool { return p.(*search.AlphaBeta).Options().Time == 100*time.Millisecond }},
-		{"alphabeta:nodes=100000", func(p search.Player) bool { return p.(*search.AlphaBeta).Options().Nodes == 100000 }},
-		{"alphabeta:depth=6,time=1s", func(p search.Player) bool {
+		{"alphabeta:depth=8", func(p search.Engine) bool { return p.(*search.AlphaBeta).Options().Depth == 8 }},
+		{"alphabeta:time=100ms", func(p search.Engine) bool { return p.(*search.AlphaBeta).Options().Time == 100*time.Millisecond }},
+		{"alphabeta:nodes=100000", func(p search.Engine) bool { return p.(*search.AlphaBeta).Options().Nodes == 100000 }},
+		{"alphabeta:depth=6,time=1s", func(p search.Engine) bool {
 			o := p.(*search.AlphaBeta).Options()
 			return o.Depth == 6 && o.Time == time.Second
 		}},
-		{"alphabeta:table=1024", func(p search.Player) bool { return p.(*search.AlphaBeta).Options().TableSize == 1024 }},
-		{"mcts", func(p search.Player) bool { return p.(*search.MCTS).Options() == search.MCTSOptions{Seed: 5} }},
-		{"mcts:playouts=20000", func(p search.Player) bool { return p.(*search.MCTS).Options().Playouts == 20000 }},
-		{"mcts:time=100ms", func(p search.Player) bool { return p.(*search.MCTS).Options().Time == 100*time.Millisecond }},
-		{"mcts:playouts=5000, c=0.7,plies=50", func(p search.Player) bool {
+		{"alphabeta:table=1024", func(p search.Engine) bool { return p.(*search.AlphaBeta).Options().TableSize == 1024 }},
+		{"mcts", func(p search.Engine) bool { return p.(*search.MCTS).Options() == search.MCTSOptions{Seed: 5} }},
+		{"mcts:playouts=20000", func(p search.Engine) bool { return p.(*search.MCTS).Options().Playouts == 20000 }},
+		{"mcts:time=100ms", func(p search.Engine) bool { return p.(*search.MCTS).Options().Time == 100*time.Millisecond }},
+		{"mcts:playouts=5000, c=0.7,plies=50", func(p search.Engine) bool {
 			o := p.(*search.MCTS).Options()
 			return o.Playouts == 5000 && o.Exploration == 0.7 && o.MaxPlayoutPlies == 50
 		}},
 	}
 	for _, tc := range good {
-		p, err := search.ParsePlayer(tc.spec, 5)
+		p, err := search.ParseEngine(tc.spec, 5)
 		if err != nil {
 			t.Errorf("%q: %v", tc.spec, err)
 			continue
@@ -369,22 +342,22 @@ func TestParsePlayer(t *testing.T) {
 		{"mcts:depth=3", `unknown mcts parameter "depth"`},
 	}
 	for _, tc := range bad {
-		_, err := search.ParsePlayer(tc.spec, 1)
+		_, err := search.ParseEngine(tc.spec, 1)
 		if !errors.Is(err, search.ErrBadSpec) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want ErrBadSpec saying %q", tc.spec, err, tc.want)
 		}
 	}
 }
 
-// FuzzParsePlayer: any text gives a player or an ErrBadSpec error, never
+// FuzzParseEngine: any text gives an engine or an ErrBadSpec error, never
 // a panic, and accepted specs make players that can choose a move.
-func FuzzParsePlayer(f *testing.F) {
+func FuzzParseEngine(f *testing.F) {
 	for _, s := range []string{"random", "greedy", "alphabeta:depth=2", "mcts:playouts=5,c=2", "alphabeta:time=1ms,nodes=9", "mcts:x=y"} {
 		f.Add(s)
 	}
-	r := toyKalah{houses: 3, seeds: 2}
+	r := toyKalah(3, 2)
 	f.Fuzz(func(t *testing.T, spec string) {
-		p, err := search.ParsePlayer(spec, 1)
+		p, err := search.ParseEngine(spec, 1)
 		if err != nil {
 			if !errors.Is(err, search.ErrBadSpec) {
 				t.Fatalf("%q: error %v does not wrap ErrBadSpec", spec, err)

@@ -12,20 +12,60 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/internal/toy"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // solveConfigs are the solver configurations every exactness test runs:
 // with and without bounds and store-independent keys, and with a table so
-// small that entries are replaced all the time.
-var solveConfigs = []struct {
-	name string
-	opts search.SolveOptions
-}{
-	{"default", search.SolveOptions{TableBits: 16}},
-	{"no bounds", search.SolveOptions{TableBits: 16, Bounds: noBounds}},
-	{"store-independent", search.SolveOptions{TableBits: 16, StoreIndependent: true}},
-	{"small table", search.SolveOptions{TableBits: 8, StoreIndependent: true}},
+// small that entries are replaced all the time. The capabilities are the
+// ruleset's (see solveConfig.ruleset).
+var solveConfigs = []solveConfig{
+	{"default", nil, false, search.SolveOptions{TableBits: 16}},
+	{"no bounds", noBounds, false, search.SolveOptions{TableBits: 16}},
+	{"store-independent", nil, true, search.SolveOptions{TableBits: 16}},
+	{"small table", nil, true, search.SolveOptions{TableBits: 8}},
+}
+
+type solveConfig struct {
+	name             string
+	bounds           func(mancala.Position) (lo, hi int) // nil: the ruleset's own
+	storeIndependent bool
+	opts             search.SolveOptions
+}
+
+// ruleset returns r with the configuration's capabilities: r itself, or r
+// wrapped in solverCaps (and search.WithEndgame, to keep r's oracle).
+func (c solveConfig) ruleset(r mancala.Ruleset) mancala.Ruleset {
+	if c.bounds == nil && !c.storeIndependent {
+		return r
+	}
+	w := solverCaps{Ruleset: r, bounds: c.bounds, storeIndependent: c.storeIndependent}
+	if w.bounds == nil {
+		w.bounds = r.(search.ScoreBounder).ScoreBounds
+	}
+	if e, ok := r.(search.Endgamer); ok {
+		return search.WithEndgame(w, e.Endgame)
+	}
+	return w
+}
+
+// solverCaps is a ruleset with the solver capabilities ScoreBounder and
+// StoreIndependent given by its fields.
+type solverCaps struct {
+	mancala.Ruleset
+	bounds           func(mancala.Position) (lo, hi int)
+	storeIndependent bool
+}
+
+func (c solverCaps) ScoreBounds(p mancala.Position) (lo, hi int) { return c.bounds(p) }
+func (c solverCaps) StoreIndependent() bool                      { return c.storeIndependent }
+func (c solverCaps) String() string                              { return fmt.Sprint(c.Ruleset) }
+
+// storeIndependent is r (whose ScoreBounds it keeps) declared
+// store-independent.
+func storeIndependent(r mancala.Ruleset) mancala.Ruleset {
+	return solveConfig{storeIndependent: true}.ruleset(r)
 }
 
 // noBounds bounds nothing: the widest bounds a game of at most 255 seeds
@@ -34,21 +74,21 @@ func noBounds(mancala.Position) (lo, hi int) { return -mancala.MaxSeeds, mancala
 
 func TestSolveEqualsBruteForce(t *testing.T) {
 	for _, r := range []mancala.Ruleset{
-		toyKalah{houses: 2, seeds: 2},
-		toyKalah{houses: 3, seeds: 1},
-		toyKalah{houses: 3, seeds: 2},
-		toyKalah{houses: 3, seeds: 3},
-		toyKalah{houses: 4, seeds: 2},
-		toyKalah{houses: 2, seeds: 4},
-		toyKalah{houses: 2, seeds: 3, simOpening: true},
-		toyKalah{houses: 3, seeds: 2, simOpening: true},
-		toyMatch{houses: 2, seeds: 2},
-		toyMatch{houses: 3, seeds: 2},
+		toyKalah(2, 2),
+		toyKalah(3, 1),
+		toyKalah(3, 2),
+		toyKalah(3, 3),
+		toyKalah(4, 2),
+		toyKalah(2, 4),
+		toyKalahSim(2, 3),
+		toyKalahSim(3, 2),
+		toyMatch(2, 2),
+		toyMatch(3, 2),
 	} {
 		want := bruteValue(r, nil, r.Start(), map[mancala.Position]float64{})
 		for _, c := range solveConfigs {
 			t.Run(fmt.Sprintf("%v/%s", r, c.name), func(t *testing.T) {
-				sol, err := search.Solve(context.Background(), r, nil, r.Start(), c.opts)
+				sol, err := search.Solve(context.Background(), c.ruleset(r), nil, r.Start(), c.opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -87,14 +127,14 @@ func checkSolutionPV(t fataler, r mancala.Ruleset, p mancala.Position, sol searc
 // TestSolveRandomPositions: from positions reached by random play, the
 // solver agrees with brute force.
 func TestSolveRandomPositions(t *testing.T) {
-	for _, r := range []mancala.Ruleset{toyKalah{houses: 4, seeds: 2}, toyKalah{houses: 3, seeds: 3}, toyMatch{houses: 3, seeds: 3}} {
+	for _, r := range []mancala.Ruleset{toyKalah(4, 2), toyKalah(3, 3), toyMatch(3, 3)} {
 		t.Run(fmt.Sprint(r), func(t *testing.T) {
 			memo := map[mancala.Position]float64{}
 			rapid.Check(t, func(t *rapid.T) {
 				line := randomLine(t, r, 20)
 				p := line[len(line)-1]
 				c := solveConfigs[rapid.IntRange(0, len(solveConfigs)-1).Draw(t, "config")]
-				sol, err := search.Solve(context.Background(), r, nil, p, c.opts)
+				sol, err := search.Solve(context.Background(), c.ruleset(r), nil, p, c.opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -110,7 +150,7 @@ func TestSolveRandomPositions(t *testing.T) {
 // TestSolveMixed: at a simultaneous root, the solution carries both
 // players' optimal strategies, which guarantee the value.
 func TestSolveMixed(t *testing.T) {
-	r := toyMatch{houses: 3, seeds: 2}
+	r := toyMatch(3, 2)
 	sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 12})
 	if err != nil {
 		t.Fatal(err)
@@ -143,7 +183,7 @@ func TestSolveMixed(t *testing.T) {
 // positions, the solver agrees with brute force along the line, for these
 // positions (see the package documentation on the limits).
 func TestSolveRepetition(t *testing.T) {
-	for _, r := range []toyAwale{{houses: 2, seeds: 1}, {houses: 2, seeds: 2}} {
+	for _, r := range []*toy.Rules{toyAwale(2, 1), toyAwale(2, 2)} {
 		want := bruteCycler(r, nil, r.Start(), map[string]float64{})
 		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 12})
 		if err != nil {
@@ -157,7 +197,7 @@ func TestSolveRepetition(t *testing.T) {
 }
 
 func TestSolveGuessIrrelevant(t *testing.T) {
-	r := toyKalah{houses: 3, seeds: 3}
+	r := toyKalah(3, 3)
 	want := bruteValue(r, nil, r.Start(), map[mancala.Position]float64{})
 	for _, g := range []int{-18, -3, 0, 2, 3, 18, 300} {
 		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 14, Guess: &g, NoPV: true})
@@ -171,7 +211,7 @@ func TestSolveGuessIrrelevant(t *testing.T) {
 }
 
 func TestSolveProgress(t *testing.T) {
-	r := toyKalah{houses: 3, seeds: 3}
+	r := toyKalah(3, 3)
 	var buf bytes.Buffer
 	if _, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 10, Progress: &buf}); err != nil {
 		t.Fatal(err)
@@ -182,7 +222,7 @@ func TestSolveProgress(t *testing.T) {
 }
 
 func TestSolveErrors(t *testing.T) {
-	r := toyKalah{houses: 6, seeds: 6}
+	r := toyKalah(6, 6)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := search.Solve(ctx, r, nil, r.Start(), search.SolveOptions{TableBits: 10}); !errors.Is(err, context.Canceled) {
@@ -193,7 +233,7 @@ func TestSolveErrors(t *testing.T) {
 			t.Errorf("table bits %d: %v", bits, err)
 		}
 	}
-	over := finish(toyKalah{houses: 2, seeds: 2}.Apply(toyKalah{houses: 2, seeds: 2}.Start(), mancala.Single(mancala.South, 1)))
+	over := finish(toyKalah(2, 2).Apply(toyKalah(2, 2).Start(), mancala.Single(mancala.South, 1)))
 	sol, err := search.Solve(context.Background(), r, nil, over, search.SolveOptions{})
 	if err != nil || sol.Value != float64(search.FinalDifference(over)) || len(sol.PV) != 0 {
 		t.Errorf("solve of a finished position: %+v, %v", sol, err)
@@ -203,10 +243,10 @@ func TestSolveErrors(t *testing.T) {
 // TestSolveAllocs: the solver allocates its table and per-ply buffers,
 // nothing per node.
 func TestSolveAllocs(t *testing.T) {
-	r := toyKalah{houses: 5, seeds: 3}
+	r := toyKalah(5, 3)
 	var nodes int64
 	allocs := testing.AllocsPerRun(1, func() {
-		sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 14, StoreIndependent: true})
+		sol, err := search.Solve(context.Background(), storeIndependent(r), nil, r.Start(), search.SolveOptions{TableBits: 14})
 		if err != nil {
 			t.Fatal(err)
 		}

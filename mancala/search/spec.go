@@ -11,10 +11,10 @@ import (
 // maxSpecTable caps the table a spec can ask for (2^24 entries, 384 MiB).
 const maxSpecTable = 1 << 24
 
-// ErrBadSpec is wrapped by the errors of [ParsePlayer].
+// ErrBadSpec is wrapped by the errors of [ParseEngine].
 var ErrBadSpec = errors.New("search: bad player spec")
 
-// ParsePlayer makes a Player from a text spec: a kind, optionally followed
+// ParseEngine makes an Engine from a text spec: a kind, optionally followed
 // by a colon and comma-separated key=value parameters:
 //
 //	random
@@ -32,9 +32,9 @@ var ErrBadSpec = errors.New("search: bad player spec")
 // alphabeta takes depth, nodes, time and table (transposition-table
 // entries, at most 2^24); mcts takes playouts, time, c (the exploration constant) and
 // plies (a cap on playout length). Times are Go durations ("250ms", "2s").
-// seed seeds the player's random choices. Errors wrap [ErrBadSpec] and
+// seed seeds the engine's random choices. Errors wrap [ErrBadSpec] and
 // name the problem.
-func ParsePlayer(spec string, seed uint64) (Player, error) {
+func ParseEngine(spec string, seed uint64) (Engine, error) {
 	kind, params, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("search: player %q: %s: %w", spec, fmt.Sprintf(format, args...), ErrBadSpec)
@@ -153,3 +153,7 @@ func ParsePlayer(spec string, seed uint64) (Player, error) {
 	}
 	return nil, bad("unknown player kind %q (want random, greedy, alphabeta or mcts)", kind)
 }
+
+// ParsePlayer is the former name of [ParseEngine], deprecated and kept so
+// that existing code compiles; new code uses ParseEngine.
+func ParsePlayer(spec string, seed uint64) (Engine, error) { return ParseEngine(spec, seed) }

@@ -67,6 +67,12 @@ type State struct {
 	Houses [2][]int
 	Stores [2]int
 	ToMove int
+	// End says why a finished game ended: "AW-7 south" or "AW-7 north"
+	// (that player, to move, had no move: no seeds, or none that feeds his
+	// opponent), "AW-8" (a repeated position) or "AW-10" (a majority, checked
+	// first); "" while the game goes on, or for a finished state given
+	// from outside. Equal ignores it.
+	End string
 }
 
 // Clone returns a copy of s that shares no memory with it.
@@ -325,13 +331,13 @@ func Settle(o Options, s State) State {
 	if o.StopAtMajority {
 		a, b := 2*s.Stores[South], 2*s.Stores[North]
 		if a > total || b > total || (a == total && b == total) {
-			return ownRows(s) // AW-10
+			return ended(ownRows(s), "AW-10") // AW-10
 		}
 	}
 	p := s.ToMove
 	q := 1 - p
 	if s.RowSum(p) == 0 {
-		return ownRows(s) // AW-7: the mover has no seeds; all are in q's row
+		return ended(ownRows(s), "AW-7 "+playerNames[p]) // AW-7: the mover has no seeds; all are in q's row
 	}
 	if s.RowSum(q) == 0 {
 		for h, v := range s.Houses[p] {
@@ -339,7 +345,7 @@ func Settle(o Options, s State) State {
 				return s
 			}
 		}
-		return ownRows(s) // AW-7: nobody can feed q; all are in p's row
+		return ended(ownRows(s), "AW-7 "+playerNames[p]) // AW-7: nobody can feed q; all are in p's row
 	}
 	return s
 }
@@ -360,9 +366,17 @@ func ownRows(s State) State {
 // EndByCycle ends a game whose position s has just repeated (AW-8).
 func EndByCycle(o Options, s State) State {
 	if o.Cycle == CycleOwnRow {
-		return ownRows(s)
+		return ended(ownRows(s), "AW-8")
 	}
-	return split(s)
+	return ended(split(s), "AW-8")
+}
+
+var playerNames = [2]string{"south", "north"}
+
+// ended returns s with End set to why.
+func ended(s State, why string) State {
+	s.End = why
+	return s
 }
 
 // split shares the seeds left equally between the stores. An odd seed

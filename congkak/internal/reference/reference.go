@@ -1,5 +1,5 @@
 // Package reference is a plain, slow implementation of the Congkak rules of
-// the project's RULES.md (CK-1 to CK-15), written apart from package congkak
+// the project's RULES.md (CK-1 to CK-16), written apart from package congkak
 // to serve as a test oracle for it.
 //
 // Everything is kept as simple as possible: slices of ints for the rows, a
@@ -31,6 +31,13 @@
 //     row is empty and the other then plays one more turn (a reply); after
 //     the reply the round ends unless the passer's row holds seeds again.
 //     If both rows are empty the round ends at once.
+//   - CK-16: the set keeps the list of its round starts (houses, burnt
+//     marks, stores and starter; the set's first one with the starter
+//     "both" for a simultaneous opening) and ends, after the refill, at a
+//     round start already in it, each player's houses going to his store.
+//     It applies to full sets only (Options.Rounds 0), as in package
+//     congkak, whose positions count rounds under a limit and so never
+//     repeat.
 //
 // # Concurrency
 //
@@ -62,6 +69,19 @@ type Options struct {
 	FirstHand  int  // whose hand drops first within a tick (CK-8.2)
 	PassReply  bool // CK-9 option
 	Rounds     int  // 0: no limit; else the set ends after this many rounds
+	RepeatOff  bool // CK-16 off: a repeated round start does not end the set
+}
+
+// cycles reports whether CK-16 applies: a full set with the rule on.
+func (o Options) cycles() bool { return !o.RepeatOff && o.Rounds == 0 }
+
+// roundStart is what CK-16 compares: the houses, burnt marks and stores at
+// the start of a round, and who starts it (-1: both, in the simultaneous
+// opening).
+type roundStart struct {
+	houses, burnt string
+	stores        [2]int
+	starter       int
 }
 
 // Hole is a house (House 0..n-1) or a store (House == Store) of Owner.
@@ -120,6 +140,13 @@ type Game struct {
 	reply     bool // the mover plays the one reply turn of CK-9's option
 	lastMover int
 
+	// CK-16: the round starts of the set so far.
+	starts []roundStart
+	// Why the set ended: "" while it goes on, else "CK-14 south" or "CK-14
+	// north" (that player cannot fill a house), "CK-14 limit" (the round
+	// limit) or "CK-16" (a repeated round start).
+	end string
+
 	// Statistics for CK-15.
 	dropCount [2]int   // drops by each hand since it last chose a house
 	maxDrops  int      // most drops seen in one hand's sowing
@@ -144,11 +171,35 @@ func New(o Options) *Game {
 	}
 	if o.Sequential {
 		g.mover = o.Starter
+		g.recordStart(o.Starter)
 	} else {
 		g.opening = true
 		g.status = [2]int{choosing, choosing}
+		g.recordStart(-1)
 	}
 	return g
+}
+
+// startOf returns the round start the board shows, with starter.
+func (g *Game) startOf(starter int) roundStart {
+	return roundStart{houses: fmt.Sprint(g.houses), burnt: fmt.Sprint(g.burnt), stores: g.store, starter: starter}
+}
+
+// recordStart adds the board, with starter, to the round starts of the set.
+func (g *Game) recordStart(starter int) {
+	g.starts = append(g.starts, g.startOf(starter))
+}
+
+// repeated reports whether the board with starter is a round start that
+// the set has had before (CK-16).
+func (g *Game) repeated(starter int) bool {
+	k := g.startOf(starter)
+	for _, s := range g.starts {
+		if s == k {
+			return true
+		}
+	}
+	return false
 }
 
 // Position is a position to continue from, for FromPosition.
@@ -208,12 +259,20 @@ func FromPosition(o Options, p Position) (*Game, error) {
 	}
 	g.reply = p.Reply
 	g.opening = to[South] && to[North] || g.hand[South] > 0 || g.hand[North] > 0
+	g.starts = nil
 	if !g.opening {
 		g.status = [2]int{}
 		if to[South] {
 			g.mover = South
 		} else {
 			g.mover = North
+		}
+		// reading: the position given is the first of the set's history;
+		// if it is a round start, a later round that starts alike repeats
+		// it (CK-16). A position that is not a round start never equals
+		// one, so it can be recorded all the same.
+		if !g.reply {
+			g.recordStart(g.mover)
 		}
 		return g, nil
 	}
@@ -238,6 +297,7 @@ func (g *Game) Clone() *Game {
 		c.burnt[p] = append([]bool(nil), g.burnt[p]...)
 	}
 	c.roundEnds = append([][2]int(nil), g.roundEnds...)
+	c.starts = append([]roundStart(nil), g.starts...)
 	return &c
 }
 
@@ -566,7 +626,15 @@ func (g *Game) endRound() {
 	}
 	g.roundEnds = append(g.roundEnds, t)
 	s, n := g.opt.Seeds, g.opt.Houses
-	if t[South] < s || t[North] < s || (g.opt.Rounds > 0 && g.round >= g.opt.Rounds) {
+	switch {
+	case t[South] < s:
+		g.end = "CK-14 south"
+	case t[North] < s:
+		g.end = "CK-14 north"
+	case g.opt.Rounds > 0 && g.round >= g.opt.Rounds:
+		g.end = "CK-14 limit"
+	}
+	if g.end != "" {
 		// reading: no refill at the end of the set; the burnt marks of the
 		// last round stay.
 		g.over = true
@@ -592,7 +660,28 @@ func (g *Game) endRound() {
 	g.round++
 	g.mover = starter
 	g.reply = false
+	if !g.opt.cycles() {
+		return
+	}
+	if g.repeated(starter) {
+		// CK-16: the set ends at the repeated round start; each player's
+		// seeds (houses and store) count.
+		for p := 0; p < 2; p++ {
+			for i := range g.houses[p] {
+				g.store[p] += g.houses[p][i]
+				g.houses[p][i] = 0
+			}
+		}
+		g.over, g.end = true, "CK-16"
+		return
+	}
+	g.recordStart(starter)
 }
+
+// End says why the set ended: "" while it goes on, "CK-14 south" or
+// "CK-14 north" when that player cannot fill a house, "CK-14 limit" at the
+// round limit, "CK-16" at a repeated round start.
+func (g *Game) End() string { return g.end }
 
 // View is a plain picture of a position, for comparison with cmp.Diff.
 type View struct {
@@ -602,8 +691,8 @@ type View struct {
 	Hands  [2]int
 	HandAt [2]string // the hole a hand last dropped into or took from; "" for an empty hand
 	ToMove string    // "none", "south", "north" or "both"
-	Round  int
-	Legal  []string // the legal moves in notation, sorted
+	Round  int       // the round; 1 throughout under CK-16 in a full set, whose positions carry no round number
+	Legal  []string  // the legal moves in notation, sorted
 	Over   bool
 	Result string // "ongoing", "south", "north" or "draw"
 }
@@ -622,6 +711,9 @@ func HoleName(h Hole) string {
 // View returns the current position as a View.
 func (g *Game) View() View {
 	v := View{Round: g.round, Over: g.over, Stores: g.store, Hands: g.hand}
+	if g.opt.cycles() {
+		v.Round = 1
+	}
 	for p := 0; p < 2; p++ {
 		v.Houses[p] = append([]int(nil), g.houses[p]...)
 		v.Burnt[p] = append([]bool(nil), g.burnt[p]...)

@@ -84,7 +84,9 @@ func TestWorkedExamples(t *testing.T) {
 }
 
 func TestVectors(t *testing.T) {
-	f, err := os.Open("testdata/congkak_sequential_depth3.jsonl")
+	// The vectors are stored once, in package congkak's testdata (from
+	// the project's shared vectors).
+	f, err := os.Open("../../testdata/congkak_sequential_depth3.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

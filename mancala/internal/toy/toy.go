@@ -12,7 +12,14 @@ type Options struct {
 	Houses       int  // houses per side, 1..12; 0 means 3
 	Seeds        int  // seeds per house; 0 means 3
 	Loop         bool // the Loop variant instead of Kalah
-	Simultaneous bool // the first decision is joint
+	Match        bool // the Match variant instead of Kalah
+	Simultaneous bool // the first decision is joint (Kalah and Loop)
+	// EmptyCapture (Kalah): a last seed in an empty house of the mover's
+	// captures even when the opposite house is empty.
+	EmptyCapture bool
+	// Chain (Loop): a capture goes on backwards over the opponent's
+	// houses that hold 2 or 3.
+	Chain bool
 }
 
 // Rules is the toy game with fixed options. It implements
@@ -32,12 +39,15 @@ func New(o Options) (*Rules, error) {
 	if o.Seeds == 0 {
 		o.Seeds = 3
 	}
+	if o.Loop && o.Match {
+		return nil, fmt.Errorf("toy: both the Loop and the Match variant: %w", mancala.ErrUnsupported)
+	}
 	b, err := mancala.NewBoard(o.Houses, o.Seeds)
 	if err != nil {
 		return nil, fmt.Errorf("toy: %w", err)
 	}
 	r := &Rules{o: o, start: mancala.Position{Board: b, ToMove: mancala.SouthTurn}}
-	if o.Simultaneous {
+	if o.Simultaneous || o.Match {
 		r.start.ToMove = mancala.BothTurn
 	}
 	return r, nil
@@ -55,12 +65,20 @@ func MustNew(o Options) *Rules {
 // String names the variant: "toy kalah 3x3", "toy loop 4x2 simultaneous".
 func (r *Rules) String() string {
 	v := "kalah"
-	if r.o.Loop {
+	switch {
+	case r.o.Loop:
 		v = "loop"
+	case r.o.Match:
+		v = "match"
 	}
 	s := fmt.Sprintf("toy %s %dx%d", v, r.o.Houses, r.o.Seeds)
-	if r.o.Simultaneous {
-		s += " simultaneous"
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{r.o.Simultaneous && !r.o.Match, "simultaneous"}, {r.o.EmptyCapture && !r.o.Loop && !r.o.Match, "empty-capture"}, {r.o.Chain && r.o.Loop, "chain"}} {
+		if f.on {
+			s += " " + f.name
+		}
 	}
 	return s
 }
@@ -79,7 +97,8 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 		return bad("%d houses, want %d", b.Houses(), r.o.Houses)
 	case b.Total() != 2*r.o.Houses*r.o.Seeds:
 		return bad("%d seeds, want %d", b.Total(), 2*r.o.Houses*r.o.Seeds)
-	case !p.ToMove.Valid() || (p.ToMove == mancala.BothTurn && !r.o.Simultaneous):
+	case !p.ToMove.Valid() || (p.ToMove == mancala.BothTurn && !r.o.Simultaneous && !r.o.Match),
+		r.o.Match && (p.ToMove == mancala.SouthTurn || p.ToMove == mancala.NorthTurn):
 		return bad("%v to move", p.ToMove)
 	case p.Round != 0 || p.State != 0:
 		return bad("round %d, state %x", p.Round, p.State)
@@ -164,7 +183,12 @@ func (r *Rules) apply(p mancala.Position, m mancala.Move, emit func(mancala.Even
 		stores[pl] = p.Board.Store(pl)
 	}
 	next := mancala.NorthTurn
-	if p.ToMove == mancala.BothTurn {
+	if r.o.Match {
+		s, _ := m.House(mancala.South)
+		n, _ := m.House(mancala.North)
+		r.match(&rows, &stores, s, n, emit)
+		next = mancala.BothTurn
+	} else if p.ToMove == mancala.BothTurn {
 		s, _ := m.House(mancala.South)
 		n, _ := m.House(mancala.North)
 		r.sow(&rows, &stores, mancala.South, s, emit)
@@ -238,10 +262,14 @@ func (r *Rules) sow(rows *[2][mancala.MaxHouses]uint8, stores *[2]int, pl mancal
 			}
 			seeds--
 		}
-		if k >= n && (rows[opp][k-n] == 2 || rows[opp][k-n] == 3) {
+		for k >= n && (rows[opp][k-n] == 2 || rows[opp][k-n] == 3) {
 			ev(mancala.EventCapture, opp, k-n, int(rows[opp][k-n]))
 			stores[pl] += int(rows[opp][k-n])
 			rows[opp][k-n] = 0
+			if !r.o.Chain {
+				break
+			}
+			k--
 		}
 		return false
 	}
@@ -263,13 +291,42 @@ func (r *Rules) sow(rows *[2][mancala.MaxHouses]uint8, stores *[2]int, pl mancal
 	if k == n {
 		return true
 	}
-	if k < n && rows[pl][k] == 1 && rows[opp][n-1-k] > 0 {
+	if k < n && rows[pl][k] == 1 && (rows[opp][n-1-k] > 0 || r.o.EmptyCapture) {
 		ev(mancala.EventCapture, pl, k, 1)
-		ev(mancala.EventCapture, opp, n-1-k, int(rows[opp][n-1-k]))
+		if rows[opp][n-1-k] > 0 {
+			ev(mancala.EventCapture, opp, n-1-k, int(rows[opp][n-1-k]))
+		}
 		stores[pl] += 1 + int(rows[opp][n-1-k])
 		rows[pl][k], rows[opp][n-1-k] = 0, 0
 	}
 	return false
+}
+
+// match plays the Match variant's joint move (s, n): South takes both
+// houses' seeds if s == n, North otherwise.
+func (r *Rules) match(rows *[2][mancala.MaxHouses]uint8, stores *[2]int, s, n int, emit func(mancala.Event)) {
+	taker := mancala.North
+	if s == n {
+		taker = mancala.South
+	}
+	for _, h := range [2]mancala.Hole{{Owner: mancala.South, House: s}, {Owner: mancala.North, House: n}} {
+		c := rows[h.Owner][h.House]
+		if emit != nil {
+			emit(mancala.Event{Kind: mancala.EventCapture, Player: taker, Hole: h, Count: int(c)})
+		}
+		stores[taker] += int(c)
+		rows[h.Owner][h.House] = 0
+	}
+}
+
+// ScoreBounds bounds the final store difference of games from p (the
+// solver capability search.ScoreBounder): the current difference give or
+// take every seed not yet in a store, since stores never lose seeds.
+func (r *Rules) ScoreBounds(p mancala.Position) (lo, hi int) {
+	b := &p.Board
+	s, n := b.Store(mancala.South), b.Store(mancala.North)
+	rest := b.Total() - s - n
+	return s - n - rest, s - n + rest
 }
 
 // settle sets the player to move to next, or ends the game.
@@ -307,6 +364,9 @@ func (r *Rules) Cycle(p mancala.Position) mancala.Position { return r.finish(p) 
 func (r *Rules) MaxPlies() int {
 	if r.o.Loop {
 		return 0
+	}
+	if r.o.Match {
+		return r.o.Houses // each move empties a house of each row
 	}
 	t := 2 * r.o.Houses * r.o.Seeds
 	// Each move either puts seeds into a store (at most t such moves) or
@@ -375,4 +435,59 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 		plies++
 	}
 	return p, plies
+}
+
+// Acyclic is the Kalah or Match variant as a ruleset that is not a
+// [mancala.Cycler]: their games never repeat a position, and a solver
+// treats Cyclers apart (package search's packed path is only for rulesets
+// that are not). It has every method of [Rules] but Cycle.
+type Acyclic struct{ r *Rules }
+
+// NewAcyclic returns the rules for o as an Acyclic, or an error wrapping
+// [mancala.ErrUnsupported] (for the Loop variant too, whose positions
+// can repeat).
+func NewAcyclic(o Options) (*Acyclic, error) {
+	if o.Loop {
+		return nil, fmt.Errorf("toy: the Loop variant repeats positions: %w", mancala.ErrUnsupported)
+	}
+	r, err := New(o)
+	if err != nil {
+		return nil, err
+	}
+	return &Acyclic{r}, nil
+}
+
+// MustNewAcyclic is [NewAcyclic] for options known to be valid; it panics
+// otherwise.
+func MustNewAcyclic(o Options) *Acyclic {
+	a, err := NewAcyclic(o)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// Rules returns the rules as a [Rules] (a Cycler).
+func (a *Acyclic) Rules() *Rules { return a.r }
+
+func (a *Acyclic) String() string                                     { return a.r.String() }
+func (a *Acyclic) Start() mancala.Position                            { return a.r.Start() }
+func (a *Acyclic) Setup(p mancala.Position) (mancala.Position, error) { return a.r.Setup(p) }
+func (a *Acyclic) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
+	return a.r.Legal(dst, p)
+}
+func (a *Acyclic) Play(p mancala.Position, m mancala.Move) (mancala.Position, error) {
+	return a.r.Play(p, m)
+}
+func (a *Acyclic) Apply(p mancala.Position, m mancala.Move) mancala.Position { return a.r.Apply(p, m) }
+func (a *Acyclic) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Event)) (mancala.Position, error) {
+	return a.r.Trace(p, m, emit)
+}
+func (a *Acyclic) MaxPlies() int                               { return a.r.MaxPlies() }
+func (a *Acyclic) ScoreBounds(p mancala.Position) (lo, hi int) { return a.r.ScoreBounds(p) }
+func (a *Acyclic) Perft(history []mancala.Position, p mancala.Position, depth int) (leaves, terminal int64) {
+	return a.r.Perft(history, p, depth)
+}
+func (a *Acyclic) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {
+	return a.r.Playout(history, p, rng, maxPlies)
 }

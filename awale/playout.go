@@ -30,7 +30,7 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 // fastPlayout plays a random game on packed rows.
 //
 // Repetitions (AW-8). The positions of the current segment (since the last
-// capture) are kept in line. By the theorem of the top of fastsearch.go, a
+// capture) are kept in line. By the theorem of the top of perft.go, a
 // position at ply c can repeat one at ply j of its segment only if every
 // one of the 2n houses was sown from by the moves j … c-1; so as long as
 // some house has not been sown from since the segment began (sown, a bit

@@ -1,0 +1,26 @@
+package kalah_test
+
+import (
+	"testing"
+
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
+	"github.com/sowing-games/sowing/mancala/search/searchtest"
+)
+
+// TestSolverCapabilities checks the capabilities that the solver of
+// package mancala/search relies on (score bounds, store independence, the
+// endgame database, the packed form) against the rules, with the
+// conformance checker of package searchtest.
+func TestSolverCapabilities(t *testing.T) {
+	for _, o := range []kalah.Options{
+		{Houses: 4, Seeds: 3},
+		{Houses: 3, Seeds: 3, Capture: kalah.CaptureStandard},
+		{Houses: 6, Seeds: 4, EndgameSeeds: 10},
+	} {
+		r, err := kalah.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(r.String(), func(t *testing.T) { searchtest.TestSolver(t, r) })
+	}
+}

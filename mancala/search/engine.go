@@ -1,0 +1,250 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// An Engine chooses moves: for side, in the game's current position. side
+// is a player who must decide (g.Turn().Has(side)); the result is
+// mancala.Single(side, house). At a simultaneous decision each side's
+// Engine is asked separately and the caller combines the two with
+// mancala.Joint ([PlayGame] does all this for a whole game). Choose must
+// not change g (clone it if needed). An Engine is not safe for concurrent
+// use; make one per goroutine.
+//
+// Choose returns an error only when it cannot give a move: the game is
+// over (the error wraps [mancala.ErrGameOver]) or side does not decide
+// ([ErrNoDecision]). When ctx is cancelled or its deadline passes, a
+// searching engine returns the best move found so far, and at worst a
+// legal move chosen without search.
+type Engine interface {
+	Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error)
+}
+
+// Player is the former name of [Engine], a deprecated alias kept so that
+// existing code compiles: a [mancala.Player] is a side of the board, an
+// Engine what chooses its moves. New code uses Engine. (The formal
+// deprecation notice waits until the module's own tools have moved to
+// Engine, so that their static checks stay clean.)
+type Player = Engine
+
+// ErrNoDecision is returned by [Engine.Choose] when side is not among the
+// players who decide in the game's position.
+var ErrNoDecision = errors.New("search: the player does not decide in this position")
+
+// checkChoose validates a Choose call and returns the position.
+func checkChoose(g *mancala.Game, side mancala.Player) (mancala.Position, error) {
+	if g == nil {
+		return mancala.Position{}, fmt.Errorf("search: nil game: %w", mancala.ErrGameOver)
+	}
+	t := g.Turn()
+	if t == mancala.NoTurn {
+		return mancala.Position{}, fmt.Errorf("search: %v to choose: %w", side, mancala.ErrGameOver)
+	}
+	if !side.Valid() || !t.Has(side) {
+		return mancala.Position{}, fmt.Errorf("search: %v to choose when %v decides: %w", side, t, ErrNoDecision)
+	}
+	return g.Position(), nil
+}
+
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+}
+
+// Random is an Engine that chooses uniformly among its legal choices. The
+// zero Random is usable, with seed 0.
+type Random struct {
+	rng     *rand.Rand
+	moves   []mancala.Move
+	choices []int
+}
+
+// NewRandom returns a Random that chooses uniformly at random among side's
+// legal houses, from a random stream seeded with seed: the same seed and
+// the same sequence of calls give the same choices.
+func NewRandom(seed uint64) *Random { return &Random{rng: newRand(seed)} }
+
+// Choose implements [Engine].
+func (r *Random) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
+	if _, err := checkChoose(g, side); err != nil {
+		return mancala.Move{}, err
+	}
+	if r.rng == nil {
+		r.rng = newRand(0)
+	}
+	r.moves = g.AppendLegal(r.moves[:0])
+	r.choices = mancala.Choices(r.choices[:0], r.moves, side)
+	if len(r.choices) == 0 {
+		return mancala.Move{}, fmt.Errorf("search: %v has no legal move: %w", side, ErrNoDecision)
+	}
+	return mancala.Single(side, r.choices[r.rng.IntN(len(r.choices))]), nil
+}
+
+// Greedy is an Engine that maximises the store difference right after its
+// own decision. The zero Greedy is usable, with seed 0.
+type Greedy struct {
+	rng     *rand.Rand
+	moves   []mancala.Move
+	mine    []int
+	theirs  []int
+	best    []int
+	history []mancala.Position
+}
+
+// NewGreedy returns a Greedy that chooses the house giving side the best
+// store difference (his store minus his opponent's) right after his own
+// decision, looking no further: a decision after which the same player
+// decides again counts as it stands. A decision that ends the game counts
+// with the final stores. At a simultaneous decision the opponent's choice
+// is taken as uniformly random: Greedy maximises the average difference
+// over the opponent's choices. Ties are broken uniformly at random from a
+// stream seeded with seed.
+func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: newRand(seed)} }
+
+// Choose implements [Engine].
+func (gr *Greedy) Choose(_ context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
+	p, err := checkChoose(g, side)
+	if err != nil {
+		return mancala.Move{}, err
+	}
+	if gr.rng == nil {
+		gr.rng = newRand(0)
+	}
+	r := g.Rules()
+	gr.moves = g.AppendLegal(gr.moves[:0])
+	gr.mine = mancala.Choices(gr.mine[:0], gr.moves, side)
+	if len(gr.mine) == 0 {
+		return mancala.Move{}, fmt.Errorf("search: %v has no legal move: %w", side, ErrNoDecision)
+	}
+	_, cycler := r.(mancala.Cycler)
+	if cycler {
+		gr.history = append(gr.history[:0], g.Positions()...)
+	}
+	joint := p.ToMove == mancala.BothTurn
+	if joint {
+		gr.theirs = mancala.Choices(gr.theirs[:0], gr.moves, side.Other())
+	}
+	gr.best = gr.best[:0]
+	bestScore := 0
+	for _, h := range gr.mine {
+		score := 0
+		if !joint {
+			score = storeDiff(mancala.EndCycle(r, gr.history, r.Apply(p, mancala.Single(side, h))), side)
+		} else {
+			// The sum over the opponent's choices: the same number of
+			// terms for every h, so comparing sums compares averages.
+			for _, o := range gr.theirs {
+				m := mancala.Joint(h, o)
+				if side == mancala.North {
+					m = mancala.Joint(o, h)
+				}
+				score += storeDiff(mancala.EndCycle(r, gr.history, r.Apply(p, m)), side)
+			}
+		}
+		switch {
+		case len(gr.best) == 0 || score > bestScore:
+			gr.best = append(gr.best[:0], h)
+			bestScore = score
+		case score == bestScore:
+			gr.best = append(gr.best, h)
+		}
+	}
+	return mancala.Single(side, gr.best[gr.rng.IntN(len(gr.best))]), nil
+}
+
+func storeDiff(p mancala.Position, side mancala.Player) int {
+	return p.Board.Store(side) - p.Board.Store(side.Other())
+}
+
+// checkRoot validates the ruleset and position given to a search: r must
+// not be nil (an error wrapping mancala.ErrUnsupported) and p must not be
+// over (mancala.ErrGameOver).
+func checkRoot(r mancala.Ruleset, p mancala.Position) error {
+	if r == nil {
+		return fmt.Errorf("search: nil ruleset: %w", mancala.ErrUnsupported)
+	}
+	if p.Over() {
+		return fmt.Errorf("search: position is over: %w", mancala.ErrGameOver)
+	}
+	return nil
+}
+
+// checkMoves returns an error wrapping mancala.ErrInvalidPosition if p,
+// which is not over, has no legal move under r (p is then no position of
+// r: see the mancala.Ruleset contract). buf is a buffer for the moves.
+func checkMoves(r mancala.Ruleset, p mancala.Position, buf []mancala.Move) error {
+	if len(r.Legal(buf[:0], p)) == 0 {
+		return fmt.Errorf("search: %v to move and no legal move: %w", p.ToMove, mancala.ErrInvalidPosition)
+	}
+	return nil
+}
+
+// PlayGame plays g to its end between two engines, south choosing South's
+// moves and north North's. At each decision it asks the engine of the
+// player to move, or at a simultaneous decision both engines, and
+// combines their choices into the joint move; it plays the move on g and
+// then calls observe, if it is not nil, with the move and the position
+// after it. It returns nil once the game is over; the first error of an
+// engine or of g.Play (a choice that is not a legal decision of its side
+// is refused with an error wrapping [ErrNoDecision] or
+// mancala.ErrIllegalMove); or, if ctx is done between two moves, an error
+// wrapping ctx.Err(). A game of a ruleset whose games may not end plays
+// until ctx is done. g keeps the moves played so far in every case.
+func PlayGame(ctx context.Context, g *mancala.Game, south, north Engine, observe func(m mancala.Move, p mancala.Position)) error {
+	if g == nil || south == nil || north == nil {
+		return fmt.Errorf("search: PlayGame with a nil game or engine: %w", mancala.ErrUnsupported)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	engines := [2]Engine{mancala.South: south, mancala.North: north}
+	for !g.Over() {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("search: game stopped after %d moves: %w", len(g.Moves()), err)
+		}
+		var m mancala.Move
+		if g.Turn() == mancala.BothTurn {
+			var houses [2]int
+			for _, side := range [2]mancala.Player{mancala.South, mancala.North} {
+				h, err := choose(ctx, g, engines[side], side)
+				if err != nil {
+					return err
+				}
+				houses[side] = h
+			}
+			m = mancala.Joint(houses[mancala.South], houses[mancala.North])
+		} else {
+			side, _ := g.Turn().Player()
+			h, err := choose(ctx, g, engines[side], side)
+			if err != nil {
+				return err
+			}
+			m = mancala.Single(side, h)
+		}
+		if err := g.Play(m); err != nil {
+			return fmt.Errorf("search: PlayGame: %w", err)
+		}
+		if observe != nil {
+			observe(m, g.Position())
+		}
+	}
+	return nil
+}
+
+// choose asks e for side's choice and returns its house.
+func choose(ctx context.Context, g *mancala.Game, e Engine, side mancala.Player) (int, error) {
+	m, err := e.Choose(ctx, g, side)
+	if err != nil {
+		return 0, err
+	}
+	if pl, ok := m.Player(); !ok || pl != side {
+		return 0, fmt.Errorf("search: %v's engine chose %v: %w", side, m, ErrNoDecision)
+	}
+	h, _ := m.House(side)
+	return h, nil
+}
