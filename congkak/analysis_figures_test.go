@@ -340,7 +340,7 @@ func exactOpeningMatrix(ctx context.Context, r *congkak.Rules) ([][]float64, err
 		go func() {
 			defer wg.Done()
 			for ij := range jobs {
-				sol, err := search.Solve(ctx, r, nil, r.Apply(p, mancala.Joint(ij[0], ij[1])), search.SolveOptions{TableBits: 22, Bounds: search.StoreBounds, NoPV: true})
+				sol, err := search.Solve(ctx, singleRound{r}, nil, r.Apply(p, mancala.Joint(ij[0], ij[1])), search.SolveOptions{TableBits: 22, NoPV: true})
 				mu.Lock()
 				if err != nil && first == nil {
 					first = err

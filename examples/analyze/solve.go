@@ -44,11 +44,11 @@ func runSolve(ctx context.Context, r mancala.Ruleset, history []mancala.Position
 		TableBits: solveTableBits(p),
 		Workers:   runtime.GOMAXPROCS(0),
 	}
-	if roundBounded(r) {
+	if c, ok := r.(*congkak.Rules); ok && c.Options().Rounds == 1 {
 		// Within one round no seed leaves a store, so the stores as they
 		// stand bound the result: the solver ends the lines that cannot
 		// matter (without bounds it is much slower).
-		opts.Bounds = search.StoreBounds
+		r = singleRound{c}
 	}
 	began := time.Now()
 	var last lastLine
@@ -117,13 +117,15 @@ func (l *lastLine) get() string {
 	return l.line
 }
 
-// roundBounded reports whether no seed ever leaves a store in games of r:
-// true for a Congkak ruleset that plays a single round (the refill of a
-// later round takes seeds out of the stores).
-func roundBounded(r mancala.Ruleset) bool {
-	c, ok := r.(*congkak.Rules)
-	return ok && c.Options().Rounds == 1
-}
+// singleRound is a Congkak ruleset that plays a single round, with every
+// method of congkak.Rules, and score bounds for the solver
+// (search.ScoreBounder): within one round no seed leaves a store (only the
+// refill of a later round takes seeds out of the stores), so
+// search.StoreBounds holds.
+type singleRound struct{ *congkak.Rules }
+
+// ScoreBounds implements search.ScoreBounder.
+func (singleRound) ScoreBounds(p mancala.Position) (lo, hi int) { return search.StoreBounds(p) }
 
 // solveTableBits chooses the solver's table size for p: small for the
 // small positions that solve at once (a big table costs more to allocate
