@@ -14,6 +14,7 @@
 //   - mancala/search: engines that choose moves for any ruleset (random,
 //     greedy, alpha-beta, Monte Carlo tree search) and an exact solver,
 //     simultaneous decisions included.
+//   - mancala/svg: SVG diagrams of any ruleset's board.
 //   - awale: Awalé (Oware, Abapa family), with the Abapa and Awari presets.
 //   - congkak: Congkak, with its simultaneous opening, rounds and burnt
 //     houses.

@@ -4,11 +4,11 @@
 // Usage:
 //
 //	go run ./examples/kalah -solve [-houses M] [-seeds N] [-capture empty|standard]
-//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH] [-workers W] [-progress]
+//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH | -endgame-dir DIR] [-workers W] [-quiet]
 //
 // It prints, each on its own line:
 //
-//	value V        South's final store minus North's under perfect play
+//	value V for South (South's final store minus North's; S to move)   under perfect play
 //	pv MOVES       a principal variation, in move letters ("C" South, "c" North)
 //	time T         the whole time, and its parts: the endgame database and the search
 //	nodes N        the positions the search visited, and the rate
@@ -26,7 +26,16 @@
 // the goroutines that search at once (search.SolveOptions.Workers; 0, the
 // default, means one a core; with more than one the node count and the
 // principal variation may change from run to run, the value does not).
-// -progress writes the solver's progress to standard error. Bad flags give
+// With -endgame-dir DIR the database is instead the generic one of package
+// mancala/endgame (one file a count under DIR, built once, resumable),
+// handed to the solver by kalah.WithDatabase, and the ruleset keeps none.
+// Progress (the endgame database's build, then the solver's) goes to
+// standard error unless -quiet is given (-progress, on by default, is kept
+// for old scripts). Before it builds anything, the tool checks that the
+// solver's table (16 bytes an entry) and the database fit in the memory the
+// system says is available (MemAvailable, the cgroup's limit, ulimit -v),
+// and that a database to be saved with -endgame-file can be written in its
+// directory; either failing is one line and exit status 1. Bad flags give
 // a one-line error and exit status 2; a file at PATH that is not a
 // database of the same rules and -endgame is an error (exit status 1), and
 // is left as it is.
@@ -48,6 +57,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -56,6 +66,7 @@ import (
 
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	egdb "github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -72,9 +83,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	capture := fs.String("capture", "empty", "capture rule: empty or standard")
 	position := fs.String("position", "", "position text to solve instead of the start")
 	table := fs.Int("table", 0, fmt.Sprintf("log2 of the solver's table entries (0: %d)", search.DefaultSolveTableBits))
-	progress := fs.Bool("progress", false, "write the solver's progress to standard error")
+	progress := fs.Bool("progress", true, "write progress to standard error (the default; see -quiet)")
+	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	endgame := fs.Int("endgame", 0, "seeds in houses up to which the endgame database answers (0: default size, -1: none)")
 	endgameFile := fs.String("endgame-file", "", "load the endgame database from this file, or build it and save it there")
+	endgameDir := fs.String("endgame-dir", "", "use the generic endgame databases (package mancala/endgame) in this directory, building what is missing")
 	workers := fs.Int("workers", 0, "goroutines that search at once (0: one a core)")
 	usage := func(err error) int {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
@@ -83,7 +96,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH] [-workers W] [-progress]")
+			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH | -endgame-dir DIR] [-workers W] [-quiet]")
 			fs.PrintDefaults()
 			return 0
 		}
@@ -130,6 +143,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *endgameFile != "" && r.EndgameSeeds() < 0 {
 		return usage(errors.New("-endgame-file: there is no database with -endgame -1"))
 	}
+	if *endgameDir != "" && (*endgameFile != "" || r.EndgameSeeds() < 0 || r.EndgameSeeds() > egdb.MaxSeeds) {
+		return usage(fmt.Errorf("-endgame-dir: not with -endgame-file or -endgame -1, and at most -endgame %d", egdb.MaxSeeds))
+	}
 	if *workers < 0 {
 		return usage(fmt.Errorf("-workers: want 0 or more, not %d", *workers))
 	}
@@ -137,24 +153,40 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*workers = runtime.GOMAXPROCS(0)
 	}
 	opts := search.SolveOptions{TableBits: *table, Workers: *workers}
-	if *progress {
+	if *progress && !*quiet {
 		opts.Progress = stderr
 	}
+	if err := checkMemory(r, *table); err != nil {
+		fmt.Fprintf(stderr, "kalah: %v\n", err)
+		return 1
+	}
+	if err := checkEndgameFile(*endgameFile); err != nil {
+		fmt.Fprintf(stderr, "kalah: -endgame-file: %v\n", err)
+		return 1
+	}
 	start := time.Now()
-	how, err := prepareEndgame(r, *endgameFile)
+	var solveRules mancala.Ruleset = r
+	var how string
+	k := r.EndgameSeeds()
+	if *endgameDir != "" {
+		solveRules, err = generic(r, k, *endgameDir, opts.Progress)
+		how = "generic databases in " + *endgameDir
+	} else {
+		how, err = prepareEndgame(r, *endgameFile, opts.Progress)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
 		return 1
 	}
 	dbTime := time.Since(start)
-	sol, err := search.Solve(context.Background(), r, nil, p, opts)
+	sol, err := search.Solve(context.Background(), solveRules, nil, p, opts)
 	searchTime := time.Since(start) - dbTime
 	if err != nil {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
 		return 1
 	}
 	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
-	fmt.Fprintf(stdout, "value %v\n", sol.Value)
+	fmt.Fprintf(stdout, "value %v for South (South's final store minus North's; %s)\n", sol.Value, toMove(p))
 	fmt.Fprintf(stdout, "pv %s\n", formatPV(sol.PV))
 	fmt.Fprintf(stdout, "time %v (endgame database %v, search %v)\n", ms(dbTime+searchTime), ms(dbTime), ms(searchTime))
 	rate := ""
@@ -162,7 +194,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		rate = fmt.Sprintf(" (%.2fM/s)", float64(sol.Nodes)/s/1e6)
 	}
 	fmt.Fprintf(stdout, "nodes %d%s\n", sol.Nodes, rate)
-	if k := r.EndgameSeeds(); k >= 0 {
+	if k >= 0 {
 		fmt.Fprintf(stdout, "endgame %d seeds in houses, %s\n", k, how)
 	} else {
 		fmt.Fprintf(stdout, "endgame none\n")
@@ -173,9 +205,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 // prepareEndgame builds r's endgame database in full, or loads it from
 // path if path names a file, or builds it and saves it to path if there is
 // no such file; it says which it did.
-func prepareEndgame(r *kalah.Rules, path string) (string, error) {
+func prepareEndgame(r *kalah.Rules, path string, progress io.Writer) (string, error) {
 	if r.EndgameSeeds() < 0 {
 		return "", nil
+	}
+	say := func(format string, args ...any) {
+		if progress != nil {
+			fmt.Fprintf(progress, "kalah: "+format+"\n", args...)
+		}
 	}
 	if path != "" {
 		f, err := os.Open(path)
@@ -190,9 +227,13 @@ func prepareEndgame(r *kalah.Rules, path string) (string, error) {
 			return "", fmt.Errorf("-endgame-file: %w", err)
 		}
 	}
+	n := endgameEntries(r.Options().Houses, r.EndgameSeeds())
+	say("building the endgame database: %d seeds in houses, %d entries (%d MiB), on every core", r.EndgameSeeds(), n, n>>20)
+	built := time.Now()
 	if err := r.BuildEndgame(context.Background(), 0); err != nil {
 		return "", err
 	}
+	say("endgame database built in %v; solving", time.Since(built).Round(time.Millisecond))
 	if path == "" {
 		return "built", nil
 	}
@@ -212,8 +253,14 @@ func saveEndgame(r *kalah.Rules, path string) error {
 	}
 	tmp := f.Name()
 	err = r.WriteEndgame(f)
+	if err == nil {
+		err = f.Sync()
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
 	}
 	if err == nil {
 		err = os.Rename(tmp, path)
@@ -230,4 +277,96 @@ func formatPV(pv []mancala.Move) string {
 		s[i] = m.String()
 	}
 	return strings.Join(s, " ")
+}
+
+// toMove says who is to move in p, for the value line.
+func toMove(p mancala.Position) string {
+	switch p.ToMove {
+	case mancala.SouthTurn:
+		return "South to move"
+	case mancala.NorthTurn:
+		return "North to move"
+	}
+	return "the game is over"
+}
+
+// endgameEntries returns the entries of the endgame database of k seeds
+// in houses on n houses a side, C(k+2n, 2n), saturating at 1<<62.
+func endgameEntries(n, k int) uint64 {
+	if k < 0 {
+		return 0
+	}
+	c := uint64(1)
+	for j := 1; j <= 2*n; j++ {
+		hi, lo := bits.Mul64(c, uint64(k+j))
+		if hi != 0 || lo/uint64(j) > 1<<62 {
+			return 1 << 62
+		}
+		c = lo / uint64(j)
+	}
+	return c
+}
+
+// checkMemory fails, with a message, if the solver's table of 2^bits
+// entries (16 bytes each) and r's endgame database need more memory than
+// the system says is available (see availableMemory), rather than let the
+// runtime stop the process with an out-of-memory error.
+func checkMemory(r *kalah.Rules, bits int) error {
+	if bits == 0 {
+		bits = search.DefaultSolveTableBits
+	}
+	table := uint64(16) << bits
+	need := table + endgameEntries(r.Options().Houses, r.EndgameSeeds())
+	avail, ok := availableMemory()
+	if !ok || need <= avail {
+		return nil
+	}
+	const gib = 1 << 30
+	return fmt.Errorf("-table %d and the endgame database need %.1f GiB (the table alone %.1f GiB), but only %.1f GiB of memory is available: give a smaller -table or -endgame",
+		bits, float64(need)/gib, float64(table)/gib, float64(avail)/gib)
+}
+
+// checkEndgameFile checks, before anything is built, that a database
+// could be saved at path if there is no file there yet: its directory
+// exists and a file can be created in it.
+func checkEndgameFile(path string) error {
+	if path == "" {
+		return nil
+	}
+	if _, err := os.Stat(path); err == nil {
+		return nil // it is read (and checked) later
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("the directory of %s: %w", path, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write in %s: %w", dir, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// generic builds or loads the databases of package mancala/endgame for
+// r's board up to k seeds in houses under dir, and returns r without a
+// database of its own, the databases handed to it by kalah.WithDatabase:
+// the ruleset stays immutable.
+func generic(r *kalah.Rules, k int, dir string, progress io.Writer) (mancala.Ruleset, error) {
+	o := r.Options()
+	o.EndgameSeeds = -1
+	bare, err := kalah.New(o)
+	if err != nil {
+		return nil, err
+	}
+	db, err := egdb.Build(context.Background(), bare.Retrograde(), dir, k, egdb.Options{Progress: progress})
+	if err != nil {
+		return nil, err
+	}
+	return kalah.WithDatabase(bare, db)
 }

@@ -43,7 +43,10 @@ func TestSolveSmall(t *testing.T) {
 					!strings.HasPrefix(lines[2], "time ") || !strings.HasPrefix(lines[3], "nodes ") || !strings.HasPrefix(lines[4], "endgame ") {
 					t.Fatalf("output:\n%s", out.String())
 				}
-				got, err := strconv.Atoi(strings.TrimPrefix(lines[0], "value "))
+				if !strings.Contains(lines[0], " for South (South's final store minus North's; South to move)") {
+					t.Errorf("value line %q does not say whose value it is (issue 12.5)", lines[0])
+				}
+				got, err := strconv.Atoi(strings.Fields(lines[0])[1])
 				if err != nil {
 					t.Fatalf("value line %q: %v", lines[0], err)
 				}
@@ -81,7 +84,7 @@ func TestSolvePosition(t *testing.T) {
 	if code := run(args, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if !strings.HasPrefix(out.String(), "value 2\npv B A\n") {
+	if !strings.HasPrefix(out.String(), "value 2 for South (South's final store minus North's; South to move)\npv B A\n") {
 		t.Errorf("output:\n%s", out.String())
 	}
 }
@@ -141,7 +144,7 @@ func TestEndgameFile(t *testing.T) {
 	if code != 0 || !strings.Contains(second, "endgame 9 seeds in houses, loaded from "+path+"\n") {
 		t.Fatalf("second solve: exit %d, %s\n%s", code, msg, second)
 	}
-	if v1, v2 := strings.SplitN(first, "\n", 2)[0], strings.SplitN(second, "\n", 2)[0]; v1 != v2 || v1 != "value 2" {
+	if v1, v2 := strings.SplitN(first, " for ", 2)[0], strings.SplitN(second, " for ", 2)[0]; v1 != v2 || v1 != "value 2" {
 		t.Errorf("values %q and %q, want value 2 twice", v1, v2)
 	}
 	// Other rules: -endgame 8 makes another database.
@@ -163,5 +166,67 @@ func TestEndgameFile(t *testing.T) {
 	if _, msg, code := solve([]string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "-1", "-endgame-file", path}); code != 2 ||
 		!strings.Contains(msg, "-endgame-file") {
 		t.Errorf("-endgame -1 with -endgame-file: exit %d, %q", code, msg)
+	}
+}
+
+// TestMemoryAndPathChecks: a table larger than the memory available fails
+// at once with one line (issue 10.9), and -endgame-file in a missing
+// directory fails before anything is built.
+func TestMemoryAndPathChecks(t *testing.T) {
+	var out, errb bytes.Buffer
+	if avail, ok := availableMemory(); ok && avail < 16<<30 {
+		code := run([]string{"-solve", "-houses", "2", "-seeds", "2", "-table", "30"}, &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), "memory is available") || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("-table 30 with %d bytes available: exit %d, %q", avail, code, errb.String())
+		}
+	}
+	out.Reset()
+	errb.Reset()
+	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "kalah.db")
+	code := run([]string{"-solve", "-houses", "2", "-seeds", "2", "-endgame-file", missing}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "-endgame-file") || strings.Contains(errb.String(), "building") || out.Len() != 0 {
+		t.Errorf("-endgame-file in a missing directory: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}
+
+// TestProgress: a solve says on standard error what it does (issue 12.5),
+// and -quiet silences it.
+func TestProgress(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"-solve", "-houses", "3", "-seeds", "2", "-table", "12"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "kalah: building the endgame database") {
+		t.Errorf("no progress: %q", errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"-solve", "-houses", "3", "-seeds", "2", "-table", "12", "-quiet"}, &out, &errb); code != 0 || errb.Len() != 0 {
+		t.Errorf("-quiet: exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// TestEndgameDir: with -endgame-dir the generic databases are built once,
+// loaded the next time, and give the value of the ruleset's own database.
+func TestEndgameDir(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "9", "-table", "12", "-quiet"}
+	var own, first, second, errb bytes.Buffer
+	if code := run(args, &own, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	withDir := append(args, "-endgame-dir", dir)
+	if code := run(withDir, &first, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if code := run(append(withDir[:len(withDir):len(withDir)], "-progress"), &second, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	line := func(b *bytes.Buffer) string { return strings.SplitN(b.String(), "\n", 2)[0] }
+	if line(&own) != line(&first) || line(&first) != line(&second) || !strings.Contains(first.String(), "generic databases in "+dir) {
+		t.Errorf("own database:\n%s\nfirst with -endgame-dir:\n%s\nsecond:\n%s", own.String(), first.String(), second.String())
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*", "*.egdb")); len(files) != 10 {
+		t.Errorf("%d database files, want 10 (counts 0 to 9)", len(files))
 	}
 }

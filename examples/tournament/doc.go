@@ -6,8 +6,14 @@
 //	go run ./examples/tournament [game flags] -a SPEC -b SPEC [-games N]
 //		[-parallel P] [-rand-seed N] [-max-plies N] [-records FILE] [-quiet]
 //
-// A SPEC is read by search.ParseEngine: "random", "greedy",
+// A SPEC is read by uci.ParseEngine: "random", "greedy",
 // "alphabeta:depth=8", "alphabeta:time=100ms", "mcts:playouts=20000", ...
+// (search.ParseEngine's engines), or "uci:movetime=50ms,cmd=PATH ARGS..."
+// for an external engine that speaks the Oware engine protocol, started
+// afresh for each game. An external engine that fails to start, crashes,
+// answers past its time or plays an illegal move loses that game, whose
+// line says so (such a game has no record in -records), and the match
+// goes on.
 //
 // # Rules
 //

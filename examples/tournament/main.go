@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/sowing-games/sowing/examples/internal/atomicfile"
@@ -17,6 +18,7 @@ import (
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
 	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/uci"
 )
 
 const (
@@ -89,6 +91,9 @@ func parse(args []string, stdout, stderr io.Writer) (*config, int) {
 		return bad("-max-plies: want 1 to %d, not %d", maxMaxPlies, c.maxPlies)
 	}
 	for _, s := range []struct{ flag, spec string }{{"-a", c.specA}, {"-b", c.specB}} {
+		if strings.HasPrefix(s.spec, "uci:") {
+			continue // checked when the engine starts, in the first game
+		}
 		if _, err := search.ParseEngine(s.spec, 0); err != nil {
 			return bad("%s: %w", s.flag, err)
 		}
@@ -143,8 +148,11 @@ type result struct {
 	capped bool    // stopped by -max-plies and scored by the stores
 	aScore float64 // 1, 1/2 or 0
 	ending mancala.Ending
-	record *record.Record // nil unless -records
-	err    error
+	// forfeit says which engine lost the game by failing (crash, time,
+	// illegal move: see uci.Forfeits); empty for a game played out.
+	forfeit string
+	record  *record.Record // nil unless -records
+	err     error
 }
 
 func (r result) line(games int) string {
@@ -166,6 +174,8 @@ func (r result) line(games int) string {
 	w := len(strconv.Itoa(games))
 	line := fmt.Sprintf("game %*d/%d: A %s, A %d - B %d, %s, %d plies", w, r.index+1, games, side, a, b, verdict, r.plies)
 	switch {
+	case r.forfeit != "":
+		line += " (" + r.forfeit + ")"
 	case r.capped:
 		line += " (capped: scored by the stores)"
 	case r.ending.Reason != mancala.EndNone:
@@ -243,14 +253,18 @@ func splitmix64(x uint64) uint64 {
 func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 	res := result{index: i, aSouth: i%2 == 0}
 	seedA, seedB := gameSeeds(c.seed, i)
-	a, err := search.ParseEngine(c.specA, seedA)
-	if err != nil {
-		res.err = err
+	a, err := newEngine(c.specA, seedA)
+	if err == nil {
+		defer a.close()
+	}
+	if forfeit(&res, "A", 0, err) {
 		return res
 	}
-	b, err := search.ParseEngine(c.specB, seedB)
-	if err != nil {
-		res.err = err
+	b, err := newEngine(c.specB, seedB)
+	if err == nil {
+		defer b.close()
+	}
+	if forfeit(&res, "B", 1, err) {
 		return res
 	}
 	engines := [2]search.Engine{a, b} // indexed by mancala.Player: South, North
@@ -276,6 +290,17 @@ func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 			stop()
 		}
 	})
+	if err != nil && uci.Forfeits(err) && (a.failed || b.failed) {
+		// An external engine crashed, hung or answered an illegal move:
+		// it loses the game, and the match goes on.
+		who, score := "B", 1.0
+		if a.failed {
+			who, score = "A", 0
+		}
+		res.final, res.plies, res.aScore = g.Position(), g.Ply(), score
+		res.forfeit = fmt.Sprintf("%s forfeits at move %d: %s", who, g.Ply()+1, rulesflags.Line(err))
+		return res
+	}
 	if err != nil && !(capped && ctx.Err() == nil) {
 		res.err = fmt.Errorf("move %d: %w", g.Ply()+1, err)
 		return res
@@ -298,6 +323,54 @@ func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 		res.record, res.err = gameRecord(g, c, i, specs, res.capped)
 	}
 	return res
+}
+
+// forfeit records in res, when err is an external engine's failure to
+// start (uci.Forfeits), that player who ("A" or "B") loses the game
+// unplayed, so that A scores aScore; any other error stops the match. It
+// reports whether the game is settled.
+func forfeit(res *result, who string, aScore float64, err error) bool {
+	switch {
+	case err == nil:
+		return false
+	case uci.Forfeits(err):
+		res.aScore = aScore
+		res.forfeit = fmt.Sprintf("%s forfeits at its start: %s", who, rulesflags.Line(err))
+	default:
+		res.err = err
+	}
+	return true
+}
+
+// engine is a player of the match: it notes whether it failed, and closes
+// an external engine's process after the game.
+type engine struct {
+	search.Engine
+	failed bool
+}
+
+// newEngine makes a player from a spec of uci.ParseEngine: an external
+// engine ("uci:cmd=PATH ARGS...") or one of search.ParseEngine's.
+func newEngine(spec string, seed uint64) (*engine, error) {
+	e, err := uci.ParseEngine(spec, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &engine{Engine: e}, nil
+}
+
+func (e *engine) Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
+	m, err := e.Engine.Choose(ctx, g, side)
+	if err != nil && uci.Forfeits(err) {
+		e.failed = true
+	}
+	return m, err
+}
+
+func (e *engine) close() {
+	if c, ok := e.Engine.(io.Closer); ok {
+		c.Close()
+	}
 }
 
 // isTerminal reports whether w is a character device (a terminal).

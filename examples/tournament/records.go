@@ -28,8 +28,13 @@ func newRecordWriter(w io.Writer, path string) *recordWriter {
 	return &recordWriter{w: bufio.NewWriter(w), json: ext == ".json" || ext == ".jsonl"}
 }
 
-// write adds one record.
+// write adds one record. A nil record, that of a game lost by an
+// external engine's failure (see uci.Forfeits), is left out: the match's
+// game line says what happened.
 func (f *recordWriter) write(rec *record.Record) error {
+	if rec == nil {
+		return nil
+	}
 	if f.json {
 		b, err := json.Marshal(rec)
 		if err != nil {

@@ -17,6 +17,8 @@ const (
 	DefaultDepth = 8
 	// MaxDepth is the deepest iteration an AlphaBeta starts.
 	MaxDepth = 128
+	// QuiesceDepth is the longest capture sequence that Quiesce follows.
+	QuiesceDepth = 8
 	// DefaultTableSize is the number of transposition-table entries of an
 	// AlphaBeta whose options leave TableSize 0 (24 bytes each).
 	DefaultTableSize = 1 << 18
@@ -48,6 +50,26 @@ type AlphaBetaOptions struct {
 	// Seed seeds the random stream used to sample a move from a mixed
 	// strategy at a simultaneous decision.
 	Seed uint64
+	// Quiesce extends the search at the horizon along capture sequences
+	// (moves that add to the mover's store, or end the game), up to
+	// [QuiesceDepth] decisions, with the evaluation as the value of
+	// stopping: a horizon in the middle of an exchange is misjudged by
+	// any static evaluation.
+	Quiesce bool
+	// Threads is the number of goroutines that search at once (see
+	// [AlphaBeta]); 0 or 1 means one. Each has a table of TableSize
+	// entries, and a Nodes limit counts each one's positions.
+	Threads int
+	// SoftTime, if positive, is a time after which no new iteration
+	// starts: the search returns the deepest iteration completed by then.
+	// A time manager sets it below Time, which stops an iteration under
+	// way. 0 means none.
+	SoftTime time.Duration
+	// Info, if set, is called after each completed iteration at a single
+	// player's decision, on the searching goroutine, with that
+	// iteration's result (Nodes counts the search so far). Info must not
+	// keep res.PV after it returns.
+	Info func(res Result)
 }
 
 // Result is what a search found.
@@ -103,7 +125,15 @@ type MixedStrategy struct {
 // move ordering by the table's move, killer moves and the history
 // heuristic. Turns of several decisions by the same player keep the value
 // unnegated; simultaneous decisions are solved as matrix games (see the
-// package documentation).
+// package documentation). Options add a quiescence search of capture
+// sequences at the horizon, the exact values of an endgame oracle
+// (an [Endgamer] ruleset, or one given an oracle by [WithEndgame]) at
+// every position below the
+// root, a soft time limit for time management, a report after each
+// iteration, and a parallel search of the root's moves (Threads): in
+// each iteration, after the first move, the searcher and its helpers (each
+// with a table of its own) share out the other root moves, each searched
+// with the window (best so far, +inf).
 //
 // An AlphaBeta keeps its table between searches. It is not safe for
 // concurrent use.
@@ -119,6 +149,8 @@ type AlphaBeta struct {
 	// Per search.
 	r        mancala.Ruleset
 	eval     Evaluator
+	eg       func(p mancala.Position) (gain int, ok bool)
+	helpers  []*AlphaBeta // of a parallel search (Threads > 1)
 	path     path
 	plies    []abPly
 	history  [2][mancala.MaxHouses]int32
@@ -127,6 +159,7 @@ type AlphaBeta struct {
 	horizon  bool
 	done     <-chan struct{}
 	deadline time.Time
+	start    time.Time
 	ms       matrixSolver
 	hist     []mancala.Position
 	bestPV   []mancala.Move
@@ -163,8 +196,33 @@ func NewAlphaBeta(o AlphaBetaOptions) *AlphaBeta {
 	return a
 }
 
-// Options returns the options a was made with.
+// Options returns the options a was made with, or last given to
+// [AlphaBeta.SetOptions].
 func (a *AlphaBeta) Options() AlphaBetaOptions { return a.opts }
+
+// SetOptions changes the options of the searches that follow, keeping
+// what a has learnt: the table is kept unless o asks for another size
+// (then it starts empty), and so are the killer moves and history scores.
+// The random stream is not reseeded. It must not be called during a
+// search.
+func (a *AlphaBeta) SetOptions(o AlphaBetaOptions) {
+	old := a.opts
+	a.opts = o
+	if o.TableSize == old.TableSize {
+		return
+	}
+	a.helpers = nil
+	a.useTT = o.TableSize >= 0
+	switch {
+	case o.TableSize == 0:
+		a.tt.init(DefaultTableSize)
+	case o.TableSize > 0:
+		a.tt.init(o.TableSize)
+	default:
+		a.tt = ttable{}
+	}
+	a.tt.clear()
+}
 
 // Reset forgets everything learnt in earlier searches: the table, killer
 // moves and history scores, and restarts the random stream from the seed.
@@ -177,6 +235,9 @@ func (a *AlphaBeta) Reset() {
 		a.plies[i].killers = [2]mancala.Move{}
 	}
 	a.rng = newRand(a.opts.Seed)
+	for _, h := range a.helpers {
+		h.Reset()
+	}
 }
 
 // Choose implements [Player]: it searches the game's position and returns
@@ -216,8 +277,28 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 	if err := checkRoot(r, p); err != nil {
 		return Result{}, err
 	}
+	maxDepth := a.prepare(ctx, r, history)
+	if err := checkMoves(r, p, a.plies[0].moves); err != nil {
+		return Result{}, err
+	}
+	if p.ToMove == mancala.BothTurn {
+		return a.searchSimultaneousRoot(p, maxDepth), nil
+	}
+	if a.opts.Threads > 1 {
+		return a.searchRootParallel(ctx, history, p, maxDepth), nil
+	}
+	return a.searchRoot(p, maxDepth), nil
+}
+
+// prepare sets a up for a search under r after history and returns the
+// deepest iteration to start.
+func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []mancala.Position) int {
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
+	a.eg = nil
+	if e, ok := r.(Endgamer); ok {
+		a.eg = e.Endgame
+	}
 	a.path.reset(r, history)
 	a.nodes = 0
 	a.stop = false
@@ -226,8 +307,9 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 		a.done = ctx.Done()
 	}
 	a.deadline = time.Time{}
+	a.start = time.Now()
 	if a.opts.Time > 0 {
-		a.deadline = time.Now().Add(a.opts.Time)
+		a.deadline = a.start.Add(a.opts.Time)
 	}
 	if ctx != nil {
 		if d, ok := ctx.Deadline(); ok && (a.deadline.IsZero() || d.Before(a.deadline)) {
@@ -247,15 +329,11 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 			maxDepth = DefaultDepth
 		}
 	}
-	a.grow(maxDepth + 2)
-	if err := checkMoves(r, p, a.plies[0].moves); err != nil {
-		return Result{}, err
-	}
-	if p.ToMove == mancala.BothTurn {
-		return a.searchSimultaneousRoot(p, maxDepth), nil
-	}
-	return a.searchRoot(p, maxDepth), nil
+	a.grow(maxDepth + 2 + QuiesceDepth)
+	return maxDepth
 }
+
+func (a *AlphaBeta) sinceStart() time.Duration { return time.Since(a.start) }
 
 // grow makes sure n plies of working space exist.
 func (a *AlphaBeta) grow(n int) {
@@ -348,8 +426,16 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 			a.extendPV(p, depth)
 		}
 		moveToFront(moves, bestMove)
+		if a.opts.Info != nil {
+			info := res
+			info.Nodes, info.PV = a.nodes, a.resPV
+			a.opts.Info(info)
+		}
 		if res.Exact {
 			break // deeper iterations cannot change a proven value
+		}
+		if a.opts.SoftTime > 0 && time.Since(a.start) >= a.opts.SoftTime {
+			break
 		}
 	}
 	if math.IsInf(res.Value, -1) {
@@ -430,8 +516,18 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 	if p.Over() {
 		return terminalValue(p)
 	}
+	if a.eg != nil && ply > 0 && p.ToMove != mancala.BothTurn {
+		// An endgame database's exact value (issue 13.4).
+		if gain, ok := a.eg(p); ok {
+			me := perspective(p)
+			return float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
+		}
+	}
 	if depth <= 0 {
 		a.horizon = true
+		if a.opts.Quiesce && p.ToMove != mancala.BothTurn {
+			return a.quiesce(p, ply, alpha, beta, QuiesceDepth)
+		}
 		return clampHeuristic(a.eval(p, perspective(p)))
 	}
 	var ttMove mancala.Move
@@ -495,6 +591,51 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 			bound = boundLower
 		}
 		a.tt.store(h, best, bestMove, depth, bound, proven)
+	}
+	return best
+}
+
+// quiesce values p (not over, one player to move) from the point of view
+// of its mover by the evaluation, or by the best capture sequence when
+// that is better, fail-soft like search.
+func (a *AlphaBeta) quiesce(p mancala.Position, ply int, alpha, beta float64, qd int) float64 {
+	me := perspective(p)
+	best := clampHeuristic(a.eval(p, me))
+	if best >= beta || qd <= 0 || ply+1 >= len(a.plies) {
+		return best
+	}
+	alpha = max(alpha, best)
+	pl := &a.plies[ply]
+	moves := a.r.Legal(pl.moves[:0], p)
+	pl.moves = moves
+	mine := p.Board.Store(me)
+	for _, m := range moves {
+		q := a.r.Apply(p, m)
+		if !q.Over() && q.Board.Store(me) == mine {
+			continue // a quiet move: the evaluation stands for it
+		}
+		a.nodes++
+		var v float64
+		switch {
+		case q.Over():
+			v = terminalValue(q)
+			if me != mancala.South {
+				v = -v
+			}
+		case q.ToMove == mancala.BothTurn:
+			continue
+		case perspective(q) == me:
+			v = a.quiesce(q, ply+1, alpha, beta, qd-1)
+		default:
+			v = -a.quiesce(q, ply+1, -beta, -alpha, qd-1)
+		}
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+			alpha = max(alpha, v)
+		}
 	}
 	return best
 }

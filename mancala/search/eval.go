@@ -1,6 +1,10 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"fmt"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // TerminalScale is the value of one seed of final store difference in a
 // finished position: a game that ends d seeds up for a player is worth
@@ -89,4 +93,70 @@ func resolveEvaluator(e Evaluator, r mancala.Ruleset) Evaluator {
 		return est.Estimate
 	}
 	return DefaultEvaluator
+}
+
+// Weights are the weights of the features of a [Weights.Evaluator], for
+// games that capture houses of 2 or 3 seeds in the opponent's row (Awalé):
+// each counts side's minus his opponent's.
+type Weights struct {
+	// Row weighs the seeds in the player's houses (a store seed is 1).
+	Row float64
+	// Small weighs the houses of 1 or 2 seeds, which a sowing can make 2
+	// or 3 and then capture, but which also give a player short moves to
+	// wait with (measured positive for Awalé).
+	Small float64
+	// Kroo weighs a house of 12 seeds or more, which sows round the
+	// board and can capture in the opponent's row.
+	Kroo float64
+	// Mobility weighs the player's non-empty houses.
+	Mobility float64
+}
+
+// AwaleWeights are the weights measured best for Awalé under the Abapa
+// rules (see examples/uci/ELO.md).
+var AwaleWeights = Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}
+
+// Evaluator returns the Evaluator that adds the weighted features to the
+// store difference.
+func (w Weights) Evaluator() Evaluator {
+	// What one house of s seeds is worth to its owner, seeds included.
+	var house [256]float64
+	for s := range house {
+		v := w.Row * float64(s)
+		if s > 0 {
+			v += w.Mobility
+		}
+		if s == 1 || s == 2 {
+			v += w.Small
+		}
+		if s >= 12 {
+			v += w.Kroo
+		}
+		house[s] = v
+	}
+	return func(p mancala.Position, side mancala.Player) float64 {
+		b := &p.Board
+		o := side.Other()
+		v := float64(b.Store(side) - b.Store(o))
+		own, opp := b.Row(side), b.Row(o)
+		for i := 0; i < b.Houses(); i++ {
+			v += house[own[i]] - house[opp[i]]
+		}
+		return v
+	}
+}
+
+// EvaluatorByName returns a named Evaluator: "store"
+// ([StoreDifference]), "default" ([DefaultEvaluator]) or "awale"
+// ([AwaleWeights]). Any other name gives an error wrapping [ErrBadSpec].
+func EvaluatorByName(name string) (Evaluator, error) {
+	switch name {
+	case "store":
+		return StoreDifference, nil
+	case "default":
+		return DefaultEvaluator, nil
+	case "awale":
+		return AwaleWeights.Evaluator(), nil
+	}
+	return nil, fmt.Errorf("search: unknown evaluator %q (want store, default or awale): %w", name, ErrBadSpec)
 }

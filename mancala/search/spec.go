@@ -39,6 +39,14 @@ func ParseEngine(spec string, seed uint64) (Engine, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("search: player %q: %s: %w", spec, fmt.Sprintf(format, args...), ErrBadSpec)
 	}
+	if strings.ToLower(kind) == "level" { // level:easy|medium|hard|max (see LevelOptions)
+		o, err := LevelOptions(params)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		o.Seed = seed
+		return NewAlphaBeta(o), nil
+	}
 	var kv [][2]string
 	if hasParams {
 		if strings.TrimSpace(params) == "" {

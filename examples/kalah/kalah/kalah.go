@@ -74,7 +74,9 @@ const MaxEndgameEntries = 1 << 30
 // mancala/search's solver uses (see "Solving" in the package
 // documentation). Build it with [New]; a Rules is
 // immutable, apart from its endgame database's cache, and safe for
-// concurrent use.
+// concurrent use. A Rules with EndgameSeeds -1 keeps no database and is
+// immutable outright: give it the databases of package mancala/endgame
+// instead ([Rules.Retrograde], [WithDatabase]).
 type Rules struct {
 	o        Options
 	start    mancala.Position
@@ -97,7 +99,8 @@ func New(o Options) (*Rules, error) {
 	if o.Houses < 1 || o.Houses > mancala.MaxHouses {
 		return nil, fmt.Errorf("kalah: %d houses per side (want 1 to %d): %w", o.Houses, mancala.MaxHouses, mancala.ErrUnsupported)
 	}
-	if o.Seeds < 1 || 2*o.Houses*o.Seeds > mancala.MaxSeeds {
+	// Seeds is checked alone first, so that the product cannot overflow.
+	if o.Seeds < 1 || o.Seeds > mancala.MaxSeeds || 2*o.Houses*o.Seeds > mancala.MaxSeeds {
 		return nil, fmt.Errorf("kalah: %d seeds per house on %d houses a side (at most %d seeds in all): %w",
 			o.Seeds, o.Houses, mancala.MaxSeeds, mancala.ErrUnsupported)
 	}

@@ -1,0 +1,243 @@
+// Command endgame builds and reads the endgame databases of Awalé (package
+// mancala/endgame, with the awale ruleset's Retrograde capability): the
+// exact value of every configuration of up to K seeds in the houses.
+//
+// Usage:
+//
+//	go run ./examples/endgame build -rules awari -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame stats -rules awari -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame probe -rules awari -position TEXT [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame solve -rules awari -houses N -seeds S [-dir DIR] [-workers W] [-quiet]
+//
+// build builds the databases of the counts 0 to K (or resumes: the counts
+// whose files are in DIR are loaded, the others built and saved, one file a
+// count), with progress on standard error. stats prints "stones N
+// positions P", then one line "value V count C" for each value that
+// occurs among the configurations of N seeds with South to move, in
+// increasing V. probe prints the value of a position (the core's position
+// text) for the player to move, and the value of each of his moves. solve
+// prints the value of the start of the game of N houses a side with S
+// seeds in each: South's final store minus North's under perfect play.
+// Each builds first what it needs and DIR lacks.
+//
+// A configuration's value is what the player to move will capture from
+// then on minus what his opponent will, the seeds collected at the end
+// included; an endless cycle is worth 0 (the Awari rules: grand slam
+// forbidden unless forced, then capturing; cycle split). -rules names an
+// awale preset; only those whose values are exact are accepted (awari).
+// DIR defaults to "sowing/endgame" in the user's cache directory.
+// Bad flags give a one-line error and exit status 2; -h prints usage and
+// exits 0; an interrupt stops the build, keeping the finished counts.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/endgame"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+const usageText = `usage:
+  endgame build -rules awari -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
+  endgame stats -rules awari -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
+  endgame probe -rules awari -position TEXT [-dir DIR] [-workers W] [-quiet]
+  endgame solve -rules awari -houses N -seeds S [-dir DIR] [-workers W] [-quiet]`
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	usage := func(err error) int {
+		fmt.Fprintf(stderr, "endgame: %v\n", err)
+		return 2
+	}
+	if len(args) == 0 {
+		return usage(errors.New("no command: want build, stats, probe or solve (-h for help)"))
+	}
+	cmd := args[0]
+	help := false
+	switch cmd {
+	case "-h", "-help", "--help", "help":
+		help = true
+	case "build", "stats", "probe", "solve":
+	default:
+		return usage(fmt.Errorf("unknown command %.40q: want build, stats, probe or solve", cmd))
+	}
+	fs := flag.NewFlagSet("endgame "+cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	rules := fs.String("rules", "awari", "the awale preset (awari: the only one with exact values)")
+	stones := fs.Int("stones", -1, "seeds in the houses (build: the largest count; stats: the count)")
+	houses := fs.Int("houses", 6, "houses a side")
+	seeds := fs.Int("seeds", 0, "seeds a house at the start (solve)")
+	position := fs.String("position", "", "the position to probe, in the core's position text")
+	dir := fs.String("dir", "", "the databases' directory (default: sowing/endgame in the user's cache directory)")
+	workers := fs.Int("workers", 0, "goroutines that build at once (0: one a core)")
+	quiet := fs.Bool("quiet", false, "no progress on standard error")
+	if help {
+		fmt.Fprintln(stdout, usageText)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return 0
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, usageText)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return 0
+		}
+		return usage(err)
+	}
+	if fs.NArg() > 0 {
+		return usage(fmt.Errorf("unexpected argument %.40q", fs.Arg(0)))
+	}
+	if *workers < 0 || *workers > 1024 {
+		return usage(fmt.Errorf("-workers: want 0 to 1024, not %d", *workers))
+	}
+	o, err := awale.Preset(*rules)
+	if err != nil {
+		return usage(fmt.Errorf("-rules: %v", err))
+	}
+	var p mancala.Position
+	switch cmd {
+	case "probe":
+		if *position == "" {
+			return usage(errors.New("probe: give -position"))
+		}
+		if p, err = mancala.ParsePosition(*position); err != nil {
+			return usage(fmt.Errorf("-position: %v", err))
+		}
+		*houses = p.Board.Houses()
+	case "solve":
+		if *seeds < 1 {
+			return usage(fmt.Errorf("solve: -seeds: want 1 or more, not %d", *seeds))
+		}
+		if *houses >= 1 && *houses <= mancala.MaxHouses && 2**houses**seeds > endgame.MaxSeeds {
+			return usage(fmt.Errorf("solve: %d houses of %d seeds make %d stones, more than a database holds (%d)",
+				*houses, *seeds, 2**houses**seeds, endgame.MaxSeeds))
+		}
+		*stones = 2 * *houses * *seeds
+	default:
+		if *stones < 0 || *stones > endgame.MaxSeeds {
+			return usage(fmt.Errorf("%s: -stones: want 0 to %d, not %d", cmd, endgame.MaxSeeds, *stones))
+		}
+	}
+	if *houses < 1 || *houses > mancala.MaxHouses {
+		return usage(fmt.Errorf("-houses: want 1 to %d, not %d", mancala.MaxHouses, *houses))
+	}
+	o.Houses = *houses
+	o.Seeds = 1
+	r, err := awale.New(o)
+	if err != nil {
+		return usage(err)
+	}
+	g, err := r.Retrograde()
+	if err != nil {
+		return usage(fmt.Errorf("-rules %s: %v", *rules, err))
+	}
+	if *dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			return usage(fmt.Errorf("no -dir and no cache directory: %v", err))
+		}
+		*dir = filepath.Join(cache, "sowing", "endgame")
+	}
+	var c endgame.Config
+	if cmd == "probe" {
+		var ok bool
+		if c, ok = g.Config(p); !ok {
+			return usage(errors.New("-position: not a position with one player to move"))
+		}
+		*stones = c.Seeds()
+		if *stones > endgame.MaxSeeds {
+			return usage(fmt.Errorf("-position: %d seeds in the houses, more than a database holds (%d)", *stones, endgame.MaxSeeds))
+		}
+	}
+	if endgame.Size(2**houses, *stones) == 0 {
+		return usage(fmt.Errorf("%d stones on %d houses a side: too many configurations", *stones, *houses))
+	}
+	bo := endgame.Options{Workers: *workers}
+	if !*quiet {
+		bo.Progress = stderr
+	}
+	db, err := endgame.Build(ctx, g, *dir, *stones, bo)
+	if err != nil {
+		fmt.Fprintf(stderr, "endgame: %v\n", err)
+		return 1
+	}
+	switch cmd {
+	case "build":
+		fmt.Fprintf(stdout, "built %s, %d houses a side, counts 0 to %d in %s\n", g.Name(), *houses, *stones, *dir)
+	case "stats":
+		stats(stdout, db, *stones)
+	case "probe":
+		probe(stdout, g, db, p, &c)
+	case "solve":
+		var start endgame.Config
+		for i := range 2 * *houses {
+			start[i] = uint8(*seeds)
+		}
+		v, _ := db.Value(&start)
+		fmt.Fprintf(stdout, "houses %d seeds %d stones %d\nvalue %d for South, the player to move (South's final store minus North's)\n",
+			*houses, *seeds, *stones, v)
+	}
+	return 0
+}
+
+// stats prints how many configurations of k seeds have each value.
+func stats(w io.Writer, db *endgame.DB, k int) {
+	n := db.Size(k)
+	count := make(map[int]uint64)
+	for idx := uint64(0); idx < n; idx++ {
+		v, _ := db.At(k, idx)
+		count[v]++
+	}
+	vals := make([]int, 0, len(count))
+	for v := range count {
+		vals = append(vals, v)
+	}
+	sort.Ints(vals)
+	fmt.Fprintf(w, "stones %d positions %d\n", k, n)
+	for _, v := range vals {
+		fmt.Fprintf(w, "value %d count %d\n", v, count[v])
+	}
+}
+
+// probe prints the value of position p (configuration c) and of each move.
+func probe(w io.Writer, g endgame.Game, db *endgame.DB, p mancala.Position, c *endgame.Config) {
+	mover, _ := p.ToMove.Player()
+	v, _ := db.Value(c)
+	d := p.Board.Store(mover) - p.Board.Store(mover.Other())
+	name := [2]string{"South", "North"}
+	fmt.Fprintf(w, "value %d for %s, the player to move (his captures from now on minus %s's); his final store minus %s's: %d\n",
+		v, name[mover], name[mover.Other()], name[mover.Other()], d+v)
+	kids, _ := g.Children(nil, c)
+	if len(kids) == 0 {
+		fmt.Fprintln(w, "the game is over")
+	}
+	for _, ch := range kids {
+		mv := ch.Gain
+		if !ch.Over {
+			x, _ := db.Value(&ch.Next)
+			if ch.Again {
+				mv += x
+			} else {
+				mv -= x
+			}
+		}
+		fmt.Fprintf(w, "move %v value %d\n", mancala.Single(mover, ch.Move), mv)
+	}
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(context.Background(), args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+// TestCommands runs each subcommand on a small board in a temporary
+// directory and checks its output.
+func TestCommands(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCmd("build", "-rules", "awari", "-stones", "6", "-houses", "2", "-dir", dir)
+	if code != 0 || !strings.Contains(out, "counts 0 to 6") || !strings.Contains(errOut, "count 6:") {
+		t.Fatalf("build: %d %q %q", code, out, errOut)
+	}
+	code, out, _ = runCmd("stats", "-stones", "2", "-houses", "2", "-dir", dir, "-quiet")
+	// 2 seeds on 4 houses: 10 configurations.
+	if code != 0 || !strings.HasPrefix(out, "stones 2 positions 10\nvalue ") {
+		t.Fatalf("stats: %d %q", code, out)
+	}
+	total := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		var v, c int
+		if _, err := fmtSscanf(line, &v, &c); err != nil {
+			t.Fatalf("stats line %q: %v", line, err)
+		}
+		total += c
+	}
+	if total != 10 {
+		t.Errorf("stats counts sum to %d, want 10", total)
+	}
+	code, out, _ = runCmd("solve", "-houses", "1", "-seeds", "2", "-dir", dir, "-quiet")
+	if code != 0 || !strings.Contains(out, "value ") || !strings.Contains(out, "for South") {
+		t.Fatalf("solve: %d %q", code, out)
+	}
+	code, out, _ = runCmd("probe", "-position", "0,0,2/1,0,0 3,0 S", "-dir", dir, "-quiet")
+	if code != 0 || !strings.Contains(out, "value -3 for South") || !strings.Contains(out, "move C value -3") {
+		t.Fatalf("probe: %d %q", code, out)
+	}
+}
+
+// TestBadInput checks that bad commands and flags give one line and exit
+// status 2, and -h exits 0.
+func TestBadInput(t *testing.T) {
+	if code, out, _ := runCmd("build", "-h"); code != 0 || !strings.Contains(out, "usage") {
+		t.Errorf("build -h: %d %q", code, out)
+	}
+	if code, out, _ := runCmd("-h"); code != 0 || !strings.Contains(out, "usage") {
+		t.Errorf("-h: %d %q", code, out)
+	}
+	for _, args := range [][]string{
+		nil,
+		{"frobnicate"},
+		{"build"},
+		{"build", "-stones", "99"},
+		{"build", "-stones", "4", "-houses", "13"},
+		{"build", "-stones", "4", "-rules", "abapa"},
+		{"build", "-stones", "4", "-rules", "nonsense"},
+		{"build", "-stones", "4", "-workers", "-1"},
+		{"stats", "-stones", "-3"},
+		{"probe"},
+		{"probe", "-position", "garbage"},
+		{"solve", "-houses", "6", "-seeds", "6"},
+		{"solve", "-houses", "6", "-seeds", "0"},
+		{"solve", "-houses", "4611686018427387904", "-seeds", "1"},
+		{"build", "-stones", "4", "extra"},
+	} {
+		code, out, errOut := runCmd(args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "endgame: ") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and one line", args, code, out, errOut)
+		}
+	}
+}
+
+func fmtSscanf(line string, v, c *int) (int, error) {
+	return fmt.Sscanf(line, "value %d count %d", v, c)
+}

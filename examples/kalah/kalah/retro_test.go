@@ -1,0 +1,158 @@
+package kalah_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
+	"github.com/sowing-games/sowing/mancala"
+	egdb "github.com/sowing-games/sowing/mancala/endgame"
+	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/search/searchtest"
+)
+
+// eachConfig calls f with every configuration of k seeds in h houses.
+func eachConfig(h, k int, f func(c *egdb.Config)) {
+	var c egdb.Config
+	var gen func(i, left int)
+	gen = func(i, left int) {
+		if i == h-1 {
+			c[i] = uint8(left)
+			f(&c)
+			return
+		}
+		for a := 0; a <= left; a++ {
+			c[i] = uint8(a)
+			gen(i+1, left-a)
+		}
+	}
+	gen(0, k)
+}
+
+// TestRetrogradeMatchesEndgame builds the databases of small boards with
+// the generic builder and checks every value against the database Rules
+// keeps (computed by memoised minimax, KA-2 to KA-5), for both capture
+// rules.
+func TestRetrogradeMatchesEndgame(t *testing.T) {
+	for _, c := range []struct {
+		n, k    int
+		capture kalah.Capture
+	}{{1, 12, kalah.CaptureEmpty}, {2, 10, kalah.CaptureEmpty}, {3, 9, kalah.CaptureEmpty}, {2, 10, kalah.CaptureStandard}, {3, 9, kalah.CaptureStandard}} {
+		seeds := (c.k + 2*c.n - 1) / (2 * c.n)
+		r := mustNew(t, kalah.Options{Houses: c.n, Seeds: seeds, Capture: c.capture, EndgameSeeds: c.k})
+		db, err := egdb.Build(context.Background(), r.Retrograde(), "", c.k, egdb.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 0; j <= c.k; j++ {
+			eachConfig(2*c.n, j, func(cfg *egdb.Config) {
+				got, ok := db.Value(cfg)
+				b, _ := mancala.NewBoard(c.n, 0)
+				var rows [2][mancala.MaxHouses]uint8
+				copy(rows[0][:c.n], cfg[:c.n])
+				copy(rows[1][:c.n], cfg[c.n:2*c.n])
+				if err := b.SetCounts(rows, [2]uint8{uint8(2*c.n*seeds - j), 0}); err != nil {
+					t.Fatal(err)
+				}
+				p := mancala.Position{Board: b, ToMove: mancala.SouthTurn}
+				want, known := r.Endgame(p)
+				if !known { // a row is empty: each takes his own (KA-5)
+					want = b.RowSeeds(mancala.South) - b.RowSeeds(mancala.North)
+				}
+				if !ok || got != want {
+					t.Fatalf("%d houses, %v capture, %v: generic %d (%v), Rules.Endgame %d", c.n, c.capture, cfg[:2*c.n], got, ok, want)
+				}
+			})
+		}
+	}
+}
+
+// TestWithDatabase solves Kalah(3,3) with the generic databases handed to
+// the solver (a ruleset with no database of its own) and finds the value
+// that the solver finds without any.
+func TestWithDatabase(t *testing.T) {
+	r := mustNew(t, kalah.Options{Houses: 3, Seeds: 3, EndgameSeeds: -1})
+	db, err := egdb.Build(context.Background(), r.Retrograde(), "", 10, egdb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := kalah.WithDatabase(r, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := search.SolveOptions{TableBits: 14}
+	with, err := search.Solve(context.Background(), o, nil, r.Start(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := search.Solve(context.Background(), r, nil, r.Start(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if with.Value != without.Value || with.EndgameHits == 0 {
+		t.Errorf("with the databases %v (%d hits), without %v", with.Value, with.EndgameHits, without.Value)
+	}
+	other := mustNew(t, kalah.Options{Houses: 3, Seeds: 3, Capture: kalah.CaptureStandard})
+	if _, err := kalah.WithDatabase(other, db); err == nil {
+		t.Errorf("WithDatabase accepts the databases of another capture rule")
+	}
+}
+
+// TestNewOverflow: seeds so large that 2*houses*seeds overflows are
+// refused (issue 10.1), as are endgame sizes that overflow.
+func TestNewOverflow(t *testing.T) {
+	for _, o := range []kalah.Options{
+		{Houses: 6, Seeds: 4611686018427387904},
+		{Houses: 12, Seeds: 1 << 62},
+		{Houses: 6, Seeds: -1 << 62},
+		{Houses: 1 << 62, Seeds: 4},
+	} {
+		if r, err := kalah.New(o); err == nil || !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("New(%+v) = %v, %v; want ErrUnsupported", o, r, err)
+		}
+	}
+	if r, err := kalah.New(kalah.Options{Houses: 1, Seeds: 2, EndgameSeeds: 1 << 62}); err != nil || r.EndgameSeeds() != 4 {
+		t.Errorf("a huge EndgameSeeds counts as the game's seeds: %v", err)
+	}
+	if _, err := kalah.New(kalah.Options{Houses: 12, Seeds: 10, EndgameSeeds: 1 << 62}); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("a database too large: %v, want ErrUnsupported", err)
+	}
+}
+
+// TestEndingKA5: a finished game says it ended by KA-5, a game going on
+// says nothing.
+func TestEndingKA5(t *testing.T) {
+	r := mustNew(t, kalah.Options{Houses: 2, Seeds: 1, EndgameSeeds: -1})
+	p := r.Start()
+	if e := mancala.EndingOf(r, p); e != (mancala.Ending{}) {
+		t.Errorf("start: %v", e)
+	}
+	for !p.Over() {
+		p = r.Apply(p, r.Legal(nil, p)[0])
+	}
+	if e := mancala.EndingOf(r, p); e.Reason != mancala.EndNoMove || e.Rule != "KA-5" {
+		t.Errorf("end: %v", e)
+	}
+}
+
+// TestWithDatabaseSolverCapabilities runs the conformance checker of the
+// solver's capabilities on rulesets given the generic databases: the
+// endgame answers, packed and not, against its brute force.
+func TestWithDatabaseSolverCapabilities(t *testing.T) {
+	for _, o := range []kalah.Options{
+		{Houses: 3, Seeds: 3, EndgameSeeds: -1},
+		{Houses: 4, Seeds: 2, Capture: kalah.CaptureStandard, EndgameSeeds: -1},
+	} {
+		r := mustNew(t, o)
+		db, err := egdb.Build(context.Background(), r.Retrograde(), "", 9, egdb.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := kalah.WithDatabase(r, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(r.String(), func(t *testing.T) { searchtest.TestSolver(t, w) })
+	}
+}

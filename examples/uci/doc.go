@@ -1,0 +1,32 @@
+// Command uci is our Awalé engine behind the Oware engine protocol (the UCI
+// dialect of Aalina and Aualé; see package mancala/uci), and a match tool
+// that measures one engine against another.
+//
+// Usage:
+//
+//	go run ./examples/uci [-rules abapa|awari|default] [-level easy|medium|hard|max] [-hash MB]
+//	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] ...
+//
+// Without a subcommand it reads protocol commands on stdin and answers on
+// stdout, so that a GUI can run it as its engine: point the GUI at a built
+// binary (go build ./examples/uci).
+//
+// # Match
+//
+// match plays A against B under the Abapa rules from a set of balanced
+// openings (a few random moves from the start, kept when a shallow search
+// finds them even), each opening twice with the colours swapped, and
+// prints A's wins, draws and losses, its score and the Elo difference with
+// a 95% interval. With -sprt it runs a sequential probability ratio test of
+// H0 "A is ELO0 stronger" against H1 "A is ELO1 stronger" (alpha = beta =
+// 0.05) and stops as soon as it decides, or after -games.
+//
+// A SPEC is one of
+//
+//	engine:time=50ms,quiesce=on,eval=tuned   our engine in process (keys below)
+//	uci:movetime=50ms,cmd=PATH ARGS...        an external engine (see uci.ParseEngine)
+//	alphabeta:depth=6, level:hard, random ...  search.ParsePlayer's players
+//
+// engine: keys are level, depth, time, nodes, table, and the strength
+// switches that ELO.md measures.
+package main

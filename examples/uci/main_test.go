@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"match", "-h"}} {
+		var out, errb bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "usage:") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
+		}
+	}
+}
+
+func TestBadArgs(t *testing.T) {
+	for _, args := range [][]string{
+		{"-level", "godlike"}, {"-hash", "0"}, {"-rules", "chess"}, {"extra"},
+		{"match"}, {"match", "-a", "engine:depth=2"}, {"match", "-a", "engine:bogus=1", "-b", "random"},
+		{"match", "-a", "random", "-b", "random", "-sprt", "5,0"}, {"match", "-a", "engine:eval=w:1:2", "-b", "random"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(args, strings.NewReader("quit\n"), &out, &errb); code == 0 {
+			t.Errorf("%v: exit 0", args)
+		}
+	}
+}
+
+func TestEngineSession(t *testing.T) {
+	var out, errb bytes.Buffer
+	in := "uci\nisready\nposition startpos moves Fe\ngo depth 4\n"
+	if code := run([]string{"-level", "hard", "-hash", "2"}, strings.NewReader(in), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	s := out.String()
+	for _, want := range []string{"id name sowing\n", "uciok\n", "readyok\n", "info depth 4 ", "\nbestmove "} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+func TestMatch(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"match", "-a", "engine:depth=3,eval=awale,quiesce=on", "-b", "level:easy", "-games", "4", "-parallel", "2", "-sprt", "0,10"}
+	if code := run(args, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "of 4 games") || !strings.Contains(out.String(), "SPRT") ||
+		strings.Count(errb.String(), "\ngame ") != 3 {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+	}
+}
+
+func TestTally(t *testing.T) {
+	s, elo, lo, hi := tally{w: 60, d: 20, l: 20}.stats()
+	if s != 0.7 || elo < 147 || elo > 148 || lo >= elo || hi <= elo {
+		t.Errorf("score %v, Elo %v [%v, %v]", s, elo, lo, hi)
+	}
+	if llr := (tally{w: 60, d: 20, l: 20}).llr(0, 10); llr <= 0 {
+		t.Errorf("LLR %v for a clear win", llr)
+	}
+	if llr := (tally{w: 20, d: 20, l: 60}).llr(0, 10); llr >= 0 {
+		t.Errorf("LLR %v for a clear loss", llr)
+	}
+}

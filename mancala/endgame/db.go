@@ -1,0 +1,153 @@
+package endgame
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// DB holds the values of every configuration of a game with up to
+// [DB.Seeds] seeds in its houses, one signed byte each: what [Build] and
+// [Load] return. A DB is immutable and safe for concurrent use. It
+// implements the endgame oracle of package mancala/search
+// (search.Endgamer) through [DB.Endgame].
+type DB struct {
+	g      Game
+	name   string
+	h      int
+	rk     *ranker
+	tables [][]uint32 // tables[j]: count j, four entries a word
+}
+
+// newDB returns an empty DB of g for counts up to k, or an error if g or k
+// is out of range.
+func newDB(g Game, k int) (*DB, error) {
+	if g == nil {
+		return nil, fmt.Errorf("endgame: no game: %w", mancala.ErrUnsupported)
+	}
+	name, h := g.Name(), g.Houses()
+	switch {
+	case name == "" || len(name) > 200 || strings.ContainsAny(name, "\x00\n"):
+		return nil, fmt.Errorf("endgame: a game's name must be 1 to 200 bytes on one line, not %.40q: %w", name, mancala.ErrUnsupported)
+	case h < 1 || h > MaxHouses:
+		return nil, fmt.Errorf("endgame: %d houses (want 1 to %d): %w", h, MaxHouses, mancala.ErrUnsupported)
+	case k < 0 || k > MaxSeeds:
+		return nil, fmt.Errorf("endgame: %d seeds (want 0 to %d): %w", k, MaxSeeds, mancala.ErrUnsupported)
+	}
+	rk := newRanker(h, k)
+	if rk.size[k] > MaxEntries {
+		return nil, fmt.Errorf("endgame: %d seeds in %d houses make more than %d configurations: %w", k, h, uint64(MaxEntries), mancala.ErrUnsupported)
+	}
+	return &DB{g: g, name: name, h: h, rk: rk, tables: make([][]uint32, k+1)}, nil
+}
+
+// Size returns the number of configurations of k seeds in h houses,
+// C(k+h-1, h-1), or 0 if it is larger than [MaxEntries] or k is outside
+// 0..[MaxSeeds].
+func Size(h, k int) uint64 {
+	if h < 1 || h > MaxHouses || k < 0 || k > MaxSeeds {
+		return 0
+	}
+	n := binom(k+h-1, h-1)
+	if n > MaxEntries {
+		return 0
+	}
+	return n
+}
+
+// Name returns the name of the game whose values d holds.
+func (d *DB) Name() string { return d.name }
+
+// Houses returns the number of houses of d's configurations.
+func (d *DB) Houses() int { return d.h }
+
+// Seeds returns the largest count d holds: it knows every configuration of
+// 0 to Seeds seeds.
+func (d *DB) Seeds() int { return len(d.tables) - 1 }
+
+// Size returns the number of configurations of k seeds that d holds (0 if
+// it holds none).
+func (d *DB) Size(k int) uint64 {
+	if k < 0 || k >= len(d.tables) {
+		return 0
+	}
+	return d.rk.size[k]
+}
+
+// Bytes returns the memory d's tables take.
+func (d *DB) Bytes() int64 {
+	var n int64
+	for _, t := range d.tables {
+		n += 4 * int64(len(t))
+	}
+	return n
+}
+
+// at returns entry idx of count k (which must be in range).
+func (d *DB) at(k int, idx uint64) int {
+	return int(int8(d.tables[k][idx>>2] >> (8 * (idx & 3))))
+}
+
+// At returns the value of configuration idx of k seeds (see
+// [DB.Configuration]), and false if d does not hold it.
+func (d *DB) At(k int, idx uint64) (int, bool) {
+	if idx >= d.Size(k) {
+		return 0, false
+	}
+	return d.at(k, idx), true
+}
+
+// Index returns the index of c among the configurations of its seeds, and
+// its seeds.
+func (d *DB) Index(c *Config) (idx uint64, seeds int) {
+	for _, v := range c[d.h:] {
+		if v != 0 {
+			return 0, -1
+		}
+	}
+	return d.rk.rank(c), c.Seeds()
+}
+
+// Configuration returns the configuration of k seeds of index idx (0 to
+// Size(k)-1), and false if d does not hold it.
+func (d *DB) Configuration(k int, idx uint64) (Config, bool) {
+	if idx >= d.Size(k) {
+		return Config{}, false
+	}
+	return d.rk.unrank(k, idx), true
+}
+
+// Value returns the value of configuration c for its player to move (what
+// he will take into his store from then on minus what his opponent will,
+// under perfect play), and true, or false if c has more seeds than d holds
+// or seeds past its houses. It costs a rank and one memory access.
+func (d *DB) Value(c *Config) (int, bool) {
+	k := 0
+	for i, v := range c {
+		if v != 0 && i >= d.h {
+			return 0, false
+		}
+		k += int(v)
+	}
+	if k >= len(d.tables) {
+		return 0, false
+	}
+	return d.at(k, d.rk.rank(c)), true
+}
+
+// Endgame returns the value of position p for its player to move (what he
+// will add to his store from p on minus what his opponent will, under
+// perfect play) and true, if p is a position of d's game whose seeds in
+// houses d holds; otherwise 0 and false. It is the oracle that the exact
+// solver and alpha-beta of package mancala/search consult
+// (search.Endgamer). The value is that of the configuration: a game whose
+// future depends on its history (a repetition that began before p) may end
+// otherwise.
+func (d *DB) Endgame(p mancala.Position) (gain int, ok bool) {
+	c, ok := d.g.Config(p)
+	if !ok {
+		return 0, false
+	}
+	return d.Value(&c)
+}

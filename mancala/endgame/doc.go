@@ -1,0 +1,57 @@
+// Package endgame builds endgame databases by retrograde analysis: the
+// exact value of every configuration of a game with up to K seeds in its
+// houses, for any ruleset that implements the small [Game] capability
+// (awale.Rules.Retrograde is one).
+//
+// # Values
+//
+// A configuration is the seeds of every house with one player to move, and
+// nothing else: no stores, no history. Its value is what the player to
+// move will take into his store from then on minus what his opponent
+// will, under perfect play to the end of the game; a game that goes on for
+// ever without a seed leaving the houses (an endless cycle) is worth 0,
+// as under Awari's split rule. Seeds leave the houses and never come back,
+// so the configurations of k seeds lead only to those of k seeds and
+// fewer: the database of count k needs the counts below it and itself.
+//
+// # Building
+//
+// [Build] builds count after count, each by retrograde analysis: the
+// moves that leave the count are read from the counts below, and values
+// then spread backwards through [Game.Parents], the largest magnitudes
+// first, so that configurations in endless cycles get their exact value
+// too (see the comment on the builder in build.go for the reasoning). A
+// count is built on every core, cancellably, with progress lines; with a
+// directory, each finished count is a file, written to a temporary name,
+// synced and renamed, so that a build stopped or killed goes on from the
+// last finished count when it is run again, and an interrupted write
+// never leaves a file that looks finished.
+//
+// # Memory
+//
+// One byte a configuration, while building and after. Count k of h houses
+// has C(k+h-1, h-1) configurations ([Size]), and building it holds every
+// count below too: C(k+h, h) bytes in all. For Awalé (12 houses): 24
+// seeds, 417 million configurations (398 MiB), 1.2 GiB with the counts
+// below; 28 seeds, 1.68 billion (1.6 GiB), 5.2 GiB in all.
+//
+// # Files
+//
+// One file a count, under a directory named after the game ([DirName]):
+// a header (the game and its rules, the houses, the count, the format
+// version), the values, one signed byte each in rank order, and a CRC-32C
+// checksum. [Load] and [Build] check all of it: a damaged or truncated
+// file gives an error wrapping [ErrCorrupt]; an intact file of other rules,
+// another board or another count, a [*MismatchError].
+//
+// # Reading
+//
+// [DB.Value] ranks a configuration (a few independent table loads) and
+// reads its byte: one memory access. [DB.Endgame] answers for a position,
+// the oracle that package mancala/search consults (search.Endgamer).
+//
+// # Concurrency
+//
+// A [DB] is immutable and safe for concurrent use. [Build] calls the
+// Game's methods from several goroutines at once.
+package endgame

@@ -1,0 +1,35 @@
+package search
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Levels are the names of the strength levels for people, weakest first:
+// "easy", "medium", "hard" and "max". [LevelOptions] gives the options
+// of each.
+var Levels = []string{"easy", "medium", "hard", "max"}
+
+// LevelMaxTime is the time a move of level "max" takes when nothing else
+// limits it (a clock of the engine protocol does, instead).
+const LevelMaxTime = time.Second
+
+// LevelOptions returns the [AlphaBeta] options of a named strength level
+// (see [Levels]; the case of name does not matter): easy searches 2
+// decisions deep, medium 4, hard 8, and max as deep as its time allows
+// ([LevelMaxTime] unless the caller sets another Time or SoftTime). Any
+// other name gives an error wrapping [ErrBadSpec].
+func LevelOptions(name string) (AlphaBetaOptions, error) {
+	switch strings.ToLower(name) {
+	case "easy":
+		return AlphaBetaOptions{Depth: 2}, nil
+	case "medium":
+		return AlphaBetaOptions{Depth: 4}, nil
+	case "hard":
+		return AlphaBetaOptions{Depth: 8}, nil
+	case "max":
+		return AlphaBetaOptions{Time: LevelMaxTime}, nil
+	}
+	return AlphaBetaOptions{}, fmt.Errorf("search: unknown level %q (want easy, medium, hard or max): %w", name, ErrBadSpec)
+}

@@ -1,0 +1,86 @@
+// Package uci speaks the engine protocol of Oware programs: the dialect of
+// the Universal Chess Interface that the Aalina engine and the Aualé
+// program use. It has both sides: [Serve] runs our engine (Awalé,
+// [search.AlphaBeta]) behind the protocol, and a [Client] plays through any
+// engine that speaks it, as a [search.Player], so that tournaments can
+// pit our engine against others and two builds of ours against each other.
+// [ParseEngine] makes either kind of player from a text spec.
+//
+// # The dialect
+//
+// Commands, one a line, from the GUI or client: uci, isready, ucinewgame,
+// setoption name N [value V], position startpos|fen F [moves M], go [wtime
+// W] [btime B] [winc I] [binc I] [movestogo N] [movetime T] [depth D]
+// [nodes N] [infinite] [ponder], stop, ponderhit, debug on|off, quit.
+// Times are in milliseconds; South is white (wtime, winc), North black.
+// Moves are house letters, South's A-F and North's a-f, run together
+// ("moves AfBa"). A fen is the Aalina position text (see awale.ParseAalina):
+// 12 house counts (South's A..F, North's a..f), the two stores and the
+// player to move, dash-separated: "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".
+//
+// Answers: id name/author, option lines and uciok; readyok; while thinking
+// "info depth D score cp S nodes N nps R time T pv AbCd" after each
+// completed iteration; then "bestmove X", or "bestmove 0000" when the game
+// is over. Scores are in centiseeds from the side to move; a proven result
+// of d seeds is reported beyond ±[ProvenScore] (ProvenScore+100·d for a
+// win). Options: Hash (spin, MB per thread), Rules (combo: abapa, awari,
+// default; see awale.Preset), Level (combo: easy, medium, hard, max; see
+// [LevelOptions]) and Threads (spin; see search.AlphaBetaOptions.Threads).
+// With a clock, the engine gives a move about a thirtieth of what is left
+// plus half the increment, and stops an iteration under way at a quarter
+// of the clock.
+//
+// # Where we differ from Aalina
+//
+//   - isready is answered at once, even while a search runs; go during a
+//     search is refused (with an info string), position is accepted and
+//     applies to the next go, setoption waits for the search to end, and
+//     ucinewgame stops it. Aalina ignores all but stop, quit and ponderhit
+//     while it thinks.
+//   - Every refused or unknown command is explained in an "info string"
+//     line, without debug on; Aalina drops a bad position silently.
+//   - A position is refused as a whole (the previous one stays) when its
+//     text is malformed, the board is not one of the rules', or a move is
+//     illegal; the info string says which move. Moves may also be
+//     separated by spaces.
+//   - The fen's player to move must be S, N or - (a finished game), where
+//     Aalina reads anything but S as North.
+//   - We do not ponder: go ponder searches as go infinite, and ponderhit
+//     ends the search as stop does. There is no opening book and no
+//     options UseLeaves, OwnBook, NoiseLevel, EngineTurn, UseCache or
+//     DrawSearch (setting them gives an info string).
+//   - info lines carry nodes, nps and time, which Aalina does not send.
+//
+// # The Aualé program
+//
+// Aualé (read from its public source) sends uci and waits 8 seconds for
+// uciok; then ucinewgame and isready; then for each move "position startpos
+// moves ..." or, after a capture, "position fen F moves ..." from the
+// position after the last capture; then "go depth D movetime T" (its easy,
+// medium and hard levels) or "go movetime T" (expert), or "go ponder"
+// followed by stop; and quit. It stops reading at an empty line and reads
+// only house letters in bestmove, so the engine never writes either. We
+// have no GUI here: TestAualeTranscript replays that sequence.
+//
+// # The client
+//
+// A [Client] starts an engine ([Start]) or talks over given pipes
+// ([NewClient]), waits for uciok within a generous time
+// ([DefaultStartTimeout], for engines on a virtual machine), and for each
+// move sends ucinewgame (for a game it has not seen), the position from the
+// game's start and a go with its time control: a fixed movetime, a clock
+// with increment that it keeps for the engine, or a depth. An engine that
+// crashes, does not answer within its time and a grace, or answers an
+// illegal or unreadable move loses the game: Choose returns an
+// *[EngineError] ([Forfeits] reports it) and the Client stays dead. Lines
+// it does not understand are skipped, as the protocol asks.
+//
+// # Concurrency
+//
+// Serve runs one search goroutine besides its own and returns after it
+// ends. A Client is not safe for concurrent use; make one per game.
+package uci
+
+import "github.com/sowing-games/sowing/mancala/search"
+
+var _ search.Player = (*Client)(nil)

@@ -1,0 +1,559 @@
+package uci
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+// Limits and defaults of the engine's options.
+const (
+	DefaultHashMB = 16
+	MaxHashMB     = 1024
+	MaxThreads    = 64
+	// DefaultRules is the rules preset an engine plays unless told
+	// otherwise (the option Rules).
+	DefaultRules = "abapa"
+	// ttEntryBytes is the size of one entry of AlphaBeta's table.
+	ttEntryBytes = 24
+)
+
+// ProvenScore is the base of the scores (in centiseeds) that report a
+// proven result: a win by d seeds is ProvenScore+100·d, a loss
+// -(ProvenScore+100·d); a proven draw is 0. Estimates stay inside
+// ±(ProvenScore-1).
+const ProvenScore = 10000
+
+// EngineConfig configures [Serve]. The zero value is a usable engine.
+type EngineConfig struct {
+	// Name and Author are sent in answer to uci; "" means "sowing" and
+	// "the sowing authors".
+	Name, Author string
+	// Rules is the starting rules preset (see awale.Preset); "" means
+	// DefaultRules. The GUI may change it with the option Rules.
+	Rules string
+	// Level is the starting strength level (see search.Levels); "" means
+	// "max".
+	Level string
+	// HashMB is the starting table size in MB; 0 means DefaultHashMB.
+	// Each thread has a table of this size.
+	HashMB int
+	// Threads is the starting number of search threads; 0 means 1.
+	Threads int
+	// Endgame, if set, answers positions exactly (an endgame database):
+	// the engine searches the rules with it added by search.WithEndgame.
+	// It must be for the rules preset played, and safe for concurrent use.
+	Endgame func(p mancala.Position) (gain int, ok bool)
+}
+
+// Serve runs an engine: it reads commands from in, one a line, and writes
+// answers to out, until quit, the end of in, or ctx is done (then it
+// returns ctx's error). A search runs on its own goroutine, so that
+// isready, stop and quit are answered while it thinks. Unknown and
+// malformed commands are ignored with an "info string" line that says why.
+// At the end of in, a search under way finishes and answers (unless it is
+// go infinite or ponder, which stops at once).
+// Serve returns an error only for ctx or a failed write to out. The
+// goroutine that reads in ends when in does (close it, or let the process
+// end).
+func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg EngineConfig) error {
+	s, err := newServer(out, cfg)
+	if err != nil {
+		return err
+	}
+	lines := make(chan string)
+	quit := make(chan struct{})
+	defer close(quit)
+	go readLines(in, lines, quit)
+	defer s.stopSearch()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case line, ok := <-lines:
+			if !ok {
+				// The end of the input: a search under way finishes
+				// (unless it would wait for stop), so that a piped
+				// "go depth 9" gets its answer.
+				if s.busy() && !s.run.wait {
+					<-s.run.answered
+				}
+				return s.w.err()
+			}
+			if s.handle(line) {
+				return s.w.err()
+			}
+		}
+		if err := s.w.err(); err != nil {
+			return err
+		}
+	}
+}
+
+// readLines sends in's lines to lines and closes it at the end of in.
+// Lines longer than MaxLine are cut, which makes ParseCommand refuse them.
+func readLines(in io.Reader, lines chan<- string, quit <-chan struct{}) {
+	defer close(lines)
+	br := bufio.NewReaderSize(in, 4096)
+	var buf []byte
+	for {
+		frag, isPrefix, err := br.ReadLine()
+		if len(buf) <= MaxLine {
+			buf = append(buf, frag...)
+		}
+		if err != nil {
+			if len(buf) > 0 {
+				select {
+				case lines <- string(buf):
+				case <-quit:
+				}
+			}
+			return
+		}
+		if isPrefix {
+			continue
+		}
+		select {
+		case lines <- string(buf):
+		case <-quit:
+			return
+		}
+		buf = buf[:0]
+	}
+}
+
+// lineWriter writes whole lines to the output under a lock (the search's
+// goroutine writes too) and keeps the first error.
+type lineWriter struct {
+	mu   sync.Mutex
+	w    io.Writer
+	fail error
+}
+
+func (l *lineWriter) printf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.printfLocked(format, args...)
+}
+
+func (l *lineWriter) printfLocked(format string, args ...any) {
+	if l.fail != nil {
+		return
+	}
+	if _, err := fmt.Fprintf(l.w, format+"\n", args...); err != nil {
+		l.fail = fmt.Errorf("uci: writing: %w", err)
+	}
+}
+
+// answer closes done and writes the line, under the lock, so that a search
+// started once done is closed writes after it.
+func (l *lineWriter) answer(done chan struct{}, format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	close(done)
+	l.printfLocked(format, args...)
+}
+
+func (l *lineWriter) err() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.fail
+}
+
+type server struct {
+	cfg     EngineConfig
+	w       *lineWriter
+	preset  string
+	rules   *awale.Rules
+	game    *mancala.Game
+	level   string
+	hashMB  int
+	threads int
+	debug   bool
+	ab      *search.AlphaBeta
+	run     *searchRun
+}
+
+// searchRun is a search under way.
+type searchRun struct {
+	cancel context.CancelFunc
+	stop   chan struct{} // closed by stop: ends the wait of go infinite
+	once   sync.Once
+	done   chan struct{} // closed when the search is over, just before bestmove is written
+	// answered is closed after bestmove is written.
+	answered chan struct{}
+	wait     bool // go infinite or ponder: bestmove waits for stop
+
+}
+
+func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
+	s := &server{cfg: cfg, w: &lineWriter{w: out}, level: "max", hashMB: DefaultHashMB, threads: 1}
+	if cfg.Threads != 0 {
+		if cfg.Threads < 1 || cfg.Threads > MaxThreads {
+			return nil, fmt.Errorf("uci: %d threads: want 1 to %d: %w", cfg.Threads, MaxThreads, ErrMalformed)
+		}
+		s.threads = cfg.Threads
+	}
+	if cfg.Name == "" {
+		s.cfg.Name = "sowing"
+	}
+	if cfg.Author == "" {
+		s.cfg.Author = "the sowing authors"
+	}
+	if cfg.Level != "" {
+		if _, err := search.LevelOptions(cfg.Level); err != nil {
+			return nil, fmt.Errorf("uci: level: %w", err)
+		}
+		s.level = strings.ToLower(cfg.Level)
+	}
+	if cfg.HashMB != 0 {
+		if cfg.HashMB < 1 || cfg.HashMB > MaxHashMB {
+			return nil, fmt.Errorf("uci: hash %d MB: want 1 to %d: %w", cfg.HashMB, MaxHashMB, ErrMalformed)
+		}
+		s.hashMB = cfg.HashMB
+	}
+	preset := cfg.Rules
+	if preset == "" {
+		preset = DefaultRules
+	}
+	if err := s.setRules(preset); err != nil {
+		return nil, err
+	}
+	s.ab = search.NewAlphaBeta(search.AlphaBetaOptions{TableSize: s.tableSize()})
+	return s, nil
+}
+
+func (s *server) tableSize() int { return s.hashMB << 20 / ttEntryBytes }
+
+func (s *server) setRules(preset string) error {
+	o, err := awale.Preset(preset)
+	if err != nil {
+		return err
+	}
+	r, err := awale.New(o)
+	if err != nil {
+		return err
+	}
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		return err
+	}
+	s.preset, s.rules, s.game = strings.ToLower(preset), r, g
+	return nil
+}
+
+func (s *server) info(format string, args ...any) {
+	s.w.printf("info string "+format, args...)
+}
+
+// handle carries out one command line and reports whether it was quit.
+func (s *server) handle(line string) bool {
+	c, err := ParseCommand(line)
+	if err != nil {
+		if strings.TrimSpace(line) != "" {
+			s.info("ignored: %v", err)
+		}
+		return false
+	}
+	if c.Skipped > 0 {
+		s.info("skipped %d unknown word(s) before %s", c.Skipped, c.Name)
+	}
+	switch c.Name {
+	case "quit":
+		return true
+	case "uci":
+		s.w.printf("id name %s", s.cfg.Name)
+		s.w.printf("id author %s", s.cfg.Author)
+		s.w.printf("option name Hash type spin default %d min 1 max %d", DefaultHashMB, MaxHashMB)
+		s.w.printf("option name Rules type combo default %s var abapa var awari var default", DefaultRules)
+		s.w.printf("option name Level type combo default max var %s", strings.Join(search.Levels, " var "))
+		s.w.printf("option name Threads type spin default 1 min 1 max %d", MaxThreads)
+		s.w.printf("uciok")
+	case "isready":
+		s.w.printf("readyok")
+	case "debug":
+		s.debug = c.Debug
+	case "register":
+		s.info("register is not needed: ignored")
+	case "stop", "ponderhit":
+		// We do not ponder: a ponderhit ends the search as stop does.
+		if s.busy() {
+			s.run.halt()
+		}
+	case "ucinewgame":
+		s.stopSearch()
+		s.ab.Reset()
+		g, _ := mancala.NewGame(s.rules)
+		s.game = g
+	case "setoption":
+		s.setOption(c.Option, c.Value)
+	case "position":
+		s.position(c)
+	case "go":
+		s.goSearch(c.Go)
+	}
+	return false
+}
+
+func (s *server) setOption(name, value string) {
+	if s.busy() {
+		s.info("setoption %s refused: a search is running (send stop first)", echo(name))
+		return
+	}
+	switch name {
+	case "Hash":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxHashMB {
+			s.info("setoption Hash %q refused: want 1 to %d (MB)", echo(value), MaxHashMB)
+			return
+		}
+		s.hashMB = n
+		o := s.ab.Options()
+		o.TableSize = s.tableSize()
+		s.ab.SetOptions(o)
+	case "Rules":
+		if err := s.setRules(value); err != nil {
+			s.info("setoption Rules %q refused: want abapa, awari or default", echo(value))
+			return
+		}
+		s.ab.Reset()
+	case "Threads":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > MaxThreads {
+			s.info("setoption Threads %q refused: want 1 to %d", echo(value), MaxThreads)
+			return
+		}
+		s.threads = n
+	case "Level":
+		if _, err := search.LevelOptions(value); err != nil {
+			s.info("setoption Level %q refused: want %s", echo(value), strings.Join(search.Levels, ", "))
+			return
+		}
+		s.level = strings.ToLower(value)
+	default:
+		s.info("unknown option %q ignored (options are case-sensitive: Hash, Rules, Level, Threads)", echo(name))
+	}
+}
+
+// position sets up a new game; a refused one leaves the old one as it was.
+func (s *server) position(c Command) {
+	start := s.rules.Start()
+	if c.FEN != "" {
+		p, err := awale.ParseAalina(c.FEN)
+		if err != nil {
+			s.info("position refused: %v", err)
+			return
+		}
+		start = p
+	}
+	g, err := mancala.NewGame(s.rules, mancala.From(start))
+	if err != nil {
+		s.info("position refused: %v", err)
+		return
+	}
+	for i, m := range c.Moves {
+		if err := g.Play(m); err != nil {
+			s.info("position refused: move %d (%v): %v", i+1, m, err)
+			return
+		}
+	}
+	s.game = g
+	if s.debug {
+		s.info("position %s", awale.FormatAalina(g.Position()))
+	}
+}
+
+// LevelOptions returns the search options of the engine's strength level
+// name (see search.Levels): search.LevelOptions with the engine's Awalé
+// evaluation (search.AwaleWeights) and quiescence, the changes measured
+// in examples/uci/ELO.md.
+func LevelOptions(name string) (search.AlphaBetaOptions, error) {
+	o, err := search.LevelOptions(name)
+	if err != nil {
+		return o, err
+	}
+	o.Eval = search.AwaleWeights.Evaluator()
+	o.Quiesce = engineQuiesce
+	return o, nil
+}
+
+// engineQuiesce says whether the engine searches capture sequences at the
+// horizon.
+const engineQuiesce = true
+
+// budget returns the soft and hard time limits of a move under gp for the
+// player to move (South reads wtime/winc, North btime/binc); 0 means no
+// limit.
+func budget(gp GoParams, mover mancala.Player) (soft, hard time.Duration) {
+	if gp.MoveTime > 0 {
+		// Keep a small margin for the answer to travel.
+		m := gp.MoveTime - min(gp.MoveTime/10, 20*time.Millisecond)
+		return m, m
+	}
+	left, inc := gp.WTime, gp.WInc
+	if mover == mancala.North {
+		left, inc = gp.BTime, gp.BInc
+	}
+	if left <= 0 {
+		return 0, 0
+	}
+	// Keep a reserve for the answer's travel and for a loaded machine,
+	// then share what is left over the moves to come (a game lasts some
+	// 40 moves a side; assume 30 to go unless told), plus half the
+	// increment, so that the clock settles near 15 increments. An
+	// iteration begun before the soft limit may run to the hard one.
+	reserve := min(left/10, 100*time.Millisecond)
+	usable := max(left-reserve, time.Millisecond)
+	togo := 30
+	if gp.MovesToGo > 0 {
+		togo = min(gp.MovesToGo, togo)
+	}
+	soft = usable/time.Duration(togo) + inc/2
+	hard = min(soft*3, usable/4+inc/2, usable)
+	soft = min(soft, hard)
+	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+}
+
+// scoreCP writes a search value (the mover's, in seeds times
+// search.TerminalScale when proven) in centiseeds, proven results beyond
+// ±ProvenScore.
+func scoreCP(v float64) int {
+	if math.Abs(v) >= search.TerminalScale {
+		d := int(math.Round(v / search.TerminalScale))
+		switch {
+		case d > 0:
+			return ProvenScore + 100*d
+		case d < 0:
+			return -ProvenScore + 100*d
+		}
+		return 0
+	}
+	cp := int(math.Round(v * 100))
+	return max(min(cp, ProvenScore-1), -(ProvenScore - 1))
+}
+
+// infoLine is the info line of a search result after el: depth, score,
+// nodes, nps, time and, if any, the principal variation, its letters run
+// together.
+func infoLine(r search.Result, el time.Duration) string {
+	nps := int64(float64(r.Nodes) / max(el.Seconds(), 1e-6))
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d score cp %d nodes %d nps %d time %d", r.Depth, scoreCP(r.Value), r.Nodes, nps, el.Milliseconds())
+	if len(r.PV) > 0 {
+		b.WriteString(" pv ")
+		for _, m := range r.PV {
+			b.WriteString(m.String())
+		}
+	}
+	return b.String()
+}
+
+func (s *server) goSearch(gp GoParams) {
+	if s.busy() {
+		s.info("go ignored: a search is running (send stop first)")
+		return
+	}
+	p := s.game.Position()
+	if p.Over() {
+		s.info("the game is over")
+		if e := mancala.EndingOf(s.rules, p); s.debug && e.Reason != mancala.EndNone {
+			s.info("ending: %v", e)
+		}
+		s.w.printf("bestmove 0000")
+		return
+	}
+	mover, _ := p.ToMove.Player()
+	lv, _ := LevelOptions(s.level)
+	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
+		Eval: lv.Eval, Quiesce: lv.Quiesce}
+	switch {
+	case gp.Infinite || gp.Ponder:
+		// Until stop: no time limit.
+	case gp.MoveTime > 0 || gp.WTime > 0 || gp.BTime > 0:
+		o.SoftTime, o.Time = budget(gp, mover)
+	case gp.Depth == 0 && gp.Nodes == 0:
+		o.Time = lv.Time // a bare go: the level's own time, if any
+	}
+	if gp.Depth > 0 && (o.Depth == 0 || gp.Depth < o.Depth) {
+		o.Depth = min(gp.Depth, search.MaxDepth)
+	}
+	if gp.Nodes > 0 {
+		o.Nodes = gp.Nodes
+	}
+	if o.Depth == 0 && o.Time == 0 && o.Nodes == 0 {
+		o.Depth = search.MaxDepth // go infinite, or go alone at level max with no clock
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	run := &searchRun{cancel: cancel, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{}),
+		wait: gp.Infinite || gp.Ponder}
+	start := time.Now()
+	o.Info = func(r search.Result) { s.w.printf("%s", infoLine(r, time.Since(start))) }
+	s.ab.SetOptions(o)
+	hist := s.game.Positions()
+	hist = hist[:len(hist)-1]
+	var rules mancala.Ruleset = s.rules
+	ab, wait := s.ab, run.wait
+	if s.cfg.Endgame != nil {
+		rules = search.WithEndgame(rules, s.cfg.Endgame)
+	}
+	s.run = run
+	go func() {
+		defer close(run.answered)
+		res, err := ab.Search(ctx, rules, hist, p)
+		if wait {
+			// go infinite answers only after stop (or quit).
+			<-run.stop
+		}
+		cancel()
+		if err != nil {
+			s.info("search failed: %v", err)
+			s.w.answer(run.done, "bestmove 0000")
+			return
+		}
+		s.w.printf("%s", infoLine(res, time.Since(start)))
+		s.w.answer(run.done, "bestmove %v", res.Move)
+	}()
+}
+
+// busy reports whether a search is running (it forgets one that has
+// answered).
+func (s *server) busy() bool {
+	if s.run == nil {
+		return false
+	}
+	select {
+	case <-s.run.done:
+		s.run = nil
+		return false
+	default:
+		return true
+	}
+}
+
+// halt asks the search to stop and answer.
+func (r *searchRun) halt() {
+	r.once.Do(func() {
+		r.cancel()
+		close(r.stop)
+	})
+}
+
+// stopSearch stops the running search, if any, and waits for its answer.
+func (s *server) stopSearch() {
+	if s.run == nil {
+		return
+	}
+	s.run.halt()
+	<-s.run.answered
+	s.run = nil
+}

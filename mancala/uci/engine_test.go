@@ -1,0 +1,289 @@
+package uci
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// session drives a Serve through pipes, line by line.
+type session struct {
+	t    *testing.T
+	in   *io.PipeWriter
+	out  *bufio.Scanner
+	done chan error
+	log  []string
+}
+
+func newSession(t *testing.T, cfg EngineConfig) *session {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
+	go func() {
+		err := Serve(context.Background(), inR, outW, cfg)
+		outW.Close()
+		s.done <- err
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		outR.Close()
+	})
+	return s
+}
+
+func (s *session) send(line string) {
+	s.t.Helper()
+	s.log = append(s.log, "> "+line)
+	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
+		s.t.Fatalf("send %q: %v", line, err)
+	}
+}
+
+// expect reads lines until one starts with prefix and returns it with the
+// lines read before it.
+func (s *session) expect(prefix string) (string, []string) {
+	s.t.Helper()
+	var before []string
+	for s.out.Scan() {
+		line := s.out.Text()
+		s.log = append(s.log, "< "+line)
+		if line == "" {
+			s.t.Fatalf("the engine wrote an empty line (Aualé stops reading at one)")
+		}
+		if strings.HasPrefix(line, prefix) {
+			return line, before
+		}
+		before = append(before, line)
+	}
+	s.t.Fatalf("output ended before %q; transcript:\n%s", prefix, strings.Join(s.log, "\n"))
+	return "", nil
+}
+
+func (s *session) quit() {
+	s.t.Helper()
+	s.send("quit")
+	select {
+	case err := <-s.done:
+		if err != nil {
+			s.t.Fatalf("Serve: %v", err)
+		}
+	case <-time.After(time.Minute):
+		s.t.Fatal("Serve did not return after quit")
+	}
+}
+
+func TestTranscript(t *testing.T) {
+	s := newSession(t, EngineConfig{Name: "test engine"})
+	s.send("uci")
+	_, before := s.expect("uciok")
+	want := []string{
+		"id name test engine",
+		"id author the sowing authors",
+		"option name Hash type spin default 16 min 1 max 1024",
+		"option name Rules type combo default abapa var abapa var awari var default",
+		"option name Level type combo default max var easy var medium var hard var max",
+		"option name Threads type spin default 1 min 1 max 64",
+	}
+	if strings.Join(before, "\n") != strings.Join(want, "\n") {
+		t.Errorf("uci answer:\n%s\nwant:\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))
+	}
+	s.send("isready")
+	s.expect("readyok")
+
+	// Every refusal is explained, and leaves the engine as it was.
+	for _, c := range []struct{ line, why string }{
+		{"xyzzy", "unknown command"},
+		{"setoption name Hash value 0", "Hash"},
+		{"setoption name hash value 8", "unknown option"},
+		{"setoption name Rules value chess", "Rules"},
+		{"position startpos moves Az9", "not a house letter"},
+		{"position startpos moves AA", "position refused"},
+		{"position fen 4-4-4-S", "position refused"},
+		{"go wtime soon", "not a number"},
+		{"go searchmoves A", "not supported"},
+	} {
+		s.send(c.line)
+		s.send("isready")
+		line, before := s.expect("readyok")
+		_ = line
+		if len(before) != 1 || !strings.HasPrefix(before[0], "info string ") || !strings.Contains(before[0], c.why) {
+			t.Errorf("%q: got %q, want one info string saying %q", c.line, before, c.why)
+		}
+	}
+	s.send("setoption name Hash value 4")
+	s.send("setoption name Level value medium")
+	s.send("setoption name Threads value 2")
+	s.send("ucinewgame")
+	s.send("position startpos moves AfBa")
+	s.send("go depth 3")
+	best, infos := s.expect("bestmove")
+	if len(infos) == 0 {
+		t.Fatal("no info line before bestmove")
+	}
+	for _, l := range infos {
+		f := strings.Fields(l)
+		if len(f) < 12 || f[0] != "info" || f[1] != "depth" || f[3] != "score" || f[4] != "cp" ||
+			f[6] != "nodes" || f[8] != "nps" || f[10] != "time" {
+			t.Errorf("info line %q: want info depth .. score cp .. nodes .. nps .. time .. pv ..", l)
+		}
+	}
+	if last := strings.Fields(infos[len(infos)-1]); last[2] != "3" {
+		t.Errorf("last info %q: want depth 3", infos[len(infos)-1])
+	}
+	m := strings.TrimPrefix(best, "bestmove ")
+	if len(m) != 1 || m[0] < 'A' || m[0] > 'F' {
+		t.Errorf("%q: want one of South's houses A-F after AfBa", best)
+	}
+
+	// A finished game (AW-7: North cannot be fed) answers 0000.
+	s.send("position fen 0-0-0-0-0-1-0-0-0-0-0-0-24-23-N")
+	s.send("go movetime 50")
+	if best, _ := s.expect("bestmove"); best != "bestmove 0000" {
+		t.Errorf("finished game: %q, want bestmove 0000", best)
+	}
+	s.quit()
+}
+
+// TestAualeTranscript replays the commands that the Aualé program sends to
+// its engine (read from its public source, see the package doc): we have
+// no GUI here, so this transcript stands for one.
+func TestAualeTranscript(t *testing.T) {
+	s := newSession(t, EngineConfig{})
+	s.send("uci")
+	s.expect("uciok")
+	s.send("ucinewgame")
+	s.send("isready")
+	s.expect("readyok")
+	// Easy: depth 4 and movetime 600, from the start.
+	s.send("position startpos")
+	s.send("go depth 4 movetime 600")
+	best, _ := s.expect("bestmove")
+	if !strings.HasPrefix(best, "bestmove ") || len(best) != len("bestmove A") {
+		t.Fatalf("%q: want a house letter (Aualé reads only [a-fA-F])", best)
+	}
+	// After a capture the GUI sends the position after it as fen, with
+	// the moves since then run together.
+	s.send("position fen 5-5-5-0-5-5-5-0-5-5-5-1-1-1-S moves Fe")
+	s.send("go depth 10 movetime 1000")
+	best, _ = s.expect("bestmove")
+	if strings.ContainsAny(strings.TrimPrefix(best, "bestmove "), "abcdef0") {
+		t.Errorf("%q: South to move must answer A-F", best)
+	}
+	// Pondering: go ponder, then stop when the human has moved.
+	s.send("position fen 5-5-5-0-5-5-5-0-5-5-5-1-1-1-S moves FeA")
+	s.send("go ponder")
+	s.send("isready")
+	s.expect("readyok") // answered while the search runs
+	s.send("stop")
+	best, _ = s.expect("bestmove")
+	if strings.ContainsAny(strings.TrimPrefix(best, "bestmove "), "ABCDEF0") {
+		t.Errorf("%q: North to move must answer a-f", best)
+	}
+	// Expert: no depth.
+	s.send("position startpos moves FeA")
+	s.send("go movetime 300")
+	s.expect("bestmove")
+	s.quit()
+}
+
+func TestIsReadyAndStopDuringInfinite(t *testing.T) {
+	s := newSession(t, EngineConfig{})
+	s.send("position startpos")
+	s.send("go infinite")
+	s.send("isready")
+	if _, before := s.expect("readyok"); len(before) > 0 {
+		for _, l := range before {
+			if strings.HasPrefix(l, "bestmove") {
+				t.Fatalf("go infinite answered %q before stop", l)
+			}
+		}
+	}
+	s.send("go depth 2")
+	s.send("isready")
+	if _, before := s.expect("readyok"); !strings.Contains(strings.Join(before, "\n"), "search is running") {
+		t.Errorf("a go during a search: %q, want an info string", before)
+	}
+	s.send("stop")
+	best, _ := s.expect("bestmove")
+	if len(best) != len("bestmove A") {
+		t.Errorf("%q", best)
+	}
+	s.quit()
+}
+
+func TestServeEndsAtEOFAndContext(t *testing.T) {
+	err := Serve(context.Background(), strings.NewReader("uci\nisready\nposition startpos\ngo depth 2"), io.Discard, EngineConfig{})
+	if err != nil {
+		t.Errorf("EOF: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r, w := io.Pipe()
+	defer w.Close()
+	done := make(chan error)
+	go func() { done <- Serve(ctx, r, io.Discard, EngineConfig{}) }()
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Errorf("cancelled: %v", err)
+	}
+	if _, err := newServer(io.Discard, EngineConfig{Level: "godlike"}); err == nil {
+		t.Error("unknown level accepted")
+	}
+}
+
+func TestLongLineRefused(t *testing.T) {
+	var out strings.Builder
+	in := strings.Repeat("x", 3*MaxLine) + "\nisready\n"
+	if err := Serve(context.Background(), strings.NewReader(in), &out, EngineConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "line too long") || !strings.HasSuffix(out.String(), "readyok\n") {
+		t.Errorf("output %q", out.String())
+	}
+}
+
+func TestBudget(t *testing.T) {
+	cases := []struct {
+		gp         GoParams
+		mover      mancala.Player
+		soft, hard time.Duration
+	}{
+		{GoParams{MoveTime: time.Second}, mancala.South, 980 * time.Millisecond, 980 * time.Millisecond},
+		{GoParams{WTime: 50 * time.Second, BTime: time.Second}, mancala.South, 49900 * time.Millisecond / 30, 3 * (49900 * time.Millisecond / 30)},
+		{GoParams{WTime: time.Second, BTime: 50 * time.Second, WInc: 100 * time.Millisecond}, mancala.South, 80 * time.Millisecond, 240 * time.Millisecond},
+		{GoParams{WTime: time.Second, BTime: 10 * time.Second, MovesToGo: 1}, mancala.North, 9950 * time.Millisecond * 3 / 10, 0},
+		{GoParams{Depth: 5}, mancala.South, 0, 0},
+	}
+	for _, c := range cases {
+		soft, hard := budget(c.gp, c.mover)
+		if soft > hard {
+			t.Errorf("%+v: soft %v above hard %v", c.gp, soft, hard)
+		}
+		left := c.gp.WTime
+		if c.mover == mancala.North {
+			left = c.gp.BTime
+		}
+		if left > 0 && hard >= left {
+			t.Errorf("%+v: hard %v not below the clock %v", c.gp, hard, left)
+		}
+		if c.hard != 0 && (soft != c.soft || hard != c.hard) {
+			t.Errorf("%+v: budget %v, %v; want %v, %v", c.gp, soft, hard, c.soft, c.hard)
+		}
+	}
+}
+
+func TestScoreCP(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want int
+	}{{0, 0}, {1.25, 125}, {-3, -300}, {999, ProvenScore - 1}, {3000, ProvenScore + 300}, {-1000, -ProvenScore - 100}} {
+		if got := scoreCP(c.v); got != c.want {
+			t.Errorf("scoreCP(%v) = %d, want %d", c.v, got, c.want)
+		}
+	}
+}

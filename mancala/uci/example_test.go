@@ -1,0 +1,65 @@
+package uci_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/uci"
+)
+
+// Serve reads commands and answers them; here from a string, as a GUI
+// would send them.
+func ExampleServe() {
+	in := strings.NewReader("isready\nposition fen 0-0-0-0-0-1-0-0-0-0-0-0-24-23-N\ngo movetime 100\nfoo\nquit\n")
+	if err := uci.Serve(context.Background(), in, os.Stdout, uci.EngineConfig{}); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// readyok
+	// info string the game is over
+	// bestmove 0000
+	// info string ignored: uci: unknown command "foo": "foo"
+}
+
+func ExampleParseCommand() {
+	c, err := uci.ParseCommand("position startpos moves AfBa")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(c.Name, len(c.Moves), c.Moves[1])
+	c, _ = uci.ParseCommand("go wtime 1000 btime 900 winc 10 binc 10")
+	fmt.Println(c.Go.WTime, c.Go.BInc)
+	// Output:
+	// position 4 f
+	// 1s 10ms
+}
+
+// A Client plays through an engine: here our own, served through pipes in
+// another goroutine (Start would run a program instead).
+func ExampleNewClient() {
+	toEngine, engineIn := io.Pipe()
+	engineOut, fromEngine := io.Pipe()
+	go func() {
+		_ = uci.Serve(context.Background(), toEngine, fromEngine, uci.EngineConfig{Name: "piped"})
+		fromEngine.Close()
+	}()
+	c, err := uci.NewClient(context.Background(), engineOut, engineIn, uci.ClientConfig{Depth: 4})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer c.Close()
+	r, _ := awale.New(awale.Abapa())
+	g, _ := mancala.NewGame(r)
+	_ = g.PlayText("Fe")
+	m, err := c.Choose(context.Background(), g, mancala.South)
+	fmt.Println(c.Name(), c.HasOption("Level"), mancala.IsLegal(r, g.Position(), m), err)
+	// Output:
+	// piped true true <nil>
+}
