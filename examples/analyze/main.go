@@ -26,7 +26,7 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N] [-time D] [-rand-seed N] [-quiet]
+const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | -solve] [-time D] [-rand-seed N] [-quiet]
        analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-rand-seed N] [-quiet]`
 
 // ruleFlags are the flags that a record replaces.
@@ -44,6 +44,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	budget := fs.Duration("time", 10*time.Second, "time budget, a `duration` such as 30s or 500ms; 0: none (then give -depth)")
 	seed := rulesflags.RandSeed(fs)
 	quiet := rulesflags.Quiet(fs)
+	solve := solveFlag(fs)
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
@@ -56,7 +57,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(rulesflags.ExitUsage, "-depth: want 0 to %d, not %d", search.MaxDepth, *depth)
 	case *budget < 0:
 		return fail(rulesflags.ExitUsage, "-time: want 0 or more, not %v", *budget)
-	case *budget == 0 && *depth == 0:
+	case *solve && *depth != 0:
+		return fail(rulesflags.ExitUsage, "-depth does not apply with -solve: the solver searches to the end")
+	case *budget == 0 && *depth == 0 && !*solve:
 		return fail(rulesflags.ExitUsage, "give -depth or -time: the search would not stop")
 	}
 	g, status, err := startGame(games, *position, *recordFile, *recordGame, *ply)
@@ -93,6 +96,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		who = pl
 	}
 	fmt.Fprintf(stdout, "position %v after %d moves, %v to move\n", p, g.Ply(), g.Turn())
+	if *solve {
+		return runSolve(ctx, g.Rules(), history, p, *budget, *quiet, stdout, stderr)
+	}
 	var searching atomic.Int64
 	meter := progress.New(stderr, *quiet)
 	meter.Every(func() string {
