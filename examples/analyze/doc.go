@@ -7,7 +7,7 @@
 // # Usage
 //
 //	go run ./examples/analyze [game flags] [-position TEXT] [-moves MOVES]
-//		[-depth N] [-time D] [-rand-seed N] [-quiet]
+//		[-depth N | -solve] [-time D] [-rand-seed N] [-quiet]
 //	go run ./examples/analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] ...
 //
 // The game flags are those of package examples/internal/rulesflags, the
@@ -48,6 +48,21 @@
 //
 // An iteration cut short by the time budget is not printed; the last line
 // gives the total time.
+//
+// # Solving
+//
+// -solve solves the position exactly with search.Solve instead: it prints
+//
+//	value V
+//
+// on a line of its own, V being South's final store minus North's under
+// perfect play (at a simultaneous decision the value of the matrix games,
+// the expected difference when both play their optimal mixed strategies),
+// then "fraction P/Q" when V is a simple fraction, the two strategy lines
+// at a simultaneous decision, and "pv MOVES". Nodes and time go to
+// standard error. A board too large to solve within -time says so (exit
+// status 1). congkak/ANALYSIS.md holds the values of small Congkak boards
+// solved this way, each with its command.
 //
 // # Exit status
 //
