@@ -13,9 +13,15 @@
 //     ruleset's games can be written to and read from.
 //   - mancala/search: engines that choose moves for any ruleset (random,
 //     greedy, alpha-beta, Monte Carlo tree search) and an exact solver,
-//     simultaneous decisions included.
+//     simultaneous decisions included; mancala/search/searchtest checks a
+//     ruleset's solver capabilities.
+//   - mancala/endgame: endgame databases by retrograde analysis, for any
+//     ruleset that can rank its configurations.
+//   - mancala/uci: the engine protocol of Oware programs, both sides.
 //   - mancala/svg: SVG diagrams of any ruleset's board.
-//   - awale: Awalé (Oware, Abapa family), with the Abapa and Awari presets.
+//   - mancala/svg: SVG diagrams of any ruleset's board.
+//   - awale: Awalé (Oware, Abapa family), with the Abapa and Awari presets;
+//     awale/ogn reads and writes the OGN files of the Aualé program.
 //   - congkak: Congkak, with its simultaneous opening, rounds and burnt
 //     houses.
 //   - examples: runnable programs built on the public API only, and Kalah
