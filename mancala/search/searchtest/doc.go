@@ -29,7 +29,8 @@
 //     one child per legal move, whose Over, Next, Again and Gain agree
 //     with Apply; PackedSeeds bounds the mover's future gain in the game
 //     played and under perfect play; PackedEndgame agrees with the brute
-//     force; PackedChildren and Pack do not allocate.
+//     force; PackedChildren and Pack do not allocate (not checked under
+//     the race detector, whose sync.Pool drops items on purpose).
 //
 // The brute force is [mancalatest.Minimax], run on positions with at most
 // a few seeds in houses ([WithBruteSeeds]) of rulesets that are not

@@ -110,7 +110,7 @@ func checkPackerOnce(k *kit, res *result) {
 	if k.si == nil || !k.si.StoreIndependent() {
 		res.add("a search.Packer must be store-independent (search.StoreIndependent)")
 	}
-	if x, ok := k.pk.Pack(k.r.Start()); ok {
+	if x, ok := k.pk.Pack(k.r.Start()); ok && !raceEnabled {
 		p := k.r.Start()
 		buf := k.pk.PackedChildren(nil, x)
 		if a := testing.AllocsPerRun(10, func() { buf = k.pk.PackedChildren(buf[:0], x) }); a > 0 {

@@ -1,0 +1,6 @@
+//go:build !race
+
+package searchtest
+
+// raceEnabled: the race detector is off (see race.go).
+const raceEnabled = false
