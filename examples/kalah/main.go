@@ -4,51 +4,52 @@
 // Usage:
 //
 //	go run ./examples/kalah -solve [-houses M] [-seeds N] [-capture empty|standard]
-//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH | -endgame-dir DIR] [-workers W] [-quiet]
+//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-dir DIR] [-workers W] [-quiet]
 //
 // It prints, each on its own line:
 //
 //	value V for South (South's final store minus North's; S to move)   under perfect play
 //	pv MOVES       a principal variation, in move letters ("C" South, "c" North)
-//	time T         the whole time, and its parts: the endgame database and the search
+//	time T         the whole time, and its parts: the endgame databases and the search
 //	nodes N        the positions the search visited, and the rate
-//	endgame ...    the endgame database: its size, and whether it was built or loaded
+//	endgame ...    the endgame databases: their seeds, and whether they were built or loaded
 //
 // from the start of Kalah(M, N) (6 houses and 4 seeds by default; empty
 // capture, South first), or from -position, given in the core's position
 // text. -table sets log2 of the solver's table entries (default
-// search.DefaultSolveTableBits); -endgame the seeds in houses up to which
-// the ruleset's endgame database answers (0: its default size, -1: no
-// database; see package kalah). The database is built in full before the
-// search, on all cores (kalah.Rules.BuildEndgame); with -endgame-file it
-// is loaded from PATH instead, or built and then saved to PATH if there is
-// no such file, so that it is built once for many solves. -workers sets
-// the goroutines that search at once (search.SolveOptions.Workers; 0, the
-// default, means one a core; with more than one the node count and the
-// principal variation may change from run to run, the value does not).
-// With -endgame-dir DIR the database is instead the generic one of package
-// mancala/endgame (one file a count under DIR, built once, resumable),
-// handed to the solver by kalah.WithDatabase, and the ruleset keeps none.
-// Progress (the endgame database's build, then the solver's) goes to
-// standard error unless -quiet is given (-progress, on by default, is kept
-// for old scripts). Before it builds anything, the tool checks that the
-// solver's table (16 bytes an entry) and the database fit in the memory the
-// system says is available (MemAvailable, the cgroup's limit, ulimit -v),
-// and that a database to be saved with -endgame-file can be written in its
-// directory; either failing is one line and exit status 1. Bad flags give
-// a one-line error and exit status 2; a file at PATH that is not a
-// database of the same rules and -endgame is an error (exit status 1), and
-// is left as it is.
+// search.DefaultSolveTableBits). -workers sets the goroutines that search
+// at once (search.SolveOptions.Workers; 0, the default, means one a core;
+// with more than one the node count and the principal variation may
+// change from run to run, the value does not).
 //
-// Kalah(6,4), value 10, on this project's 2-core machine: about 16 s from
-// nothing with the default database of 16 seeds (3 s to build it, 13 s to
-// search some 42 million positions on both cores); with -endgame 22 the
-// database has 548 million entries (523 MiB, built in about 50 s) and the
-// search takes about 2 s (6 million positions), so that with -endgame-file
-// every solve after the first takes about 3 s, loading included. The same
-// database serves Kalah(6,5) (it depends on the houses, not on the seeds
-// a house): value 12 in about 30 minutes (4.9 billion positions, both
-// cores). See also BenchmarkSolve64 in package kalah.
+// The solver reads endgame databases of package mancala/endgame, built
+// from the ruleset (kalah.Rules.Retrograde) and handed to it with
+// kalah.WithDatabase: the exact value of every position with at most
+// -endgame K seeds in houses (0, the default: a third of the game's seeds,
+// or less so that they hold at most 4 million configurations and build in
+// seconds: 12 for six houses a side; -1: none). By default they are built
+// in memory, on all cores, before the search. With -endgame-dir DIR they
+// are kept in DIR, one file a count (under a directory named after the
+// board and capture rule): what is there is loaded, what is missing is
+// built and saved, so that a large database is built once for many solves
+// (and a build stopped half-way goes on from the last finished count). The
+// databases depend on the houses and the capture rule, not on the seeds a
+// house. The -endgame-file flag of earlier versions is gone: give
+// -endgame-dir.
+//
+// Progress (the databases' build, then the solver's) goes to standard
+// error unless -quiet is given (-progress, on by default, is kept for old
+// scripts). Before it builds anything, the tool checks that the solver's
+// table (16 bytes an entry) and the databases (a byte a configuration) fit
+// in the memory the system says is available (MemAvailable, the cgroup's
+// limit, ulimit -v), and that a file can be written in -endgame-dir;
+// either failing is one line and exit status 1. Bad flags give a one-line
+// error and exit status 2; a damaged database file, or one of other rules,
+// is an error (exit status 1), and is left as it is.
+//
+// See the README for the time Kalah(6,4) takes (value 10), from nothing
+// and with saved databases; BenchmarkSolve64Built in package kalah times
+// the search alone.
 package main
 
 import (
@@ -57,6 +58,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -85,9 +87,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	table := fs.Int("table", 0, fmt.Sprintf("log2 of the solver's table entries (0: %d)", search.DefaultSolveTableBits))
 	progress := fs.Bool("progress", true, "write progress to standard error (the default; see -quiet)")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
-	endgame := fs.Int("endgame", 0, "seeds in houses up to which the endgame database answers (0: default size, -1: none)")
-	endgameFile := fs.String("endgame-file", "", "load the endgame database from this file, or build it and save it there")
-	endgameDir := fs.String("endgame-dir", "", "use the generic endgame databases (package mancala/endgame) in this directory, building what is missing")
+	endgame := fs.Int("endgame", 0, fmt.Sprintf("seeds in houses up to which the endgame databases answer (0: a size that builds in seconds, %d for six houses a side; -1: none)", defaultEndgame(6, 48)))
+	endgameDir := fs.String("endgame-dir", "", "keep the endgame databases in this directory, one file a count: load what is there, build and save what is missing (default: build them in memory)")
 	workers := fs.Int("workers", 0, "goroutines that search at once (0: one a core)")
 	usage := func(err error) int {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
@@ -96,9 +97,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-file PATH | -endgame-dir DIR] [-workers W] [-quiet]")
+			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-dir DIR] [-workers W] [-quiet]")
 			fs.PrintDefaults()
 			return 0
+		}
+		if strings.HasPrefix(err.Error(), "flag provided but not defined: -endgame-file") {
+			return usage(errors.New("-endgame-file is gone: give -endgame-dir DIR (the databases of package mancala/endgame, one file a count, built once and resumable)"))
 		}
 		return usage(err)
 	}
@@ -125,10 +129,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(fmt.Errorf("-houses %d -seeds %d: %v", *houses, *seeds, err))
 	}
-	if *endgame != 0 {
-		if r, err = kalah.New(kalah.Options{Houses: *houses, Seeds: *seeds, Capture: c, EndgameSeeds: *endgame}); err != nil {
-			return usage(fmt.Errorf("-endgame %d: %v", *endgame, err))
-		}
+	total := 2 * *houses * *seeds
+	k := *endgame
+	switch {
+	case k < -1 || k > egdb.MaxSeeds:
+		return usage(fmt.Errorf("-endgame: want -1 to %d, not %d", egdb.MaxSeeds, k))
+	case k == 0:
+		k = defaultEndgame(*houses, total)
+	case k > total:
+		k = total // a database of more seeds than the game has answers nothing more
+	}
+	if k >= 0 && egdb.Size(2**houses, k) == 0 {
+		return usage(fmt.Errorf("-endgame %d: too many configurations on %d houses a side", k, *houses))
+	}
+	if k < 0 && *endgameDir != "" {
+		return usage(errors.New("-endgame-dir: there are no databases with -endgame -1"))
 	}
 	p := r.Start()
 	if *position != "" {
@@ -140,12 +155,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return usage(fmt.Errorf("-position: %v", err))
 		}
 	}
-	if *endgameFile != "" && r.EndgameSeeds() < 0 {
-		return usage(errors.New("-endgame-file: there is no database with -endgame -1"))
-	}
-	if *endgameDir != "" && (*endgameFile != "" || r.EndgameSeeds() < 0 || r.EndgameSeeds() > egdb.MaxSeeds) {
-		return usage(fmt.Errorf("-endgame-dir: not with -endgame-file or -endgame -1, and at most -endgame %d", egdb.MaxSeeds))
-	}
 	if *workers < 0 {
 		return usage(fmt.Errorf("-workers: want 0 or more, not %d", *workers))
 	}
@@ -156,27 +165,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *progress && !*quiet {
 		opts.Progress = stderr
 	}
-	if err := checkMemory(r, *table); err != nil {
+	if err := checkMemory(*houses, k, *table); err != nil {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
 		return 1
 	}
-	if err := checkEndgameFile(*endgameFile); err != nil {
-		fmt.Fprintf(stderr, "kalah: -endgame-file: %v\n", err)
+	if err := checkEndgameDir(r, *endgameDir); err != nil {
+		fmt.Fprintf(stderr, "kalah: -endgame-dir: %v\n", err)
 		return 1
 	}
 	start := time.Now()
 	var solveRules mancala.Ruleset = r
 	var how string
-	k := r.EndgameSeeds()
-	if *endgameDir != "" {
-		solveRules, err = generic(r, k, *endgameDir, opts.Progress)
-		how = "generic databases in " + *endgameDir
-	} else {
-		how, err = prepareEndgame(r, *endgameFile, opts.Progress)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "kalah: %v\n", err)
-		return 1
+	if k >= 0 {
+		var o *kalah.Oracle
+		if o, how, err = databases(r, k, *endgameDir, opts.Progress); err != nil {
+			fmt.Fprintf(stderr, "kalah: %v\n", err)
+			return 1
+		}
+		solveRules = o
 	}
 	dbTime := time.Since(start)
 	sol, err := search.Solve(context.Background(), solveRules, nil, p, opts)
@@ -202,73 +208,62 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// prepareEndgame builds r's endgame database in full, or loads it from
-// path if path names a file, or builds it and saves it to path if there is
-// no such file; it says which it did.
-func prepareEndgame(r *kalah.Rules, path string, progress io.Writer) (string, error) {
-	if r.EndgameSeeds() < 0 {
-		return "", nil
+// defaultEntries bounds the size of the databases that -endgame 0
+// chooses: their configurations, a byte each, all counts together. The
+// generic builder makes them in a few seconds on two cores.
+const defaultEntries = 1 << 22
+
+// defaultEndgame returns the count that -endgame 0 chooses for a game of
+// n houses a side and total seeds: a third of the seeds, or less if the
+// databases would hold more than defaultEntries configurations, and at
+// least 1.
+func defaultEndgame(n, total int) int {
+	k := 0
+	for k < min(total/3, egdb.MaxSeeds) && endgameEntries(n, k+1) <= defaultEntries {
+		k++
 	}
+	return max(k, 1)
+}
+
+// databases returns r with the endgame databases of up to k seeds in
+// houses (package mancala/endgame): built in memory if dir is "", else
+// loaded from dir, or built (what is missing) and saved there. It says
+// which it did.
+func databases(r *kalah.Rules, k int, dir string, progress io.Writer) (*kalah.Oracle, string, error) {
+	g := r.Retrograde()
 	say := func(format string, args ...any) {
 		if progress != nil {
 			fmt.Fprintf(progress, "kalah: "+format+"\n", args...)
 		}
 	}
-	if path != "" {
-		f, err := os.Open(path)
-		if err == nil {
-			defer f.Close()
-			if err := r.ReadEndgame(f); err != nil {
-				return "", fmt.Errorf("-endgame-file %s: %w", path, err)
+	var db *egdb.DB
+	var err error
+	how := "built in memory"
+	if dir != "" {
+		db, err = egdb.Load(g, dir, k)
+		how = "loaded from " + dir
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, "", fmt.Errorf("-endgame-dir %s: %w", dir, err)
+		}
+	}
+	if db == nil {
+		n := endgameEntries(r.Options().Houses, k)
+		say("building the endgame databases: up to %d seeds in houses, %d configurations (%d MiB), on every core", k, n, n>>20)
+		built := time.Now()
+		opts := egdb.Options{Progress: progress}
+		if db, err = egdb.Build(context.Background(), g, dir, k, opts); err != nil {
+			if dir != "" {
+				return nil, "", fmt.Errorf("-endgame-dir %s: %w", dir, err)
 			}
-			return "loaded from " + path, nil
+			return nil, "", err
 		}
-		if !errors.Is(err, os.ErrNotExist) {
-			return "", fmt.Errorf("-endgame-file: %w", err)
+		say("endgame databases built in %v; solving", time.Since(built).Round(time.Millisecond))
+		if dir != "" {
+			how = "built and saved in " + dir
 		}
 	}
-	n := endgameEntries(r.Options().Houses, r.EndgameSeeds())
-	say("building the endgame database: %d seeds in houses, %d entries (%d MiB), on every core", r.EndgameSeeds(), n, n>>20)
-	built := time.Now()
-	if err := r.BuildEndgame(context.Background(), 0); err != nil {
-		return "", err
-	}
-	say("endgame database built in %v; solving", time.Since(built).Round(time.Millisecond))
-	if path == "" {
-		return "built", nil
-	}
-	if err := saveEndgame(r, path); err != nil {
-		return "", fmt.Errorf("-endgame-file: %w", err)
-	}
-	return "built and saved to " + path, nil
-}
-
-// saveEndgame writes r's endgame database to path, through a temporary
-// file in the same directory that is renamed when complete, so that path
-// never holds a partial database.
-func saveEndgame(r *kalah.Rules, path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	err = r.WriteEndgame(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	o, err := kalah.WithDatabase(r, db)
+	return o, how, err
 }
 
 func formatPV(pv []mancala.Move) string {
@@ -290,8 +285,9 @@ func toMove(p mancala.Position) string {
 	return "the game is over"
 }
 
-// endgameEntries returns the entries of the endgame database of k seeds
-// in houses on n houses a side, C(k+2n, 2n), saturating at 1<<62.
+// endgameEntries returns the configurations of the databases of up to k
+// seeds in houses on n houses a side, C(k+2n, 2n) (a byte each),
+// saturating at 1<<62.
 func endgameEntries(n, k int) uint64 {
 	if k < 0 {
 		return 0
@@ -308,65 +304,40 @@ func endgameEntries(n, k int) uint64 {
 }
 
 // checkMemory fails, with a message, if the solver's table of 2^bits
-// entries (16 bytes each) and r's endgame database need more memory than
-// the system says is available (see availableMemory), rather than let the
-// runtime stop the process with an out-of-memory error.
-func checkMemory(r *kalah.Rules, bits int) error {
+// entries (16 bytes each) and the endgame databases of up to k seeds on n
+// houses a side need more memory than the system says is available (see
+// availableMemory), rather than let the runtime stop the process with an
+// out-of-memory error.
+func checkMemory(n, k, bits int) error {
 	if bits == 0 {
 		bits = search.DefaultSolveTableBits
 	}
 	table := uint64(16) << bits
-	need := table + endgameEntries(r.Options().Houses, r.EndgameSeeds())
+	need := table + endgameEntries(n, k)
 	avail, ok := availableMemory()
 	if !ok || need <= avail {
 		return nil
 	}
 	const gib = 1 << 30
-	return fmt.Errorf("-table %d and the endgame database need %.1f GiB (the table alone %.1f GiB), but only %.1f GiB of memory is available: give a smaller -table or -endgame",
+	return fmt.Errorf("-table %d and the endgame databases need %.1f GiB (the table alone %.1f GiB), but only %.1f GiB of memory is available: give a smaller -table or -endgame",
 		bits, float64(need)/gib, float64(table)/gib, float64(avail)/gib)
 }
 
-// checkEndgameFile checks, before anything is built, that a database
-// could be saved at path if there is no file there yet: its directory
-// exists and a file can be created in it.
-func checkEndgameFile(path string) error {
-	if path == "" {
+// checkEndgameDir checks, before anything is built, that the databases of
+// r can be kept under dir: it makes their directory (as egdb.Build would)
+// and a file in it.
+func checkEndgameDir(r *kalah.Rules, dir string) error {
+	if dir == "" {
 		return nil
 	}
-	if _, err := os.Stat(path); err == nil {
-		return nil // it is read (and checked) later
+	sub := filepath.Join(dir, egdb.DirName(r.Retrograde().Name()))
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		return err
 	}
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
+	f, err := os.CreateTemp(sub, "check.*.tmp")
 	if err != nil {
-		return fmt.Errorf("the directory of %s: %w", path, err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
-	}
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write in %s: %w", dir, err)
+		return fmt.Errorf("cannot write in %s: %w", sub, err)
 	}
 	f.Close()
-	os.Remove(f.Name())
-	return nil
-}
-
-// generic builds or loads the databases of package mancala/endgame for
-// r's board up to k seeds in houses under dir, and returns r without a
-// database of its own, the databases handed to it by kalah.WithDatabase:
-// the ruleset stays immutable.
-func generic(r *kalah.Rules, k int, dir string, progress io.Writer) (mancala.Ruleset, error) {
-	o := r.Options()
-	o.EndgameSeeds = -1
-	bare, err := kalah.New(o)
-	if err != nil {
-		return nil, err
-	}
-	db, err := egdb.Build(context.Background(), bare.Retrograde(), dir, k, egdb.Options{Progress: progress})
-	if err != nil {
-		return nil, err
-	}
-	return kalah.WithDatabase(bare, db)
+	return os.Remove(f.Name())
 }

@@ -101,7 +101,10 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-solve", "-seeds", "22"}, "-seeds"},
 		{[]string{"-solve", "-capture", "all"}, "-capture"},
 		{[]string{"-solve", "-table", "99"}, "-table"},
-		{[]string{"-solve", "-endgame", "40"}, "-endgame"},
+		{[]string{"-solve", "-endgame", "63"}, "-endgame"},
+		{[]string{"-solve", "-endgame", "-2"}, "-endgame"},
+		{[]string{"-solve", "-endgame-file", "kalah.db"}, "-endgame-dir"},
+		{[]string{"-solve", "-endgame", "-1", "-endgame-dir", "db"}, "-endgame-dir"},
 		{[]string{"-solve", "-workers", "-1"}, "-workers"},
 		{[]string{"-solve", "-position", "4,4/4,4 0,0"}, "-position"},
 		{[]string{"-solve", "-houses", "2", "-seeds", "2", "-position", "4,4/4,4 0,0 S"}, "-position"},
@@ -121,57 +124,9 @@ func TestBadFlags(t *testing.T) {
 	}
 }
 
-// TestEndgameFile: the first solve with -endgame-file builds the database
-// and saves it, the next loads it and finds the same value; a file of
-// other rules, or a damaged one, is an error and is left as it is.
-func TestEndgameFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "kalah33.db")
-	args := []string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "9", "-table", "12", "-endgame-file", path}
-	solve := func(args []string) (string, string, int) {
-		var out, errb bytes.Buffer
-		code := run(args, &out, &errb)
-		return out.String(), errb.String(), code
-	}
-	first, msg, code := solve(args)
-	if code != 0 || !strings.Contains(first, "endgame 9 seeds in houses, built and saved to "+path+"\n") {
-		t.Fatalf("first solve: exit %d, %s\n%s", code, msg, first)
-	}
-	saved, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	second, msg, code := solve(args)
-	if code != 0 || !strings.Contains(second, "endgame 9 seeds in houses, loaded from "+path+"\n") {
-		t.Fatalf("second solve: exit %d, %s\n%s", code, msg, second)
-	}
-	if v1, v2 := strings.SplitN(first, " for ", 2)[0], strings.SplitN(second, " for ", 2)[0]; v1 != v2 || v1 != "value 2" {
-		t.Errorf("values %q and %q, want value 2 twice", v1, v2)
-	}
-	// Other rules: -endgame 8 makes another database.
-	other := append(append([]string(nil), args...), "-endgame", "8")
-	if _, msg, code := solve(other); code != 1 || !strings.Contains(msg, "not a valid endgame database") {
-		t.Errorf("a file of other rules: exit %d, %q", code, msg)
-	}
-	damaged := append([]byte(nil), saved...)
-	damaged[len(damaged)/2] ^= 0x40
-	if err := os.WriteFile(path, damaged, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, msg, code := solve(args); code != 1 || !strings.Contains(msg, "not a valid endgame database") {
-		t.Errorf("a damaged file: exit %d, %q", code, msg)
-	}
-	if now, _ := os.ReadFile(path); !bytes.Equal(now, damaged) {
-		t.Error("the damaged file was changed")
-	}
-	if _, msg, code := solve([]string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "-1", "-endgame-file", path}); code != 2 ||
-		!strings.Contains(msg, "-endgame-file") {
-		t.Errorf("-endgame -1 with -endgame-file: exit %d, %q", code, msg)
-	}
-}
-
-// TestMemoryAndPathChecks: a table larger than the memory available fails
-// at once with one line (issue 10.9), and -endgame-file in a missing
-// directory fails before anything is built.
+// TestMemoryAndPathChecks: a table, or databases, larger than the memory
+// available fail at once with one line (issue 10.9), and an -endgame-dir
+// that cannot be made fails before anything is built.
 func TestMemoryAndPathChecks(t *testing.T) {
 	var out, errb bytes.Buffer
 	if avail, ok := availableMemory(); ok && avail < 16<<30 {
@@ -182,10 +137,23 @@ func TestMemoryAndPathChecks(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
-	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "kalah.db")
-	code := run([]string{"-solve", "-houses", "2", "-seeds", "2", "-endgame-file", missing}, &out, &errb)
-	if code != 1 || !strings.Contains(errb.String(), "-endgame-file") || strings.Contains(errb.String(), "building") || out.Len() != 0 {
-		t.Errorf("-endgame-file in a missing directory: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	// Up to 40 seeds in the houses of Kalah(6,4): C(52,12) configurations,
+	// 192 GiB.
+	if avail, ok := availableMemory(); ok && avail < 190<<30 {
+		code := run([]string{"-solve", "-endgame", "40", "-table", "10"}, &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), "memory is available") || strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("-endgame 40 with %d bytes available: exit %d, %q", avail, code, errb.String())
+		}
+	}
+	out.Reset()
+	errb.Reset()
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code := run([]string{"-solve", "-houses", "2", "-seeds", "2", "-endgame-dir", filepath.Join(file, "db")}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "-endgame-dir") || strings.Contains(errb.String(), "building") || out.Len() != 0 {
+		t.Errorf("-endgame-dir under a file: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 }
 
@@ -206,27 +174,64 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-// TestEndgameDir: with -endgame-dir the generic databases are built once,
-// loaded the next time, and give the value of the ruleset's own database.
+// TestEndgameDir: with -endgame-dir the databases are built and saved
+// once (one file a count), loaded the next time, and give the value of
+// databases built in memory; a count whose file is missing is built again
+// (the build resumes), and a damaged file is an error and is left as it
+// is.
 func TestEndgameDir(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "9", "-table", "12", "-quiet"}
-	var own, first, second, errb bytes.Buffer
-	if code := run(args, &own, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	solve := func(args ...string) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		return out.String(), errb.String(), code
 	}
-	withDir := append(args, "-endgame-dir", dir)
-	if code := run(withDir, &first, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	line := func(out string) string { return strings.SplitN(out, "\n", 2)[0] }
+	mem, msg, code := solve(args...)
+	if code != 0 || !strings.Contains(mem, "endgame 9 seeds in houses, built in memory\n") {
+		t.Fatalf("in memory: exit %d, %s\n%s", code, msg, mem)
 	}
-	if code := run(append(withDir[:len(withDir):len(withDir)], "-progress"), &second, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	withDir := append(args[:len(args):len(args)], "-endgame-dir", dir)
+	first, msg, code := solve(withDir...)
+	if code != 0 || !strings.Contains(first, "endgame 9 seeds in houses, built and saved in "+dir+"\n") {
+		t.Fatalf("first solve: exit %d, %s\n%s", code, msg, first)
 	}
-	line := func(b *bytes.Buffer) string { return strings.SplitN(b.String(), "\n", 2)[0] }
-	if line(&own) != line(&first) || line(&first) != line(&second) || !strings.Contains(first.String(), "generic databases in "+dir) {
-		t.Errorf("own database:\n%s\nfirst with -endgame-dir:\n%s\nsecond:\n%s", own.String(), first.String(), second.String())
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.egdb"))
+	if len(files) != 10 {
+		t.Fatalf("%d database files, want 10 (counts 0 to 9)", len(files))
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*", "*.egdb")); len(files) != 10 {
-		t.Errorf("%d database files, want 10 (counts 0 to 9)", len(files))
+	second, msg, code := solve(withDir...)
+	if code != 0 || !strings.Contains(second, "endgame 9 seeds in houses, loaded from "+dir+"\n") {
+		t.Fatalf("second solve: exit %d, %s\n%s", code, msg, second)
+	}
+	if line(mem) != "value 2 for South (South's final store minus North's; South to move)" || line(first) != line(mem) || line(second) != line(mem) {
+		t.Errorf("in memory %q, first with -endgame-dir %q, second %q", line(mem), line(first), line(second))
+	}
+	last := files[len(files)-1] // count 9
+	saved, err := os.ReadFile(last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(last); err != nil {
+		t.Fatal(err)
+	}
+	resumed, msg, code := solve(withDir...)
+	if code != 0 || !strings.Contains(resumed, "built and saved in "+dir+"\n") || line(resumed) != line(mem) {
+		t.Fatalf("a missing count: exit %d, %s\n%s", code, msg, resumed)
+	}
+	if now, err := os.ReadFile(last); err != nil || !bytes.Equal(now, saved) {
+		t.Errorf("the missing count was not built again as it was: %v", err)
+	}
+	damaged := append([]byte(nil), saved...)
+	damaged[len(damaged)/2] ^= 0x40
+	if err := os.WriteFile(last, damaged, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, msg, code := solve(withDir...); code != 1 || !strings.Contains(msg, "-endgame-dir") || !strings.Contains(msg, "damaged") || out != "" {
+		t.Errorf("a damaged file: exit %d, stdout %q, stderr %q", code, out, msg)
+	}
+	if now, _ := os.ReadFile(last); !bytes.Equal(now, damaged) {
+		t.Error("the damaged file was changed")
 	}
 }

@@ -63,64 +63,42 @@
 //
 // Rules implements the optional capabilities that the exact solver of
 // package mancala/search looks for: ScoreBounds (search.ScoreBounder:
-// stores never lose seeds), StoreIndependent (search.StoreIndependent:
+// stores never lose seeds) and StoreIndependent (search.StoreIndependent:
 // the rules never look at the stores, so positions that differ only in
-// their stores share the solver's table entries) and Endgame
-// (search.Endgamer: exact values of positions with few seeds in houses).
-// On boards of up to [MaxPackedHouses] houses a side it is also a
-// search.Packer, and the solver then plays on two 64-bit words, the
-// mover's row and his opponent's, a byte a house ([Rules.Pack]):
-// [Rules.PackedChildren] sows from a table, made once for each board
-// size, of what s seeds sown from house i add to each row and the store
-// and where the last one lands, then applies KA-3 to KA-5 on the words;
-// [Rules.PackedEndgame] answers from the same database as Endgame.
+// their stores share the solver's table entries). On boards of up to
+// [MaxPackedHouses] houses a side it is also a search.Packer, and the
+// solver then plays on two 64-bit words, the mover's row and his
+// opponent's, a byte a house ([Rules.Pack]): [Rules.PackedChildren] sows
+// from a table, made once for each board size, of what s seeds sown from
+// house i add to each row and the store and where the last one lands, then
+// applies KA-3 to KA-5 on the words.
 //
-// Endgame answers from an endgame database of every position with at most
-// [Options.EndgameSeeds] seeds in houses (by default a third of the game's
-// seeds, at most 16 with six houses: beyond that, and in smaller games,
-// the database computes more than it saves the solver).
-// Such a position's future store gains depend only on the two rows and on
-// who is to move, so an entry is the value for the player to move of the
-// pair (his row, his opponent's row): a signed byte at the rank of the
-// rows' seed counts among all placements of at most k seeds in 2m houses,
-// C(k+2m, 2m) entries in all (30 million, 29 MiB, for six houses and 16
-// seeds). The rank sums one table term for each house, chosen by the
-// seeds up to and including that house, so that it costs independent
-// loads from a table of a few kilobytes (the two rows' prefix sums come
-// from one multiplication each). The table is allocated at the first
-// question and filled in on demand: an unknown entry is computed by
-// minimax over the moves, recursively and memoised. The recursion ends
-// because a position with k seeds in houses leads only to positions with
-// at most k, and a move that keeps k (it puts no seed into a store) moves
-// only the mover's seeds towards his store (see the proof under "Length of
-// a game"). Options.EndgameSeeds = -1 turns the database off.
+// # Endgame databases
 //
-// [Rules.BuildEndgame] computes the whole database at once instead, each
-// entry in about half the time the on-demand fill takes, and on several
-// cores. It goes up by the seeds in houses and, among positions of as many
-// seeds, down by the sum of their seeds' house numbers, which a move that
-// keeps the seeds in houses raises, so that a position's children are
-// known when it is computed; it ranks the children of sixteen positions
-// before it reads any of their entries, so that the reads, random in a
-// table of tens or hundreds of megabytes, overlap. On this project's
-// 2-core machine it builds the 16-seed database of Kalah(6,4) in about
-// 3 s and the 22-seed one (548 million entries) in about 50 s.
-// [Rules.WriteEndgame] and [Rules.ReadEndgame] save a database to a file
-// and load it back (checked: header, ranges, checksum, and a sample of
-// entries recomputed), so that a large one is built once: the solver
-// then searches Kalah(6,4) in about 2 s with 22 seeds, against 13 s with
-// 16 (on both cores).
+// A Rules holds no endgame database. [Rules.Retrograde] is the capability
+// from which package mancala/endgame builds them (egdb.Build, in memory
+// or one file a seed count under a directory, resumable; egdb.Load): the
+// exact value, for the player to move, of every configuration of up to k
+// seeds in the houses. A Kalah position's future store gains depend only
+// on the two rows and on who is to move, so a configuration is the pair
+// (the mover's row, his opponent's row), and the databases of a board and
+// capture rule serve every game of them, whatever its seeds a house. The
+// configurations of j seeds in 2m houses are C(j+2m-1, 2m-1), a byte
+// each: up to 16 seeds on six houses a side, 30 million (29 MiB); up to
+// 22, 548 million (523 MiB).
+//
+// [WithDatabase] hands a database to the solver with the rules: the
+// [Oracle] it returns answers Endgame (search.Endgamer) and PackedEndgame
+// from it. PackedEndgame ranks the packed words itself, in the database's
+// order: the rank sums one table term for each house, chosen by the seeds
+// up to and including that house, and the two rows' prefix sums come from
+// one multiplication each, so that a rank costs independent loads from a
+// table of a few kilobytes and an answer one random read of the database.
 //
 // # Concurrency
 //
-// A [*Rules] is immutable once built and safe for concurrent use by any
-// number of goroutines; positions and moves are values. Its endgame
-// database is the one thing that changes: its entries are read with atomic
-// loads and computed under a lock, so concurrent questions are safe (a
-// question that must compute waits for any other that is computing, and
-// for BuildEndgame and ReadEndgame, which hold the lock while they change
-// the table; BuildEndgame's own goroutines store entries by compare and
-// swap). The
-// sowing tables of the packed form are shared by all rulesets of a board
-// size and built once, under a sync.Once, at the first use.
+// A [*Rules] and an [*Oracle] are immutable once built and safe for
+// concurrent use by any number of goroutines; positions and moves are
+// values. The sowing tables of the packed form are shared by all rulesets
+// of a board size and built once, under a sync.Once, at the first use.
 package kalah

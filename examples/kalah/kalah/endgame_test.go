@@ -1,6 +1,7 @@
 package kalah_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -11,15 +12,52 @@ import (
 
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	egdb "github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/mancalatest"
 )
 
-// TestEndgameAgainstBruteForce checks the endgame database on random
-// positions of small boards against minimax over the ruleset: the gain it
-// reports for the player to move, added to his store difference, is the
-// final difference under perfect play (KA-2 to KA-6), under both capture
-// rules; positions with more seeds in houses than the database covers get
-// no answer.
+// testDBs holds the databases the tests have built, by board, capture
+// rule and count: a database serves every game of its board.
+var testDBs struct {
+	sync.Mutex
+	m map[string]*egdb.DB
+}
+
+// withDB returns r with the generic endgame databases of up to k seeds in
+// houses (built once for the test binary), or nil if k is negative.
+func withDB(t tester, r *kalah.Rules, k int) *kalah.Oracle {
+	t.Helper()
+	if k < 0 {
+		return nil
+	}
+	key := fmt.Sprintf("%s k=%d", r.Retrograde().Name(), k)
+	testDBs.Lock()
+	defer testDBs.Unlock()
+	db := testDBs.m[key]
+	if db == nil {
+		var err error
+		if db, err = egdb.Build(context.Background(), r.Retrograde(), "", k, egdb.Options{}); err != nil {
+			t.Fatalf("Build %s: %v", key, err)
+		}
+		if testDBs.m == nil {
+			testDBs.m = map[string]*egdb.DB{}
+		}
+		testDBs.m[key] = db
+	}
+	o, err := kalah.WithDatabase(r, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// TestEndgameAgainstBruteForce checks the generic endgame databases, as an
+// Oracle answers from them, on random positions of small boards against
+// minimax over the ruleset: the gain it reports for the player to move,
+// added to his store difference, is the final difference under perfect
+// play (KA-2 to KA-6), under both capture rules; positions with more seeds
+// in houses than the databases hold get no answer, and neither do
+// positions that are over.
 func TestEndgameAgainstBruteForce(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		houses := rapid.IntRange(1, 4).Draw(t, "houses")
@@ -27,12 +65,10 @@ func TestEndgameAgainstBruteForce(t *testing.T) {
 		c := kalah.Capture(rapid.IntRange(0, 1).Draw(t, "capture"))
 		total := 2 * houses * seeds
 		k := rapid.IntRange(1, min(total, 10)).Draw(t, "endgame seeds")
-		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: k})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := r.EndgameSeeds(); got != k {
-			t.Fatalf("EndgameSeeds() = %d, want %d", got, k)
+		r := mustNew(t, kalah.Options{Houses: houses, Seeds: seeds, Capture: c})
+		o := withDB(t, r, k)
+		if got := o.Database().Seeds(); got != k {
+			t.Fatalf("Database().Seeds() = %d, want %d", got, k)
 		}
 		b, err := mancala.NewBoard(houses, 0)
 		if err != nil {
@@ -59,7 +95,7 @@ func TestEndgameAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gain, ok := r.Endgame(p)
+		gain, ok := o.Endgame(p)
 		if p.Over() || inHouses > k {
 			if ok {
 				t.Fatalf("Endgame(%v) = %d, true; want no answer", p, gain)
@@ -85,32 +121,6 @@ func TestEndgameAgainstBruteForce(t *testing.T) {
 	})
 }
 
-func TestEndgameOptions(t *testing.T) {
-	for _, tt := range []struct {
-		o    kalah.Options
-		want int
-	}{
-		{kalah.Options{EndgameSeeds: -1}, -1},
-		{kalah.Options{}, 16}, // C(28,12) = 30,421,755 entries; C(29,12) is too many
-		{kalah.Options{Houses: 2, Seeds: 2}, 2},
-		{kalah.Options{Houses: 6, Seeds: 3}, 12},
-		{kalah.Options{Houses: 6, Seeds: 6}, 16},
-		{kalah.Options{Houses: 1, Seeds: 1}, 1},
-		{kalah.Options{Houses: 2, Seeds: 2, EndgameSeeds: 100}, 8},
-	} {
-		r := mustNew(t, tt.o)
-		if got := r.EndgameSeeds(); got != tt.want {
-			t.Errorf("%+v: EndgameSeeds() = %d, want %d", tt.o, got, tt.want)
-		}
-		if got := r.Options().EndgameSeeds; got != tt.want {
-			t.Errorf("%+v: Options().EndgameSeeds = %d, want %d", tt.o, got, tt.want)
-		}
-	}
-	if _, err := kalah.New(kalah.Options{Houses: 12, Seeds: 10, EndgameSeeds: 100}); err == nil {
-		t.Error("a database of 2^50 entries accepted")
-	}
-}
-
 // randomPositions returns n positions reached by random play from the
 // start of r, with one player to move.
 func randomPositions(r *kalah.Rules, n int, seed uint64) []mancala.Position {
@@ -128,47 +138,36 @@ func randomPositions(r *kalah.Rules, n int, seed uint64) []mancala.Position {
 	return out[:n]
 }
 
-// TestEndgameConcurrent asks one database from several goroutines at once
-// (the race detector watches) and checks every answer against a database
-// of its own asked from one goroutine.
+// TestEndgameConcurrent asks one Oracle from several goroutines at once
+// (the race detector watches), the packed way and the other, and checks
+// every answer against the same questions asked from one goroutine.
 func TestEndgameConcurrent(t *testing.T) {
-	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 14}
-	askConcurrently(t, mustNew(t, o), mustNew(t, o), 4, nil)
-}
-
-// askConcurrently asks shared about positions of random games from
-// askers goroutines at once, each in its own order, while another runs
-// during (if not nil) on shared, and checks every answer against alone, a
-// ruleset of the same options asked from one goroutine.
-func askConcurrently(t *testing.T, shared, alone *kalah.Rules, askers int, during func() error) {
-	t.Helper()
-	ps := randomPositions(alone, 2000, 1)
+	r := mustNew(t, kalah.Options{Houses: 4, Seeds: 3})
+	o := withDB(t, r, 12)
+	ps := randomPositions(r, 2000, 1)
 	type answer struct {
 		gain int
 		ok   bool
 	}
 	want := make([]answer, len(ps))
 	for i, p := range ps {
-		want[i].gain, want[i].ok = alone.Endgame(p)
+		want[i].gain, want[i].ok = o.Endgame(p)
 	}
 	var wg sync.WaitGroup
-	errs := make(chan string, askers+1)
-	if during != nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := during(); err != nil {
-				errs <- err.Error()
-			}
-		}()
-	}
+	const askers = 4
+	errs := make(chan string, askers)
 	for g := range askers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range ps {
 				j := (i*7 + g*501) % len(ps)
-				if gain, ok := shared.Endgame(ps[j]); gain != want[j].gain || ok != want[j].ok {
+				gain, ok := o.Endgame(ps[j])
+				if g%2 == 1 {
+					x, _ := r.Pack(ps[j])
+					gain, ok = o.PackedEndgame(x)
+				}
+				if gain != want[j].gain || ok != want[j].ok {
 					errs <- fmt.Sprintf("%v: %d, %v; alone %d, %v", ps[j], gain, ok, want[j].gain, want[j].ok)
 					return
 				}
@@ -182,15 +181,14 @@ func askConcurrently(t *testing.T, shared, alone *kalah.Rules, askers int, durin
 	}
 }
 
-// TestEndgameAllocs: once the database exists, answering allocates
-// nothing, even when entries must be computed.
+// TestEndgameAllocs: answering from the databases allocates nothing.
 func TestEndgameAllocs(t *testing.T) {
-	r := mustNew(t, kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 12})
+	r := mustNew(t, kalah.Options{Houses: 4, Seeds: 3})
+	o := withDB(t, r, 12)
 	ps := randomPositions(r, 500, 2)
-	r.Endgame(ps[len(ps)-1]) // allocate the table
 	i := 0
 	allocs := testing.AllocsPerRun(len(ps)-1, func() {
-		r.Endgame(ps[i])
+		o.Endgame(ps[i])
 		i++
 	})
 	if allocs != 0 {
@@ -207,7 +205,7 @@ func TestStoreIndependent(t *testing.T) {
 		houses := rapid.IntRange(1, 6).Draw(t, "houses")
 		seeds := rapid.IntRange(1, 6).Draw(t, "seeds")
 		c := kalah.Capture(rapid.IntRange(0, 1).Draw(t, "capture"))
-		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: -1})
+		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c})
 		if err != nil {
 			t.Fatal(err)
 		}

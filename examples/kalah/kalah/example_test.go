@@ -1,13 +1,15 @@
 package kalah_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	egdb "github.com/sowing-games/sowing/mancala/endgame"
+	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // A game of Kalah(6,4) played through the core's Game: C ends in South's
@@ -72,67 +74,85 @@ func ExampleNew() {
 	// true
 }
 
-// Endgame gives the exact value of a position with few seeds in houses
-// from the endgame database: here South, one seed behind and to move, will
-// add one seed more than North to his store from now on, so perfect play
-// draws.
-func ExampleRules_Endgame() {
-	r, err := kalah.New(kalah.Options{}) // database of up to 16 seeds in houses
+// An endgame database is a value of its own: package mancala/endgame
+// builds it from the rules (Retrograde), and WithDatabase hands it to the
+// solver with them. Here South, one seed behind and to move with 7 seeds
+// left in the houses, will add one seed more than North to his store from
+// now on, so perfect play draws.
+func ExampleWithDatabase() {
+	r, err := kalah.New(kalah.Options{}) // Kalah(6,4)
 	if err != nil {
 		panic(err)
 	}
-	q, err := mancala.ParsePosition("0,0,0,2,0,1/1,0,3,0,0,0 20,21 S")
+	// Every configuration of up to 10 seeds in the 12 houses.
+	db, err := egdb.Build(context.Background(), r.Retrograde(), "", 10, egdb.Options{})
 	if err != nil {
 		panic(err)
 	}
-	p, err := r.Setup(q)
+	o, err := kalah.WithDatabase(r, db)
 	if err != nil {
 		panic(err)
 	}
-	gain, ok := r.Endgame(p)
+	p, err := r.Setup(mustPosition("0,0,0,2,0,1/1,0,3,0,0,0 20,21 S"))
+	if err != nil {
+		panic(err)
+	}
+	gain, ok := o.Endgame(p)
 	fmt.Println(gain, ok)
 	fmt.Println("final difference for South:", p.Board.Store(mancala.South)-p.Board.Store(mancala.North)+gain)
+	// 12 seeds in houses: the solver searches until the databases answer.
+	q, err := r.Setup(mustPosition("2,0,1,0,3,0/0,1,2,0,0,3 18,18 N"))
+	if err != nil {
+		panic(err)
+	}
+	sol, err := search.Solve(context.Background(), o, nil, q, search.SolveOptions{TableBits: 12})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("solved:", sol.Value, sol.EndgameHits > 0)
 	// Output:
 	// 1 true
 	// final difference for South: 0
+	// solved: 4 true
 }
 
-// A large endgame database is worth building once and saving: BuildEndgame
-// computes every entry, on all cores, WriteEndgame saves it (to a file,
-// usually), and ReadEndgame loads it into another ruleset of the same
-// options, which then answers at once. Here South, three seeds ahead and
-// to move, will add three seeds fewer than North to his store from now on.
-func ExampleRules_WriteEndgame() {
-	o := kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 10}
-	r, err := kalah.New(o)
+// A large database is worth building once and keeping: with a directory,
+// egdb.Build saves each count in a file of its own (and a build stopped
+// half-way goes on from the last finished count), and egdb.Load reads them
+// back, for any Kalah game of the same board and capture rule. Here South,
+// three seeds ahead and to move on a board of four houses a side, will add
+// three seeds fewer than North to his store from now on.
+func ExampleWithDatabase_files() {
+	dir, err := os.MkdirTemp("", "kalah-example")
 	if err != nil {
 		panic(err)
 	}
-	if err := r.BuildEndgame(context.Background(), 0); err != nil {
-		panic(err)
-	}
-	var file bytes.Buffer
-	if err := r.WriteEndgame(&file); err != nil {
-		panic(err)
-	}
-	fmt.Println(file.Len(), "bytes") // a 20-byte header, C(18,8) entries, a checksum
-
-	loaded, err := kalah.New(o)
+	defer os.RemoveAll(dir)
+	r, err := kalah.New(kalah.Options{Houses: 4, Seeds: 3})
 	if err != nil {
 		panic(err)
 	}
-	if err := loaded.ReadEndgame(&file); err != nil {
+	if _, err := egdb.Build(context.Background(), r.Retrograde(), dir, 10, egdb.Options{}); err != nil {
 		panic(err)
 	}
-	p, err := loaded.Setup(mustPosition("1,0,0,2/0,3,0,1 10,7 S"))
+	db, err := egdb.Load(r.Retrograde(), dir, 10)
 	if err != nil {
 		panic(err)
 	}
-	gain, ok := loaded.Endgame(p)
+	fmt.Println(db.Name(), "up to", db.Seeds(), "seeds:", db.Bytes(), "bytes")
+	o, err := kalah.WithDatabase(r, db)
+	if err != nil {
+		panic(err)
+	}
+	p, err := r.Setup(mustPosition("1,0,0,2/0,3,0,1 10,7 S"))
+	if err != nil {
+		panic(err)
+	}
+	gain, ok := o.Endgame(p)
 	fmt.Println(gain, ok)
 	fmt.Println("final difference for South:", p.Board.Store(mancala.South)-p.Board.Store(mancala.North)+gain)
 	// Output:
-	// 43782 bytes
+	// kalah houses=4 capture=empty up to 10 seeds: 43764 bytes
 	// -3 true
 	// final difference for South: 0
 }

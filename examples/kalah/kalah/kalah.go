@@ -51,39 +51,24 @@ type Options struct {
 	Houses  int     // houses per side (KA-1), 1 to mancala.MaxHouses; 0 means 6
 	Seeds   int     // seeds per house at the start (KA-1), at least 1; 0 means 4
 	Capture Capture // KA-4
-	// EndgameSeeds sets the size of the endgame database behind
-	// [Rules.Endgame]: it covers every position with at most this many
-	// seeds in houses (C(k+2m, 2m) one-byte entries for k seeds and m
-	// houses a side, allocated at the first question). 0 chooses a third
-	// of the game's seeds, or less if that would make more than
-	// [DefaultEndgameEntries] entries: 16 for Kalah(6,4) and larger
-	// games, 12 for Kalah(6,3). A negative value means no database. Values above the game's seeds or
-	// [MaxEndgameSeeds] count as those; sizes above [MaxEndgameEntries]
-	// entries are refused. It changes no rule, only the solver's speed.
-	EndgameSeeds int
 }
 
-// MaxEndgameEntries is the largest endgame database [New] accepts: 2^30
-// entries of one byte.
-const MaxEndgameEntries = 1 << 30
-
 // Rules is Kalah with fixed options. It implements [mancala.Ruleset],
-// [mancala.Bounded], fmt.Stringer, and the ScoreBounds, StoreIndependent
-// and Endgame methods and the packed form (search.Packer: Pack,
-// PackedChildren, PackedSeeds, PackedEndgame) that package
-// mancala/search's solver uses (see "Solving" in the package
-// documentation). Build it with [New]; a Rules is
-// immutable, apart from its endgame database's cache, and safe for
-// concurrent use. A Rules with EndgameSeeds -1 keeps no database and is
-// immutable outright: give it the databases of package mancala/endgame
-// instead ([Rules.Retrograde], [WithDatabase]).
+// [mancala.Bounded], fmt.Stringer, the ScoreBounds and StoreIndependent
+// methods and the packed form (search.Packer: Pack, PackedChildren,
+// PackedSeeds, PackedEndgame) that package mancala/search's solver uses,
+// and [Rules.Retrograde], the capability from which package
+// mancala/endgame builds endgame databases (see "Solving" and "Endgame
+// databases" in the package documentation). Build it with [New]. A Rules is immutable and safe for
+// concurrent use: it holds no database. An endgame database is a value of
+// its own, built or loaded by package mancala/endgame (an *endgame.DB),
+// which [WithDatabase] hands to the solver with the rules.
 type Rules struct {
 	o        Options
 	start    mancala.Position
 	empty    mancala.Board // the board with no seeds, to build results on
 	total    int
 	maxPlies int
-	endgame  *endgame // nil: none
 }
 
 // New returns the rules for o. Houses outside 1..mancala.MaxHouses,
@@ -116,32 +101,13 @@ func New(o Options) (*Rules, error) {
 		return nil, fmt.Errorf("kalah: %w", err)
 	}
 	t := 2 * o.Houses * o.Seeds
-	r := &Rules{
+	return &Rules{
 		o:        o,
 		start:    mancala.Position{Board: b, ToMove: mancala.SouthTurn},
 		empty:    empty,
 		total:    t,
 		maxPlies: t + o.Houses*t*(t+1)/2,
-	}
-	k := o.EndgameSeeds
-	if k == 0 {
-		for k < min(t/3, MaxEndgameSeeds) && endgameSize(o.Houses, k+1, DefaultEndgameEntries) <= DefaultEndgameEntries {
-			k++
-		}
-		k = max(k, 1)
-	}
-	if k > 0 {
-		k = min(k, t, MaxEndgameSeeds)
-		if endgameSize(o.Houses, k, MaxEndgameEntries) > MaxEndgameEntries {
-			return nil, fmt.Errorf("kalah: endgame database of %d seeds on %d houses a side (more than %d entries): %w",
-				k, o.Houses, MaxEndgameEntries, mancala.ErrUnsupported)
-		}
-		r.endgame = newEndgame(r, k)
-	} else {
-		k = -1
-	}
-	r.o.EndgameSeeds = k
-	return r, nil
+	}, nil
 }
 
 // Options returns the options in force, with defaults filled in.

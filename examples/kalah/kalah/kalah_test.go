@@ -42,7 +42,7 @@ func mustParse(t testing.TB, s string) mancala.Position {
 
 func TestNew(t *testing.T) {
 	r := mustNew(t, kalah.Options{})
-	if got, want := r.Options(), (kalah.Options{Houses: 6, Seeds: 4, EndgameSeeds: 16}); got != want {
+	if got, want := r.Options(), (kalah.Options{Houses: 6, Seeds: 4}); got != want {
 		t.Errorf("KA-1/defaults: Options() = %+v, want %+v", got, want)
 	}
 	if got, want := r.Start().String(), "4,4,4,4,4,4/4,4,4,4,4,4 0,0 S"; got != want {
@@ -60,7 +60,6 @@ func TestNew(t *testing.T) {
 		{Seeds: -3},
 		{Houses: 12, Seeds: 11}, // 264 seeds > MaxSeeds
 		{Capture: kalah.CaptureStandard + 1},
-		{EndgameSeeds: 40}, // C(52, 12) entries > MaxEndgameEntries
 	} {
 		if _, err := kalah.New(o); !errors.Is(err, mancala.ErrUnsupported) {
 			t.Errorf("KA-1/New(%+v): error %v, want ErrUnsupported", o, err)

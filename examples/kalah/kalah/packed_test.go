@@ -13,8 +13,11 @@ import (
 )
 
 // general is r without its search.Packer methods, so that search.Solve
-// takes its general path on it.
-type general struct{ r *kalah.Rules }
+// takes its general path on it, with the endgame oracle eg if not nil.
+type general struct {
+	r  *kalah.Rules
+	eg search.Endgamer
+}
 
 func (g general) Start() mancala.Position                            { return g.r.Start() }
 func (g general) Setup(p mancala.Position) (mancala.Position, error) { return g.r.Setup(p) }
@@ -27,27 +30,37 @@ func (g general) Play(p mancala.Position, m mancala.Move) (mancala.Position, err
 func (g general) Apply(p mancala.Position, m mancala.Move) mancala.Position { return g.r.Apply(p, m) }
 func (g general) ScoreBounds(p mancala.Position) (lo, hi int)               { return g.r.ScoreBounds(p) }
 func (g general) StoreIndependent() bool                                    { return g.r.StoreIndependent() }
-func (g general) Endgame(p mancala.Position) (int, bool)                    { return g.r.Endgame(p) }
+func (g general) Endgame(p mancala.Position) (int, bool) {
+	if g.eg == nil {
+		return 0, false
+	}
+	return g.eg.Endgame(p)
+}
 
-// checkPackedSolve solves p under r on the packed path and on the general
-// path and checks that the values agree and that the packed path's
+// checkPackedSolve solves p under r, with the databases of o if o is not
+// nil, on the packed path and on the general path and checks that the values agree and that the packed path's
 // principal variation replays legally (KA-2 to KA-5) to a finished game
 // whose store difference is the value (KA-6).
 func checkPackedSolve(t interface {
 	Helper()
 	Fatal(...any)
 	Fatalf(string, ...any)
-}, r *kalah.Rules, p mancala.Position, workers int) {
+}, r *kalah.Rules, o *kalah.Oracle, p mancala.Position, workers int) {
 	t.Helper()
 	if _, ok := r.Pack(p); !ok {
 		t.Fatalf("Pack(%v) failed", p)
 	}
+	var packed search.Packer = r
+	g := general{r: r}
+	if o != nil {
+		packed, g.eg = o, o
+	}
 	opts := search.SolveOptions{TableBits: 14}
-	got, err := search.Solve(context.Background(), r, nil, p, search.SolveOptions{TableBits: 14, Workers: workers})
+	got, err := search.Solve(context.Background(), packed.(mancala.Ruleset), nil, p, search.SolveOptions{TableBits: 14, Workers: workers})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := search.Solve(context.Background(), general{r}, nil, p, opts)
+	want, err := search.Solve(context.Background(), g, nil, p, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,22 +83,19 @@ func checkPackedSolve(t interface {
 
 // TestPackedSolveStarts checks the packed solver against the general one
 // from the starts of small games (KA-1), under both capture rules (KA-4),
-// with and without the endgame database.
+// with and without endgame databases (of a third of the game's seeds).
 func TestPackedSolveStarts(t *testing.T) {
 	for houses := 3; houses <= 5; houses++ {
 		for seeds := 2; seeds <= 3; seeds++ {
 			for _, c := range []kalah.Capture{kalah.CaptureEmpty, kalah.CaptureStandard} {
-				for _, eg := range []int{0, -1} {
+				for _, eg := range []int{2 * houses * seeds / 3, -1} {
 					if eg < 0 && houses*seeds > 12 {
 						continue // slow without the database; covered with it
 					}
 					name := fmt.Sprintf("KA-1/kalah(%d,%d) %v capture endgame %d", houses, seeds, c, eg)
 					t.Run(name, func(t *testing.T) {
-						r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: eg})
-						if err != nil {
-							t.Fatal(err)
-						}
-						checkPackedSolve(t, r, r.Start(), 1)
+						r := mustNew(t, kalah.Options{Houses: houses, Seeds: seeds, Capture: c})
+						checkPackedSolve(t, r, withDB(t, r, eg), r.Start(), 1)
 					})
 				}
 			}
@@ -118,12 +128,9 @@ func TestPackedSolveRandom(t *testing.T) {
 		houses := rapid.IntRange(1, 5).Draw(t, "houses")
 		seeds := rapid.IntRange(1, 3).Draw(t, "seeds")
 		c := kalah.Capture(rapid.IntRange(0, 1).Draw(t, "capture"))
-		eg := rapid.SampledFrom([]int{-1, 0, 4}).Draw(t, "endgame seeds")
-		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: eg})
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkPackedSolve(t, r, randomPosition(t, r, 12), rapid.IntRange(1, 3).Draw(t, "workers"))
+		eg := rapid.SampledFrom([]int{-1, 4, 2 * houses * seeds / 3}).Draw(t, "endgame seeds")
+		r := mustNew(t, kalah.Options{Houses: houses, Seeds: seeds, Capture: c})
+		checkPackedSolve(t, r, withDB(t, r, eg), randomPosition(t, r, 12), rapid.IntRange(1, 3).Draw(t, "workers"))
 	})
 }
 
@@ -137,7 +144,7 @@ func TestPackedChildrenMatchApply(t *testing.T) {
 		houses := rapid.IntRange(1, kalah.MaxPackedHouses).Draw(t, "houses")
 		seeds := rapid.IntRange(1, min(12, mancala.MaxSeeds/(2*houses))).Draw(t, "seeds")
 		c := kalah.Capture(rapid.IntRange(0, 1).Draw(t, "capture"))
-		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: -1})
+		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,41 +190,41 @@ func TestPackedChildrenMatchApply(t *testing.T) {
 	})
 }
 
-// TestPackedEndgameMatchesEndgame checks that PackedEndgame answers as
-// Endgame does on positions reached by random play.
+// TestPackedEndgameMatchesEndgame checks that an Oracle's PackedEndgame
+// (its own rank on the packed words) answers as Endgame (the databases'
+// own lookup) does, on positions reached by random play on boards of 1 to
+// 8 houses.
 func TestPackedEndgameMatchesEndgame(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		houses := rapid.IntRange(1, 5).Draw(t, "houses")
+		houses := rapid.IntRange(1, kalah.MaxPackedHouses).Draw(t, "houses")
 		seeds := rapid.IntRange(1, 3).Draw(t, "seeds")
 		c := kalah.Capture(rapid.IntRange(0, 1).Draw(t, "capture"))
-		k := rapid.IntRange(1, min(2*houses*seeds, 10)).Draw(t, "endgame seeds")
-		r, err := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: k})
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Ask the packed way first so that it is the one filling the
-		// database for this position.
+		k := rapid.IntRange(1, min(2*houses*seeds, 20/houses+2)).Draw(t, "endgame seeds")
+		r := mustNew(t, kalah.Options{Houses: houses, Seeds: seeds, Capture: c})
+		o := withDB(t, r, k)
 		p := randomPosition(t, r, 40)
 		x, _ := r.Pack(p)
-		g1, ok1 := r.PackedEndgame(x)
-		r2, _ := kalah.New(kalah.Options{Houses: houses, Seeds: seeds, Capture: c, EndgameSeeds: k})
-		g2, ok2 := r2.Endgame(p)
+		g1, ok1 := o.PackedEndgame(x)
+		g2, ok2 := o.Endgame(p)
 		if g1 != g2 || ok1 != ok2 {
-			t.Fatalf("PackedEndgame %d %v, Endgame %d %v", g1, ok1, g2, ok2)
+			t.Fatalf("%v: PackedEndgame %d %v, Endgame %d %v", p, g1, ok1, g2, ok2)
+		}
+		if want := p.Board.RowSeeds(mancala.South)+p.Board.RowSeeds(mancala.North) <= k; ok2 != want {
+			t.Fatalf("%v: Endgame answers %v with databases of %d seeds", p, ok2, k)
 		}
 	})
 }
 
 // TestPackRefuses checks the positions Pack has no form for.
 func TestPackRefuses(t *testing.T) {
-	big, err := kalah.New(kalah.Options{Houses: kalah.MaxPackedHouses + 1, Seeds: 2, EndgameSeeds: -1})
+	big, err := kalah.New(kalah.Options{Houses: kalah.MaxPackedHouses + 1, Seeds: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := big.Pack(big.Start()); ok {
 		t.Error("KA-1/Pack of a 9-house board succeeded")
 	}
-	r, err := kalah.New(kalah.Options{Houses: 3, Seeds: 1, EndgameSeeds: -1})
+	r, err := kalah.New(kalah.Options{Houses: 3, Seeds: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,8 +240,8 @@ func TestPackRefuses(t *testing.T) {
 	}
 }
 
-// TestPackedAllocs checks that PackedChildren and PackedEndgame (once the
-// database is filled for the position) allocate nothing.
+// TestPackedAllocs checks that PackedChildren and PackedEndgame, without
+// databases and with, allocate nothing.
 func TestPackedAllocs(t *testing.T) {
 	r, err := kalah.New(kalah.Options{})
 	if err != nil {
@@ -245,31 +252,32 @@ func TestPackedAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { buf = r.PackedChildren(buf[:0], x) }); n != 0 {
 		t.Errorf("PackedChildren: %v allocations", n)
 	}
-	small, err := kalah.New(kalah.Options{Houses: 4, Seeds: 2, EndgameSeeds: 16})
-	if err != nil {
-		t.Fatal(err)
-	}
+	small := mustNew(t, kalah.Options{Houses: 4, Seeds: 2})
+	o := withDB(t, small, 16)
 	y, _ := small.Pack(small.Start())
-	small.PackedEndgame(y)
-	if n := testing.AllocsPerRun(100, func() { small.PackedEndgame(y) }); n != 0 {
-		t.Errorf("PackedEndgame: %v allocations", n)
+	if _, ok := o.PackedEndgame(y); !ok {
+		t.Fatal("PackedEndgame of the start of kalah(4,2) with 16 seeds: no answer")
+	}
+	for _, pk := range []search.Packer{small, o} {
+		if n := testing.AllocsPerRun(100, func() { pk.PackedEndgame(y) }); n != 0 {
+			t.Errorf("%T.PackedEndgame: %v allocations", pk, n)
+		}
 	}
 }
 
-// BenchmarkSolve64General solves Kalah(6,4) like BenchmarkSolve64 but on
-// the solver's general path (the ruleset without its Packer methods), for
-// comparison. It runs only with the -kalah64 flag.
+// BenchmarkSolve64General solves Kalah(6,4) like BenchmarkSolve64Built
+// but on the solver's general path (the ruleset without its Packer
+// methods), for comparison. It runs only with the -kalah64 flag.
 func BenchmarkSolve64General(b *testing.B) {
 	if !*kalah64 {
 		b.Skip("give -kalah64 to run")
 	}
-	r, err := kalah.New(kalah.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := mustNew(b, kalah.Options{})
+	o := withDB(b, r, *benchSeeds)
+	b.ResetTimer()
 	b.ReportAllocs()
 	for range b.N {
-		sol, err := search.Solve(context.Background(), general{r}, nil, r.Start(), search.SolveOptions{TableBits: *benchTables})
+		sol, err := search.Solve(context.Background(), general{r, o}, nil, r.Start(), search.SolveOptions{TableBits: *benchTables})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -283,7 +291,7 @@ func BenchmarkSolve64General(b *testing.B) {
 // BenchmarkPackedChildren measures the packed move generator on the start
 // of Kalah(6,4).
 func BenchmarkPackedChildren(b *testing.B) {
-	r, err := kalah.New(kalah.Options{EndgameSeeds: -1})
+	r, err := kalah.New(kalah.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -298,16 +306,14 @@ func BenchmarkPackedChildren(b *testing.B) {
 // TestPackedRefusesForeignWords checks that words that no position of the
 // board packs to get no endgame answer and no panic.
 func TestPackedRefusesForeignWords(t *testing.T) {
-	r, err := kalah.New(kalah.Options{Houses: 4, Seeds: 3, EndgameSeeds: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := mustNew(t, kalah.Options{Houses: 4, Seeds: 3})
+	o := withDB(t, r, 10)
 	for _, x := range []search.Packed{
 		{0xffffffffffffffff, 0xffffffffffffffff}, // seeds beyond the board, sums past 255
 		{1 << 40, 1},                             // a seed in a fifth house
 		{0, 1},                                   // an empty row: the game is over
 	} {
-		if g, ok := r.PackedEndgame(x); ok {
+		if g, ok := o.PackedEndgame(x); ok {
 			t.Errorf("PackedEndgame(%x) = %d, true", x, g)
 		}
 		r.PackedChildren(nil, x)

@@ -1,7 +1,6 @@
 package kalah
 
 import (
-	"encoding/binary"
 	"fmt"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -20,9 +19,8 @@ import (
 //
 // The databases it builds are values of their own: build them with
 // [egdb.Build] (or load them with [egdb.Load]) and hand them to the
-// solver with [WithDatabase]. They are meant to replace the database that
-// [Options.EndgameSeeds] keeps inside Rules (see "Endgame database" in the
-// package documentation), which stays for now.
+// solver with [WithDatabase] (see "Endgame databases" in the package
+// documentation).
 func (r *Rules) Retrograde() egdb.Game {
 	return &retro{r: r, n: r.o.Houses,
 		name: fmt.Sprintf("kalah houses=%d capture=%v", r.o.Houses, r.o.Capture)}
@@ -130,15 +128,26 @@ func (g *retro) Parents(dst []egdb.Parent, c *egdb.Config) []egdb.Parent {
 }
 
 // WithDatabase returns r with the endgame databases db (built from
-// r.Retrograde(), for r's houses and capture rule) as its endgame oracle,
-// in place of the one r keeps itself: the ruleset that package
-// mancala/search's solver takes, with its packed path. It returns an error
-// wrapping [mancala.ErrUnsupported] if db is of another game.
+// r.Retrograde(), for r's houses and capture rule, whatever the seeds a
+// house) as its endgame oracle: the ruleset that package mancala/search's
+// solver takes, with its packed path. Neither r nor db changes; both can
+// serve other solves at the same time. It returns an error wrapping
+// [mancala.ErrUnsupported] if db is of another game.
 func WithDatabase(r *Rules, db *egdb.DB) (*Oracle, error) {
-	if db.Name() != r.Retrograde().Name() || db.Houses() != 2*r.o.Houses {
-		return nil, fmt.Errorf("kalah: endgame databases of %q for the rules of %q: %w", db.Name(), r.Retrograde().Name(), mancala.ErrUnsupported)
+	if db == nil {
+		return nil, fmt.Errorf("kalah: no endgame database: %w", mancala.ErrUnsupported)
 	}
-	return &Oracle{Rules: r, db: db}, nil
+	if db.Name() != r.Retrograde().Name() || db.Houses() != 2*r.o.Houses {
+		return nil, fmt.Errorf("kalah: endgame databases of %.60q for the rules of %q: %w", db.Name(), r.Retrograde().Name(), mancala.ErrUnsupported)
+	}
+	o := &Oracle{Rules: r, db: db, seeds: db.Seeds()}
+	if n := r.o.Houses; n <= MaxPackedHouses {
+		o.term = packedTerms(n)
+		if n < 8 {
+			o.foreign = ^uint64(0) << (8 * n)
+		}
+	}
+	return o, nil
 }
 
 // Oracle is a Kalah ruleset whose endgame oracle (Endgame, PackedEndgame)
@@ -146,11 +155,27 @@ func WithDatabase(r *Rules, db *egdb.DB) (*Oracle, error) {
 // It is immutable and safe for concurrent use.
 type Oracle struct {
 	*Rules
-	db *egdb.DB
+	db    *egdb.DB
+	seeds int // db.Seeds()
+	// term is the rank table of packed positions (see packedTerms); nil
+	// for boards too wide to pack.
+	term *[16][64]uint64
+	// foreign has the bits of the bytes of a packed row past the board's
+	// houses.
+	foreign uint64
 }
 
+// Database returns the databases o reads.
+func (o *Oracle) Database() *egdb.DB { return o.db }
+
 // Endgame returns the value of p for its player to move from the
-// databases, if they hold it (see [egdb.DB.Endgame]).
+// databases, if they hold it (see [egdb.DB.Endgame]): the exact difference
+// between what he and his opponent will add to their stores from p to the
+// end of the game under perfect play. The future of a Kalah position does
+// not depend on its stores, so the final store difference for the mover is
+// his current difference plus the gain. It is the capability that the
+// exact solver of package mancala/search consults at every node
+// (search.Endgamer). Positions that are over get no answer.
 func (o *Oracle) Endgame(p mancala.Position) (gain int, ok bool) {
 	me, ok := p.ToMove.Player()
 	if !ok || p.Board.Houses() != o.o.Houses {
@@ -163,17 +188,70 @@ func (o *Oracle) Endgame(p mancala.Position) (gain int, ok bool) {
 	return o.db.Endgame(p)
 }
 
-// PackedEndgame is Endgame for a packed position.
+// PackedEndgame is Endgame for a packed position (see [Rules.Pack]): the
+// value for its mover and true if the databases hold its seeds in houses,
+// else 0 and false. It ranks x on its two words (see packedTerms) and
+// reads one byte; it allocates nothing.
 func (o *Oracle) PackedEndgame(x search.Packed) (gain int, ok bool) {
-	if x[0] == 0 || x[1] == 0 || o.PackedSeeds(x) > o.db.Seeds() {
+	t := o.term
+	if t == nil || x[0] == 0 || x[1] == 0 || (x[0]|x[1])&o.foreign != 0 {
 		return 0, false
 	}
-	var c egdb.Config
-	n := o.o.Houses
-	var a, b [8]byte
-	binary.LittleEndian.PutUint64(a[:], x[0])
-	binary.LittleEndian.PutUint64(b[:], x[1])
-	copy(c[:n], a[:n])
-	copy(c[n:2*n], b[:n])
-	return o.db.Value(&c)
+	s := byteSum(x[0])
+	k := s + byteSum(x[1])
+	if k > o.seeds {
+		return 0, false
+	}
+	return o.db.At(k, packedRank(t, x[0], x[1], uint64(s)))
+}
+
+// packedTerms returns the rank table of packed positions of n houses a
+// side (n at most [MaxPackedHouses]): the rank of package mancala/endgame
+// of a configuration of 2n houses a_0 .. a_{2n-1} (the mover's row then
+// his opponent's) among those of its seeds, with prefix sums P_i = a_0 +
+// ... + a_i, is the sum over i < 2n-1 of C(P_i + i, i+1) (the package
+// documents it as its files' order: colexicographic; TestPackedRank holds
+// packedRank to egdb.DB.Index). Entry [j][P] is that term for house j of
+// the mover's row (i = j) and entry [8+j][P] for house j of his
+// opponent's (i = n+j); the terms of houses past the board, and of the
+// last house, are zero, so that packedRank sums sixteen terms at fixed
+// places.
+func packedTerms(n int) *[16][64]uint64 {
+	t := new([16][64]uint64)
+	for i := 0; i < 2*n-1; i++ {
+		row := i // the mover's house i
+		if i >= n {
+			row = 8 + i - n // his opponent's house i-n
+		}
+		for p := range 64 {
+			t[row][p] = binom(p+i, i+1)
+		}
+	}
+	return t
+}
+
+// binom returns C(a, b) for the small numbers of packedTerms (at most
+// C(77, 15), which fits).
+func binom(a, b int) uint64 {
+	c := uint64(1)
+	for j := 1; j <= b; j++ {
+		c = c * uint64(a-b+j) / uint64(j) // exact: c*(a-b+j) is j times C(a-b+j, j)
+	}
+	return c
+}
+
+// packedRank returns the rank of the packed position {own, opp}, whose
+// mover has s seeds, with the terms t (see packedTerms). Multiplying a row
+// by 0x0101010101010101 puts in byte i the seeds of houses 0 to i (the
+// seeds in houses are at most [egdb.MaxSeeds], so the byte sums do not
+// carry): the prefix sums come from two multiplications, and the sixteen
+// loads are independent of each other.
+func packedRank(t *[16][64]uint64, own, opp, s uint64) uint64 {
+	const ones = 0x0101010101010101
+	po, pq := own*ones, opp*ones
+	q := func(j uint) uint64 { return (s + pq>>(8*j)&0xff) & 63 }
+	return t[0][po&63] + t[1][po>>8&63] + t[2][po>>16&63] + t[3][po>>24&63] +
+		t[4][po>>32&63] + t[5][po>>40&63] + t[6][po>>48&63] + t[7][po>>56&63] +
+		t[8][q(0)] + t[9][q(1)] + t[10][q(2)] + t[11][q(3)] +
+		t[12][q(4)] + t[13][q(5)] + t[14][q(6)] + t[15][q(7)]
 }

@@ -30,38 +30,39 @@ func eachConfig(h, k int, f func(c *egdb.Config)) {
 	gen(0, k)
 }
 
-// TestRetrogradeMatchesEndgame builds the databases of small boards with
-// the generic builder and checks every value against the database Rules
-// keeps (computed by memoised minimax, KA-2 to KA-5), for both capture
-// rules.
-func TestRetrogradeMatchesEndgame(t *testing.T) {
+// TestRetrogradeAgainstModel builds the databases of small boards with the
+// generic builder and checks every value, for both capture rules, against
+// plain minimax on the model of ref_test.go (written apart from the
+// package, KA-2 to KA-5): a configuration's value is what the mover will
+// add to his store minus what his opponent will.
+func TestRetrogradeAgainstModel(t *testing.T) {
 	for _, c := range []struct {
 		n, k    int
 		capture kalah.Capture
 	}{{1, 12, kalah.CaptureEmpty}, {2, 10, kalah.CaptureEmpty}, {3, 9, kalah.CaptureEmpty}, {2, 10, kalah.CaptureStandard}, {3, 9, kalah.CaptureStandard}} {
-		seeds := (c.k + 2*c.n - 1) / (2 * c.n)
-		r := mustNew(t, kalah.Options{Houses: c.n, Seeds: seeds, Capture: c.capture, EndgameSeeds: c.k})
+		r := mustNew(t, kalah.Options{Houses: c.n, Seeds: 1, Capture: c.capture})
 		db, err := egdb.Build(context.Background(), r.Retrograde(), "", c.k, egdb.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
+		memo := map[string]int{}
 		for j := 0; j <= c.k; j++ {
 			eachConfig(2*c.n, j, func(cfg *egdb.Config) {
 				got, ok := db.Value(cfg)
-				b, _ := mancala.NewBoard(c.n, 0)
-				var rows [2][mancala.MaxHouses]uint8
-				copy(rows[0][:c.n], cfg[:c.n])
-				copy(rows[1][:c.n], cfg[c.n:2*c.n])
-				if err := b.SetCounts(rows, [2]uint8{uint8(2*c.n*seeds - j), 0}); err != nil {
-					t.Fatal(err)
+				g := newRef(c.n, 0, c.capture)
+				for i := 0; i < c.n; i++ {
+					g.pits[g.pit(0, i)], g.pits[g.pit(1, i)] = int(cfg[i]), int(cfg[c.n+i])
 				}
-				p := mancala.Position{Board: b, ToMove: mancala.SouthTurn}
-				want, known := r.Endgame(p)
-				if !known { // a row is empty: each takes his own (KA-5)
-					want = b.RowSeeds(mancala.South) - b.RowSeeds(mancala.North)
+				want := 0
+				if g.rowEmpty(0) || g.rowEmpty(1) { // each takes his own (KA-5)
+					for i := 0; i < c.n; i++ {
+						want += g.pits[g.pit(0, i)] - g.pits[g.pit(1, i)]
+					}
+				} else {
+					want = refValue(g, memo) // stores start empty
 				}
 				if !ok || got != want {
-					t.Fatalf("%d houses, %v capture, %v: generic %d (%v), Rules.Endgame %d", c.n, c.capture, cfg[:2*c.n], got, ok, want)
+					t.Fatalf("%d houses, %v capture, %v: generic %d (%v), model %d", c.n, c.capture, cfg[:2*c.n], got, ok, want)
 				}
 			})
 		}
@@ -72,7 +73,7 @@ func TestRetrogradeMatchesEndgame(t *testing.T) {
 // the solver (a ruleset with no database of its own) and finds the value
 // that the solver finds without any.
 func TestWithDatabase(t *testing.T) {
-	r := mustNew(t, kalah.Options{Houses: 3, Seeds: 3, EndgameSeeds: -1})
+	r := mustNew(t, kalah.Options{Houses: 3, Seeds: 3})
 	db, err := egdb.Build(context.Background(), r.Retrograde(), "", 10, egdb.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -94,13 +95,20 @@ func TestWithDatabase(t *testing.T) {
 		t.Errorf("with the databases %v (%d hits), without %v", with.Value, with.EndgameHits, without.Value)
 	}
 	other := mustNew(t, kalah.Options{Houses: 3, Seeds: 3, Capture: kalah.CaptureStandard})
-	if _, err := kalah.WithDatabase(other, db); err == nil {
-		t.Errorf("WithDatabase accepts the databases of another capture rule")
+	if _, err := kalah.WithDatabase(other, db); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("WithDatabase with the databases of another capture rule: %v, want ErrUnsupported", err)
+	}
+	wider := mustNew(t, kalah.Options{Houses: 4, Seeds: 3})
+	if _, err := kalah.WithDatabase(wider, db); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("WithDatabase with the databases of another board: %v, want ErrUnsupported", err)
+	}
+	if _, err := kalah.WithDatabase(r, nil); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("WithDatabase with no databases: %v, want ErrUnsupported", err)
 	}
 }
 
 // TestNewOverflow: seeds so large that 2*houses*seeds overflows are
-// refused (issue 10.1), as are endgame sizes that overflow.
+// refused (issue 10.1).
 func TestNewOverflow(t *testing.T) {
 	for _, o := range []kalah.Options{
 		{Houses: 6, Seeds: 4611686018427387904},
@@ -112,18 +120,12 @@ func TestNewOverflow(t *testing.T) {
 			t.Errorf("New(%+v) = %v, %v; want ErrUnsupported", o, r, err)
 		}
 	}
-	if r, err := kalah.New(kalah.Options{Houses: 1, Seeds: 2, EndgameSeeds: 1 << 62}); err != nil || r.EndgameSeeds() != 4 {
-		t.Errorf("a huge EndgameSeeds counts as the game's seeds: %v", err)
-	}
-	if _, err := kalah.New(kalah.Options{Houses: 12, Seeds: 10, EndgameSeeds: 1 << 62}); !errors.Is(err, mancala.ErrUnsupported) {
-		t.Errorf("a database too large: %v, want ErrUnsupported", err)
-	}
 }
 
 // TestEndingKA5: a finished game says it ended by KA-5, a game going on
 // says nothing.
 func TestEndingKA5(t *testing.T) {
-	r := mustNew(t, kalah.Options{Houses: 2, Seeds: 1, EndgameSeeds: -1})
+	r := mustNew(t, kalah.Options{Houses: 2, Seeds: 1})
 	p := r.Start()
 	if e := mancala.EndingOf(r, p); e != (mancala.Ending{}) {
 		t.Errorf("start: %v", e)
@@ -141,8 +143,8 @@ func TestEndingKA5(t *testing.T) {
 // endgame answers, packed and not, against its brute force.
 func TestWithDatabaseSolverCapabilities(t *testing.T) {
 	for _, o := range []kalah.Options{
-		{Houses: 3, Seeds: 3, EndgameSeeds: -1},
-		{Houses: 4, Seeds: 2, Capture: kalah.CaptureStandard, EndgameSeeds: -1},
+		{Houses: 3, Seeds: 3},
+		{Houses: 4, Seeds: 2, Capture: kalah.CaptureStandard},
 	} {
 		r := mustNew(t, o)
 		db, err := egdb.Build(context.Background(), r.Retrograde(), "", 9, egdb.Options{})

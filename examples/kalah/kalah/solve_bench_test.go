@@ -7,19 +7,20 @@ import (
 	"time"
 
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
+	egdb "github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
 var (
-	kalah64     = flag.Bool("kalah64", false, "run BenchmarkSolve64 (a minute or so, 128 MiB table, 29 MiB database)")
+	kalah64     = flag.Bool("kalah64", false, "run the Kalah(6,4) benchmarks (a minute or so each, 128 MiB table)")
 	benchLimit  = flag.Duration("solvelimit", 0, "stop the solve benchmarks after this long (for profiling)")
 	benchTables = flag.Int("solvetable", 23, "log2 of the solve benchmarks' table entries")
-	benchSeeds  = flag.Int("endgameseeds", 16, "endgame database seeds of BenchmarkSolve64Built and BenchmarkBuildEndgame64")
+	benchSeeds  = flag.Int("endgameseeds", 16, "endgame database seeds of BenchmarkSolve64Built, BenchmarkSolve64General and BenchmarkBuildEndgame64")
 )
 
-// benchSolve solves r from the start and reports nodes, endgame database
-// answers and the value.
-func benchSolve(b *testing.B, r *kalah.Rules, want float64) {
+// benchSolve solves the start of o's rules and reports nodes, endgame
+// database answers and the value.
+func benchSolve(b *testing.B, o *kalah.Oracle, want float64) {
 	b.ReportAllocs()
 	for range b.N {
 		ctx := context.Background()
@@ -28,7 +29,7 @@ func benchSolve(b *testing.B, r *kalah.Rules, want float64) {
 			ctx, cancel = context.WithTimeout(ctx, *benchLimit)
 			defer cancel()
 		}
-		sol, err := search.Solve(ctx, r, nil, r.Start(), search.SolveOptions{TableBits: *benchTables})
+		sol, err := search.Solve(ctx, o, nil, o.Start(), search.SolveOptions{TableBits: *benchTables})
 		if err != nil {
 			if *benchLimit > 0 {
 				b.Skip(err)
@@ -43,81 +44,54 @@ func benchSolve(b *testing.B, r *kalah.Rules, want float64) {
 	}
 }
 
-// BenchmarkSolve63 solves Kalah(6,3) (value 2) with a small endgame
-// database (12 seeds), so that both the search and the database count.
+// BenchmarkSolve63 solves Kalah(6,3) (value 2) with the databases of 12
+// seeds (built once, before the timer starts).
 func BenchmarkSolve63(b *testing.B) {
-	r, err := kalah.New(kalah.Options{Houses: 6, Seeds: 3, EndgameSeeds: 12})
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchSolve(b, r, 2)
+	r := mustNew(b, kalah.Options{Houses: 6, Seeds: 3})
+	o := withDB(b, r, 12)
+	b.ResetTimer()
+	benchSolve(b, o, 2)
 }
 
-// BenchmarkSolve64 solves Kalah(6,4) (value 10, Irving, Donkers and
-// Uiterwijk 2000) with the default endgame database. It takes a minute or
-// so and runs only with the -kalah64 flag:
+// BenchmarkSolve64Built solves Kalah(6,4) (value 10, Irving, Donkers and
+// Uiterwijk 2000) with the databases of -endgameseeds seeds (16 by
+// default) built before the timer starts, so that it times the search
+// alone. It runs only with -kalah64:
 //
-//	go test ./examples/kalah/kalah -run '^$' -bench Solve64 -benchtime 1x -kalah64
-func BenchmarkSolve64(b *testing.B) {
-	if !*kalah64 {
-		b.Skip("give -kalah64 to run")
-	}
-	r, err := kalah.New(kalah.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	start := time.Now()
-	benchSolve(b, r, 10)
-	b.ReportMetric(time.Since(start).Seconds()/float64(b.N), "s/solve")
-}
-
-// BenchmarkSolve64Built solves Kalah(6,4) with an endgame database built
-// in full before the timer starts (-endgameseeds, 16 by default; 22 makes
-// the search several times faster but takes about a minute to build), so
-// that it times the search alone. It runs only with -kalah64.
+//	go test ./examples/kalah/kalah -run '^$' -bench Solve64Built -benchtime 1x -kalah64
 func BenchmarkSolve64Built(b *testing.B) {
 	if !*kalah64 {
 		b.Skip("give -kalah64 to run")
 	}
-	r, err := kalah.New(kalah.Options{EndgameSeeds: *benchSeeds})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := r.BuildEndgame(context.Background(), 0); err != nil {
-		b.Fatal(err)
-	}
+	r := mustNew(b, kalah.Options{})
+	o := withDB(b, r, *benchSeeds)
 	b.ResetTimer()
 	start := time.Now()
-	benchSolve(b, r, 10)
+	benchSolve(b, o, 10)
 	b.ReportMetric(time.Since(start).Seconds()/float64(b.N), "s/solve")
 }
 
-// BenchmarkBuildEndgame builds the 12-seed database of Kalah(6,3), 2.7
-// million entries, on all cores.
+// BenchmarkBuildEndgame builds the databases of up to 12 seeds of six
+// houses a side (2.7 million configurations) on all cores.
 func BenchmarkBuildEndgame(b *testing.B) {
-	benchBuild(b, kalah.Options{Houses: 6, Seeds: 3, EndgameSeeds: 12})
+	benchBuild(b, 12)
 }
 
-// BenchmarkBuildEndgame64 builds the database of Kalah(6,4) of
-// -endgameseeds seeds (16: 30 million entries) on all cores. It runs only
-// with -kalah64.
+// BenchmarkBuildEndgame64 builds the databases of -endgameseeds seeds (16:
+// 30 million configurations) of six houses a side on all cores. It runs
+// only with -kalah64.
 func BenchmarkBuildEndgame64(b *testing.B) {
 	if !*kalah64 {
 		b.Skip("give -kalah64 to run")
 	}
-	benchBuild(b, kalah.Options{EndgameSeeds: *benchSeeds})
+	benchBuild(b, *benchSeeds)
 }
 
-func benchBuild(b *testing.B, o kalah.Options) {
+func benchBuild(b *testing.B, k int) {
+	r := mustNew(b, kalah.Options{})
 	b.ReportAllocs()
 	for range b.N {
-		b.StopTimer()
-		r, err := kalah.New(o)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		if err := r.BuildEndgame(context.Background(), 0); err != nil {
+		if _, err := egdb.Build(context.Background(), r.Retrograde(), "", k, egdb.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,13 +9,13 @@ import (
 
 // TestSolverCapabilities checks the capabilities that the solver of
 // package mancala/search relies on (score bounds, store independence, the
-// endgame database, the packed form) against the rules, with the
-// conformance checker of package searchtest.
+// packed form, and with databases the endgame answers) against the rules,
+// with the conformance checker of package searchtest.
 func TestSolverCapabilities(t *testing.T) {
 	for _, o := range []kalah.Options{
 		{Houses: 4, Seeds: 3},
 		{Houses: 3, Seeds: 3, Capture: kalah.CaptureStandard},
-		{Houses: 6, Seeds: 4, EndgameSeeds: 10},
+		{Houses: 6, Seeds: 4},
 	} {
 		r, err := kalah.New(o)
 		if err != nil {
@@ -23,4 +23,9 @@ func TestSolverCapabilities(t *testing.T) {
 		}
 		t.Run(r.String(), func(t *testing.T) { searchtest.TestSolver(t, r) })
 	}
+	r, err := kalah.New(kalah.Options{Houses: 6, Seeds: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("kalah(6,4) with databases of 8 seeds", func(t *testing.T) { searchtest.TestSolver(t, withDB(t, r, 8)) })
 }

@@ -1,0 +1,72 @@
+package kalah
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	egdb "github.com/sowing-games/sowing/mancala/endgame"
+)
+
+// TestPackedRank holds packedRank, the rank an Oracle computes on packed
+// words, to the rank of package mancala/endgame (DB.Index), for every
+// configuration of small counts on boards of 1 to MaxPackedHouses houses a
+// side, and to the sum of binomials it stands for on random
+// configurations of up to egdb.MaxSeeds seeds (no byte sum carries).
+func TestPackedRank(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 1; n <= MaxPackedHouses; n++ {
+		term := packedTerms(n)
+		for range 2000 {
+			var a [16]int
+			k := rng.IntN(egdb.MaxSeeds + 1)
+			for range k {
+				a[rng.IntN(2*n)]++
+			}
+			var own, opp, want uint64
+			p := 0
+			for i := 0; i < 2*n; i++ {
+				if i < n {
+					own |= uint64(a[i]) << (8 * i)
+				} else {
+					opp |= uint64(a[i]) << (8 * (i - n))
+				}
+				p += a[i]
+				if i < 2*n-1 {
+					want += binom(p+i, i+1)
+				}
+			}
+			if got := packedRank(term, own, opp, uint64(byteSum(own))); got != want {
+				t.Fatalf("n=%d: packedRank of %v = %d, want %d", n, a[:2*n], got, want)
+			}
+		}
+	}
+	for _, tc := range []struct{ n, k int }{{1, 12}, {2, 9}, {3, 7}, {4, 5}, {5, 4}, {6, 4}, {7, 3}, {8, 3}} {
+		r, err := New(Options{Houses: tc.n, Seeds: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := egdb.Build(context.Background(), r.Retrograde(), "", tc.k, egdb.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		term := packedTerms(tc.n)
+		for k := 0; k <= tc.k; k++ {
+			for idx := range db.Size(k) {
+				c, _ := db.Configuration(k, idx)
+				var own, opp, s uint64
+				for j := 0; j < tc.n; j++ {
+					own |= uint64(c[j]) << (8 * j)
+					opp |= uint64(c[tc.n+j]) << (8 * j)
+					s += uint64(c[j])
+				}
+				if got, _ := db.Index(&c); got != idx {
+					t.Fatalf("n=%d: Index(Configuration(%d, %d)) = %d", tc.n, k, idx, got)
+				}
+				if got := packedRank(term, own, opp, s); got != idx {
+					t.Fatalf("n=%d: packedRank of %v = %d, want %d", tc.n, c[:2*tc.n], got, idx)
+				}
+			}
+		}
+	}
+}
