@@ -1,6 +1,7 @@
 package kalah
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -68,8 +69,18 @@ func (g *retro) join(a, b *[mancala.MaxHouses]uint8) egdb.Config {
 }
 
 // Children appends the moves of c (KA-2 to KA-4); the game is over at c
-// if a row is empty, and each player then takes his own row (KA-5).
+// if a row is empty, and each player then takes his own row (KA-5). On
+// boards of up to [MaxPackedHouses] houses a side it plays them on the
+// packed words ([Rules.PackedChildren]).
 func (g *retro) Children(dst []egdb.Child, c *egdb.Config) ([]egdb.Child, int) {
+	if g.n <= MaxPackedHouses {
+		return g.packedChildren(dst, c)
+	}
+	return g.rowChildren(dst, c)
+}
+
+// rowChildren is Children on the rows of c, for any board.
+func (g *retro) rowChildren(dst []egdb.Child, c *egdb.Config) ([]egdb.Child, int) {
 	own, opp := g.rows(c)
 	if rowEmpty(own) || rowEmpty(opp) {
 		return dst, rowSum(own) - rowSum(opp)
@@ -94,6 +105,31 @@ func (g *retro) Children(dst []egdb.Child, c *egdb.Config) ([]egdb.Child, int) {
 	return dst, 0
 }
 
+// packedChildren is Children on the packed words of c.
+func (g *retro) packedChildren(dst []egdb.Child, c *egdb.Config) ([]egdb.Child, int) {
+	mask := ^uint64(0)
+	if g.n < 8 {
+		mask = 1<<(8*g.n) - 1
+	}
+	own := binary.LittleEndian.Uint64(c[0:8]) & mask
+	opp := binary.LittleEndian.Uint64(c[g.n:g.n+8]) & mask
+	if own == 0 || opp == 0 {
+		return dst, byteSum(own) - byteSum(opp)
+	}
+	var buf [MaxPackedHouses]search.PackedChild
+	for _, k := range g.r.PackedChildren(buf[:0], search.Packed{own, opp}) {
+		ch := egdb.Child{Move: k.House, Gain: k.Gain, Over: k.Over, Again: k.Again}
+		if !k.Over {
+			// The second word's bytes past the board are zero, and so
+			// are the first's, which the second overwrites.
+			binary.LittleEndian.PutUint64(ch.Next[0:8], k.Next[0])
+			binary.LittleEndian.PutUint64(ch.Next[g.n:g.n+8], k.Next[1])
+		}
+		dst = append(dst, ch)
+	}
+	return dst, 0
+}
+
 // Parents appends the configurations with a move that puts no seed into a
 // store and leads to c: the sowings that stay in the mover's own row,
 // taken back, each checked by playing it forward.
@@ -103,7 +139,6 @@ func (g *retro) Parents(dst []egdb.Parent, c *egdb.Config) []egdb.Parent {
 	var after egdb.Config
 	copy(after[:n], c[n:2*n])
 	copy(after[n:2*n], c[:n])
-	var kids [mancala.MaxHouses]egdb.Child
 	for h := 0; h < n; h++ {
 		if after[h] != 0 {
 			continue
@@ -115,11 +150,12 @@ func (g *retro) Parents(dst []egdb.Parent, c *egdb.Config) []egdb.Parent {
 			}
 			p[h+s]--
 			p[h] = uint8(s)
-			all, _ := g.Children(kids[:0], &p)
-			for _, ch := range all {
-				if ch.Move == h && !ch.Over && !ch.Again && ch.Gain == 0 && ch.Next == *c {
-					dst = append(dst, egdb.Parent{Prev: p})
-				}
+			// Play house h forward, as Children does: it must keep every
+			// seed in the houses (no capture) and lead to c.
+			o, q := g.rows(&p)
+			gain, again := g.r.sow(&o, &q, h)
+			if gain == 0 && !again && !rowEmpty(o) && !rowEmpty(q) && g.join(&q, &o) == *c {
+				dst = append(dst, egdb.Parent{Prev: p})
 			}
 			p[h] = 0
 		}

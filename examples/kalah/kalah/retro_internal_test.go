@@ -3,6 +3,7 @@ package kalah
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	egdb "github.com/sowing-games/sowing/mancala/endgame"
@@ -65,6 +66,79 @@ func TestPackedRank(t *testing.T) {
 				}
 				if got := packedRank(term, own, opp, s); got != idx {
 					t.Fatalf("n=%d: packedRank of %v = %d, want %d", tc.n, c[:2*tc.n], got, idx)
+				}
+			}
+		}
+	}
+}
+
+// TestPackedChildrenMatchRows holds the two ways the Retrograde game plays
+// the moves of a configuration (KA-2 to KA-5) to each other: on the packed
+// words, for boards of up to MaxPackedHouses houses a side, and on the
+// rows, for every board.
+func TestPackedChildrenMatchRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := 1; n <= MaxPackedHouses; n++ {
+		for _, capture := range []Capture{CaptureEmpty, CaptureStandard} {
+			r, err := New(Options{Houses: n, Seeds: 1, Capture: capture})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := r.Retrograde().(*retro)
+			for range 3000 {
+				var c egdb.Config
+				for range rng.IntN(40) {
+					c[rng.IntN(2*n)]++
+				}
+				p, pv := g.packedChildren(nil, &c)
+				w, wv := g.rowChildren(nil, &c)
+				if pv != wv || !slices.Equal(p, w) {
+					t.Fatalf("n=%d %v capture, %v: packed %v %d, rows %v %d", n, capture, c[:2*n], p, pv, w, wv)
+				}
+			}
+		}
+	}
+}
+
+// TestParentsMatchChildren holds Parents to its contract by brute force on
+// small boards: for every configuration c, the configurations it returns
+// are exactly those (of the same seeds) with a move that keeps every seed
+// in the houses and leads to c, once for each such move.
+func TestParentsMatchChildren(t *testing.T) {
+	for _, tc := range []struct{ n, k int }{{1, 8}, {2, 7}, {3, 6}, {4, 5}, {9, 2}} {
+		for _, capture := range []Capture{CaptureEmpty, CaptureStandard} {
+			r, err := New(Options{Houses: tc.n, Seeds: 1, Capture: capture})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := r.Retrograde()
+			db, err := egdb.Build(context.Background(), g, "", tc.k, egdb.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; k <= tc.k; k++ {
+				want := map[egdb.Config][]egdb.Config{}
+				for idx := range db.Size(k) {
+					p, _ := db.Configuration(k, idx)
+					kids, _ := g.Children(nil, &p)
+					for _, ch := range kids {
+						if !ch.Over && !ch.Again && ch.Gain == 0 && ch.Next.Seeds() == k {
+							want[ch.Next] = append(want[ch.Next], p)
+						}
+					}
+				}
+				for idx := range db.Size(k) {
+					c, _ := db.Configuration(k, idx)
+					var got []egdb.Config
+					for _, pa := range g.Parents(nil, &c) {
+						got = append(got, pa.Prev)
+					}
+					cmp := func(a, b egdb.Config) int { return slices.Compare(a[:], b[:]) }
+					slices.SortFunc(got, cmp)
+					w := slices.SortedFunc(slices.Values(want[c]), cmp)
+					if !slices.Equal(got, w) {
+						t.Fatalf("n=%d %v capture, %v: Parents %v, want %v", tc.n, capture, c[:2*tc.n], got, w)
+					}
 				}
 			}
 		}
