@@ -26,8 +26,8 @@
 // from the ruleset (kalah.Rules.Retrograde) and handed to it with
 // kalah.WithDatabase: the exact value of every position with at most
 // -endgame K seeds in houses (0, the default: a third of the game's seeds,
-// or less so that they hold at most 4 million configurations and build in
-// seconds: 12 for six houses a side; -1: none). By default they are built
+// or less so that they hold at most 16 million configurations: 14 for six
+// houses a side, 9.7 million configurations, 9 MiB; -1: none). By default they are built
 // in memory, on all cores, before the search. With -endgame-dir DIR they
 // are kept in DIR, one file a count (under a directory named after the
 // board and capture rule): what is there is loaded, what is missing is
@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	table := fs.Int("table", 0, fmt.Sprintf("log2 of the solver's table entries (0: %d)", search.DefaultSolveTableBits))
 	progress := fs.Bool("progress", true, "write progress to standard error (the default; see -quiet)")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
-	endgame := fs.Int("endgame", 0, fmt.Sprintf("seeds in houses up to which the endgame databases answer (0: a size that builds in seconds, %d for six houses a side; -1: none)", defaultEndgame(6, 48)))
+	endgame := fs.Int("endgame", 0, fmt.Sprintf("seeds in houses up to which the endgame databases answer (0: a third of the seeds, at most %d for six houses a side; -1: none)", defaultEndgame(6, 48)))
 	endgameDir := fs.String("endgame-dir", "", "keep the endgame databases in this directory, one file a count: load what is there, build and save what is missing (default: build them in memory)")
 	workers := fs.Int("workers", 0, "goroutines that search at once (0: one a core)")
 	usage := func(err error) int {
@@ -209,9 +209,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // defaultEntries bounds the size of the databases that -endgame 0
-// chooses: their configurations, a byte each, all counts together. The
-// generic builder makes them in a few seconds on two cores.
-const defaultEntries = 1 << 22
+// chooses: their configurations, a byte each, all counts together (14
+// seeds for six houses a side: 9.7 million). Larger databases make the
+// search faster but take longer to build than they save it (see the
+// README's figures).
+const defaultEntries = 1 << 24
 
 // defaultEndgame returns the count that -endgame 0 chooses for a game of
 // n houses a side and total seeds: a third of the seeds, or less if the

@@ -252,11 +252,11 @@ func TestPackedAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { buf = r.PackedChildren(buf[:0], x) }); n != 0 {
 		t.Errorf("PackedChildren: %v allocations", n)
 	}
-	small := mustNew(t, kalah.Options{Houses: 4, Seeds: 2})
-	o := withDB(t, small, 16)
+	small := mustNew(t, kalah.Options{Houses: 4, Seeds: 1})
+	o := withDB(t, small, 8)
 	y, _ := small.Pack(small.Start())
 	if _, ok := o.PackedEndgame(y); !ok {
-		t.Fatal("PackedEndgame of the start of kalah(4,2) with 16 seeds: no answer")
+		t.Fatal("PackedEndgame of the start of kalah(4,1) with 8 seeds: no answer")
 	}
 	for _, pk := range []search.Packer{small, o} {
 		if n := testing.AllocsPerRun(100, func() { pk.PackedEndgame(y) }); n != 0 {
