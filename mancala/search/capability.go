@@ -47,8 +47,9 @@ type StoreIndependent interface {
 // searches it (and about the root before anything else): a position that
 // the oracle answers is a leaf, not a node, and is counted in
 // [Solution.EndgameHits]. A ruleset does not need to import this package
-// to implement it. Package kalah in the module's examples has one, with a
-// database filled in on demand.
+// to implement it. The databases of package mancala/endgame answer it
+// (endgame.DB.Endgame), and so does the ruleset that kalah.WithDatabase
+// returns in the module's examples.
 type Endgamer interface {
 	// Endgame returns, for some positions p with one player to move (not
 	// over, not a simultaneous decision), the exact difference between
