@@ -109,7 +109,8 @@ type Endgame struct {
 // Every error is one line that names the flag: no databases for r's
 // rules (with the command that builds them), a directory missing or
 // holding no count of them, a damaged file (wrapping [endgame.ErrCorrupt])
-// or one of other rules (a [*endgame.MismatchError]).
+// or one of other rules (a [*endgame.MismatchError]). [EndgameStatus]
+// gives a program's exit status for it.
 func LoadEndgame(r mancala.Ruleset, o EndgameOptions) (*Endgame, error) {
 	if o.Stones < -1 || o.Stones > endgame.MaxSeeds {
 		return nil, fmt.Errorf("-endgame-stones: want 0 to %d, not %d", endgame.MaxSeeds, o.Stones)
@@ -147,9 +148,26 @@ func LoadEndgame(r mancala.Ruleset, o EndgameOptions) (*Endgame, error) {
 	}
 	db, err := endgame.Load(g, dir, k)
 	if err != nil {
-		return nil, fmt.Errorf("-endgame: %w", err)
+		return nil, &readError{fmt.Errorf("-endgame: %w", err)}
 	}
 	return &Endgame{db: db, dir: dir, rules: rulesName(r), exact: why == "", why: why}, nil
+}
+
+// readError is an error of LoadEndgame in reading the files.
+type readError struct{ error }
+
+func (e *readError) Unwrap() error { return e.error }
+
+// EndgameStatus returns the exit status for an error of [LoadEndgame] or
+// [EndgameFlags.Load]: [ExitFailure] for a file that cannot be read, is
+// damaged or holds other rules, [ExitUsage] for the rest (flags that name
+// no databases).
+func EndgameStatus(err error) int {
+	var re *readError
+	if errors.As(err, &re) {
+		return ExitFailure
+	}
+	return ExitUsage
 }
 
 // endgameGame returns the database game of r: its own, or with approx the

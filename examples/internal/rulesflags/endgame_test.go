@@ -240,6 +240,13 @@ func TestEndgameRefusals(t *testing.T) {
 			if tt.is != nil && !errors.Is(err, tt.is) {
 				t.Errorf("error %v does not wrap %v", err, tt.is)
 			}
+			status := rulesflags.ExitUsage
+			if tt.is != nil {
+				status = rulesflags.ExitFailure // a file that cannot be used
+			}
+			if got := rulesflags.EndgameStatus(err); got != status {
+				t.Errorf("EndgameStatus = %d, want %d", got, status)
+			}
 		})
 	}
 }
