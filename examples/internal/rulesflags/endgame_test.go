@@ -350,3 +350,40 @@ func TestEndgameEnginePlaysPerfectly(t *testing.T) {
 	}
 	t.Logf("%d positions; without the databases %d wrong first moves", tried, blind)
 }
+
+// kalahGame returns the database game of a Kalah ruleset, whichever form
+// its Retrograde method has (with or without an error).
+func kalahGame(t *testing.T, r mancala.Ruleset) endgame.Game {
+	t.Helper()
+	switch x := r.(type) {
+	case interface {
+		Retrograde() (endgame.Game, error)
+	}:
+		g, err := x.Retrograde()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	case interface{ Retrograde() endgame.Game }:
+		return x.Retrograde()
+	}
+	t.Fatalf("%v has no Retrograde", r)
+	return nil
+}
+
+// TestEndgameKalah loads Kalah's exact databases (KA-5: the game's future
+// depends on its houses alone).
+func TestEndgameKalah(t *testing.T) {
+	dir := t.TempDir()
+	_, r, _ := loadFlags(t, "-game", "kalah", "-houses", "3", "-seeds", "2")
+	if _, err := endgame.Build(context.Background(), kalahGame(t, r), dir, 5, endgame.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	e, _, err := loadFlags(t, "-game", "kalah", "-houses", "3", "-seeds", "2", "-endgame", dir)
+	if err != nil || !e.Exact() || e.DB().Seeds() != 5 || !strings.HasPrefix(e.DB().Name(), "kalah") {
+		t.Fatalf("%v, %v; want Kalah's exact databases, counts 0 to 5", e, err)
+	}
+	if _, _, err := loadFlags(t, "-game", "kalah", "-endgame", dir); err == nil || !strings.Contains(err.Error(), "go run ./examples/kalah -h") {
+		t.Errorf("6 houses, not built: %v; want the kalah example named", err)
+	}
+}
