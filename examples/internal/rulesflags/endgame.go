@@ -311,10 +311,12 @@ func (e *Endgame) Engine(eng search.Engine) search.Engine {
 	return &endgameEngine{Engine: eng, e: e}
 }
 
-// endgameEngine is [Endgame.Engine]'s engine.
+// endgameEngine is [Endgame.Engine]'s engine. Like every engine it
+// serves one goroutine, so that it may keep the rules it last wrapped.
 type endgameEngine struct {
 	search.Engine
-	e *Endgame
+	e          *Endgame
+	bare, with mancala.Ruleset // the rules of the last game asked about, and what Endgame.Rules made of them
 }
 
 // Choose implements search.Engine: it asks the engine wrapped with a copy
@@ -323,7 +325,10 @@ func (w *endgameEngine) Choose(ctx context.Context, g *mancala.Game, side mancal
 	if g == nil {
 		return w.Engine.Choose(ctx, g, side)
 	}
-	r := w.e.Rules(g.Rules())
+	if w.bare == nil || w.bare != g.Rules() {
+		w.bare, w.with = g.Rules(), w.e.Rules(g.Rules())
+	}
+	r := w.with
 	if r == g.Rules() {
 		return w.Engine.Choose(ctx, g, side)
 	}

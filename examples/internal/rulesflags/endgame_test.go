@@ -387,3 +387,25 @@ func TestEndgameKalah(t *testing.T) {
 		t.Errorf("6 houses, not built: %v; want the kalah example named", err)
 	}
 }
+
+// TestEndgameCacheDir reads "-endgame cache" as the endgame command's
+// default directory, and names no -dir in the command that builds them.
+func TestEndgameCacheDir(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", cache)
+	want, err := os.UserCacheDir()
+	if err != nil {
+		t.Skip("no user cache directory here:", err)
+	}
+	want = filepath.Join(want, "sowing", "endgame")
+	_, _, err = loadFlags(t, "-rules", "awari", "-endgame", "cache")
+	if err == nil || !strings.Contains(err.Error(), "build -rules awari -stones 12)") {
+		t.Errorf("nothing built: %v; want the build command without -dir", err)
+	}
+	buildDB(t, want, awale.Awari(), 3)
+	e, _, err := loadFlags(t, "-rules", "awari", "-endgame", "cache")
+	if err != nil || !strings.HasSuffix(e.String(), "from "+want) {
+		t.Errorf("%v, %v; want the databases from %s", e, err, want)
+	}
+}
