@@ -36,14 +36,15 @@ func TestEndgameKeys(t *testing.T) {
 		err        string
 	}{
 		{"engine:time=100ms", "engine:time=100ms", "", 0, false, ""},
-		{"engine:time=100ms,endgame=/db", "engine:time=100ms", "/db", -1, false, ""},
-		{"engine:endgame=/db", "engine:", "/db", -1, false, ""},
+		{"engine:time=100ms,endgame=/db", "engine:time=100ms", "/db", 0, false, ""},
+		{"engine:endgame=/db", "engine:", "/db", 0, false, ""},
 		{"alphabeta:endgame=/db,depth=3,endgame-stones=10,endgame-approx=on", "alphabeta:depth=3", "/db", 10, true, ""},
-		{"level:hard,endgame=/db,endgame-approx=off", "level:hard", "/db", -1, false, ""},
+		{"level:hard,endgame=/db,endgame-approx=off", "level:hard", "/db", 0, false, ""},
+		{"engine:endgame=/db,endgame-stones=0", "", "", 0, false, "endgame-stones=\"0\": want 1 to 62"},
 		{"random", "random", "", 0, false, ""},
 		{"uci:movetime=5ms,cmd=x endgame=/db", "uci:movetime=5ms,cmd=x endgame=/db", "", 0, false, ""},
 		{"engine:endgame=", "", "", 0, false, "endgame= wants a directory"},
-		{"engine:endgame=/db,endgame-stones=99", "", "", 0, false, "endgame-stones=\"99\": want 0 to 62"},
+		{"engine:endgame=/db,endgame-stones=99", "", "", 0, false, "endgame-stones=\"99\": want 1 to 62"},
 		{"engine:endgame=/db,endgame-approx=yes", "", "", 0, false, "endgame-approx=\"yes\": want on or off"},
 		{"engine:depth=2,endgame-approx=on", "", "", 0, false, "apply only with endgame=DIR"},
 	}

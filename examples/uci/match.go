@@ -156,7 +156,7 @@ func endgameKeys(spec string) (string, *rulesflags.EndgameOptions, error) {
 	bad := func(format string, a ...any) (string, *rulesflags.EndgameOptions, error) {
 		return "", nil, fmt.Errorf("uci: player %s: %s: %w", rulesflags.Quote(spec), fmt.Sprintf(format, a...), search.ErrBadSpec)
 	}
-	o := rulesflags.EndgameOptions{Stones: -1}
+	var o rulesflags.EndgameOptions
 	var keep []string
 	var dir, stones, approx bool
 	for _, kv := range strings.Split(params, ",") {
@@ -169,8 +169,8 @@ func endgameKeys(spec string) (string, *rulesflags.EndgameOptions, error) {
 			}
 		case "endgame-stones":
 			n, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil || n < 0 || n > 62 {
-				return bad("endgame-stones=%s: want 0 to 62", rulesflags.Quote(v))
+			if err != nil || n < 1 || n > 62 {
+				return bad("endgame-stones=%s: want 1 to 62", rulesflags.Quote(v))
 			}
 			o.Stones, stones = n, true
 		case "endgame-approx":

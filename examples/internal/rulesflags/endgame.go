@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/mancala"
@@ -36,12 +37,12 @@ type EndgameFlags struct {
 // every program that searches:
 //
 //	-endgame DIR          load the databases of the rules played from DIR (cache: the user's cache directory)
-//	-endgame-stones K     load the counts 0 to K (default: every count in a row from 0 that DIR holds)
+//	-endgame-stones K     load the counts 0 to K, 1 to 62 (default: every count in a row from 0 that DIR holds)
 //	-endgame-approx       for Awalé rules without exact databases, use those of the nearest exact rules as estimates
 func RegisterEndgame(fs *flag.FlagSet) *EndgameFlags {
 	f := &EndgameFlags{fs: fs}
 	fs.StringVar(&f.dir, "endgame", "", "load the endgame databases of the rules played from `DIR`, as go run ./examples/endgame build saved them ("+CacheDir+": sowing/endgame in the user's cache directory, that command's default)")
-	fs.IntVar(&f.stones, "endgame-stones", -1, "with -endgame: load the counts 0 to `K` seeds (default: every count in a row from 0 that DIR holds)")
+	fs.IntVar(&f.stones, "endgame-stones", 0, "with -endgame: load the counts 0 to `K` seeds, 1 to 62 (default: every count in a row from 0 that DIR holds)")
 	fs.BoolVar(&f.approx, "endgame-approx", false, "with -endgame: for Awalé rules that have no exact databases (abapa, default), use those of the nearest exact rules (cycle=split, no stop at majority) as estimates")
 	return f
 }
@@ -51,8 +52,8 @@ type EndgameOptions struct {
 	// Dir is the databases directory, as the endgame command's -dir
 	// ([CacheDir]: its default, in the user's cache directory).
 	Dir string
-	// Stones is the largest count to load; -1 loads every count in a row
-	// from 0 that Dir holds.
+	// Stones is the largest count to load, 1 to endgame.MaxSeeds; 0 (or
+	// less) loads every count in a row from 0 that Dir holds.
 	Stones int
 	// Approx allows, for Awalé rules that have no exact databases, those
 	// of the nearest exact rules, as estimates.
@@ -74,8 +75,8 @@ func (f *EndgameFlags) Load(r mancala.Ruleset) (*Endgame, error) {
 		}
 		return nil, nil
 	}
-	if f.set("endgame-stones") && (f.stones < 0 || f.stones > endgame.MaxSeeds) {
-		return nil, fmt.Errorf("-endgame-stones: want 0 to %d, not %d", endgame.MaxSeeds, f.stones)
+	if f.set("endgame-stones") && (f.stones < 1 || f.stones > endgame.MaxSeeds) {
+		return nil, fmt.Errorf("-endgame-stones: want 1 to %d, not %d", endgame.MaxSeeds, f.stones)
 	}
 	return LoadEndgame(r, EndgameOptions{Dir: f.dir, Stones: f.stones, Approx: f.approx})
 }
@@ -112,8 +113,8 @@ type Endgame struct {
 // or one of other rules (a [*endgame.MismatchError]). [EndgameStatus]
 // gives a program's exit status for it.
 func LoadEndgame(r mancala.Ruleset, o EndgameOptions) (*Endgame, error) {
-	if o.Stones < -1 || o.Stones > endgame.MaxSeeds {
-		return nil, fmt.Errorf("-endgame-stones: want 0 to %d, not %d", endgame.MaxSeeds, o.Stones)
+	if o.Stones > endgame.MaxSeeds {
+		return nil, fmt.Errorf("-endgame-stones: want 1 to %d, not %d", endgame.MaxSeeds, o.Stones)
 	}
 	dir := o.Dir
 	if dir == CacheDir {
@@ -141,7 +142,7 @@ func LoadEndgame(r mancala.Ruleset, o EndgameOptions) (*Endgame, error) {
 	switch {
 	case have < 0:
 		return nil, fmt.Errorf("-endgame: no databases of %s in %s (%s)", g.Name(), Quote(dir), buildHint(g, o, -1))
-	case k < 0:
+	case k <= 0:
 		k = have
 	case k > have:
 		return nil, fmt.Errorf("-endgame-stones %d: %s holds the counts 0 to %d of %s only (%s)", k, Quote(dir), have, g.Name(), buildHint(g, o, k))
@@ -356,7 +357,11 @@ func (w *endgameEngine) Close() error {
 // they are, the counts, their memory and directory, and for estimates the
 // rules played and why the values are not exact for them.
 func (e *Endgame) String() string {
-	s := fmt.Sprintf("endgame databases of %s, counts 0 to %d, %s, from %s", e.db.Name(), e.db.Seeds(), size(e.db.Bytes()), e.dir)
+	dir := e.dir
+	if strings.ContainsFunc(dir, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		dir = Quote(dir) // one line whatever the name
+	}
+	s := fmt.Sprintf("endgame databases of %s, counts 0 to %d, %s, from %s", e.db.Name(), e.db.Seeds(), size(e.db.Bytes()), dir)
 	if !e.exact {
 		s += fmt.Sprintf(": estimates for %s (%s)", e.rules, e.why)
 	}

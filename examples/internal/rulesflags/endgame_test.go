@@ -197,8 +197,9 @@ func TestEndgameRefusals(t *testing.T) {
 		{"AW-1/another board", []string{"-rules", "awari", "-houses", "4", "-endgame", dir}, []string{"no databases of awale awari houses=4", "-houses 4"}, nil},
 		{"AW-6/approx, not built", []string{"-rules", "abapa", "-endgame", dir, "-endgame-approx"}, []string{"no databases of awale grandslam=nocapture cycle=split", "build -rules awari -grandslam nocapture -stones 12"}, nil},
 		{"more stones than built", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "9"}, []string{"-endgame-stones 9:", "counts 0 to 4 of awale awari only", "-stones 9"}, nil},
-		{"negative stones", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "-1"}, []string{"-endgame-stones: want 0 to 62, not -1"}, nil},
-		{"huge stones", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "4611686018427387904"}, []string{"-endgame-stones: want 0 to 62"}, nil},
+		{"no stones", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "0"}, []string{"-endgame-stones: want 1 to 62, not 0"}, nil},
+		{"negative stones", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "-1"}, []string{"-endgame-stones: want 1 to 62, not -1"}, nil},
+		{"huge stones", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "4611686018427387904"}, []string{"-endgame-stones: want 1 to 62"}, nil},
 		{"stones without -endgame", []string{"-endgame-stones", "3"}, []string{"-endgame-stones applies only with -endgame DIR"}, nil},
 		{"approx without -endgame", []string{"-endgame-approx"}, []string{"-endgame-approx applies only with -endgame DIR"}, nil},
 		{"empty directory name", []string{"-endgame", ""}, []string{"-endgame: want a directory"}, nil},
@@ -407,5 +408,19 @@ func TestEndgameCacheDir(t *testing.T) {
 	e, _, err := loadFlags(t, "-rules", "awari", "-endgame", "cache")
 	if err != nil || !strings.HasSuffix(e.String(), "from "+want) {
 		t.Errorf("%v, %v; want the databases from %s", e, err, want)
+	}
+}
+
+// TestEndgameOneLine keeps the line that says what was loaded on one line
+// whatever the directory's name.
+func TestEndgameOneLine(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "two\nlines")
+	buildDB(t, dir, awale.Awari(), 2)
+	e, _, err := loadFlags(t, "-rules", "awari", "-endgame", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := e.String(); strings.ContainsAny(s, "\n\r") || !strings.Contains(s, `two\nlines`) {
+		t.Errorf("String() = %q; want one line with the name quoted", s)
 	}
 }
