@@ -138,3 +138,30 @@ func TestEndgameRefusals(t *testing.T) {
 		})
 	}
 }
+
+// FuzzEndgameKeys checks that endgameKeys never panics, and that a spec it
+// accepts keeps no endgame key unless it is an external engine's.
+func FuzzEndgameKeys(f *testing.F) {
+	for _, s := range []string{"engine:time=100ms,endgame=/db", "alphabeta:endgame=x,endgame-stones=3,endgame-approx=on", "uci:cmd=a,endgame=b", "engine:endgame", ":,,=", "level:hard"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		play, o, err := endgameKeys(spec)
+		if err != nil || strings.HasPrefix(spec, "uci:") {
+			return
+		}
+		if o != nil && (o.Dir == "" || o.Stones < 0 || o.Stones > 62) {
+			t.Errorf("%q: options %+v", spec, *o)
+		}
+		_, params, ok := strings.Cut(play, ":")
+		if o == nil || !ok {
+			return
+		}
+		for _, kv := range strings.Split(params, ",") {
+			switch k, _, _ := strings.Cut(kv, "="); strings.TrimSpace(k) {
+			case "endgame", "endgame-stones", "endgame-approx":
+				t.Errorf("%q: %q keeps the key %q", spec, play, k)
+			}
+		}
+	})
+}
