@@ -83,7 +83,7 @@ func parse(args []string, stdout, stderr io.Writer) (*config, int) {
 	fs.StringVar(&c.records, "records", "", "write the games as records to `FILE` (record text, or JSON lines if FILE ends in .json or .jsonl), for replay -record")
 	fs.IntVar(&c.randomPlies, "random-plies", 0, fmt.Sprintf("open each pair of games (1 and 2, 3 and 4, ...) with the same `N` random moves (0 to %d), A playing South in one and North in the other", maxRandomPlies))
 	eg := rulesflags.RegisterEndgame(fs)
-	endgameFor := fs.String("endgame-for", "both", "with -endgame: which players search with the databases, `a|b|both`")
+	endgameFor := fs.String("endgame-for", "both", "with -endgame: which players search with the databases, `a|b|both`: A, B or both")
 	quiet := rulesflags.Quiet(fs)
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return nil, status
