@@ -130,15 +130,7 @@ func newPlayer(spec string, seed uint64) (search.Engine, error) {
 		o.Seed = seed
 		return search.NewAlphaBeta(o), nil
 	}
-	if rest, ok := strings.CutPrefix(spec, "level:"); ok {
-		o, err := uci.LevelOptions(rest)
-		if err != nil {
-			return nil, err
-		}
-		o.Seed = seed
-		return search.NewAlphaBeta(o), nil
-	}
-	return uci.ParseEngine(spec, seed)
+	return uci.ParseEngine(spec, seed) // level:NAME is search.ParseEngine's
 }
 
 func closePlayer(p search.Engine) {
@@ -147,7 +139,10 @@ func closePlayer(p search.Engine) {
 	}
 }
 
-// engineOptions reads the keys of an engine: spec.
+// engineOptions reads the keys of an engine: spec. level=NAME, wherever
+// it stands, gives the options to start from (search.LevelOptions); the
+// other keys change them. Without level the engine starts from the zero
+// options: no quiescence, and the ruleset's own evaluation.
 func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 	var o search.AlphaBetaOptions
 	bad := func(format string, a ...any) (search.AlphaBetaOptions, error) {
@@ -156,18 +151,27 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 	if rest == "" {
 		return o, nil
 	}
-	for _, kv := range strings.Split(rest, ",") {
+	keys := strings.Split(rest, ",")
+	levels := 0
+	for _, kv := range keys {
+		if v, ok := strings.CutPrefix(kv, "level="); ok {
+			lv, err := search.LevelOptions(v)
+			if err != nil {
+				return bad("%v", err)
+			}
+			o, levels = lv, levels+1
+		}
+	}
+	if levels > 1 {
+		return bad("level given twice")
+	}
+	for _, kv := range keys {
 		k, v, _ := strings.Cut(kv, "=")
 		n, nerr := strconv.ParseInt(v, 10, 64)
 		d, derr := time.ParseDuration(v)
 		switch {
 		case k == "level":
-			lv, err := uci.LevelOptions(v)
-			if err != nil {
-				return o, err
-			}
-			lv.Eval, lv.Quiesce, lv.Threads = o.Eval, o.Quiesce, o.Threads
-			o = lv
+			// Read above.
 		case k == "depth" && nerr == nil && n > 0 && n <= search.MaxDepth:
 			o.Depth = int(n)
 		case k == "nodes" && nerr == nil && n > 0:

@@ -25,7 +25,7 @@
 // of d seeds is reported beyond ±[ProvenScore] (ProvenScore+100·d for a
 // win). Options: Hash (spin, MB per thread), Rules (combo: abapa, awari,
 // default; see awale.Preset), Level (combo: easy, medium, hard, max; see
-// [LevelOptions]) and Threads (spin; see search.AlphaBetaOptions.Threads).
+// search.LevelOptions) and Threads (spin; see search.AlphaBetaOptions.Threads).
 // With a clock, the engine aims to spend on a move what is left shared
 // over the moves it expects to come (30, fewer as the seeds on the board
 // run out) plus three quarters of the increment: less when its best move

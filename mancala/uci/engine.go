@@ -373,24 +373,6 @@ func (s *server) position(c Command) {
 	}
 }
 
-// LevelOptions returns the search options of the engine's strength level
-// name (see search.Levels): search.LevelOptions with the engine's Awalé
-// evaluation (search.AwaleWeights) and quiescence, the changes measured
-// in examples/uci/ELO.md.
-func LevelOptions(name string) (search.AlphaBetaOptions, error) {
-	o, err := search.LevelOptions(name)
-	if err != nil {
-		return o, err
-	}
-	o.Eval = search.AwaleWeights.Evaluator()
-	o.Quiesce = engineQuiesce
-	return o, nil
-}
-
-// engineQuiesce says whether the engine searches capture sequences at the
-// horizon.
-const engineQuiesce = true
-
 // moveTimeLimit is the time limit of go movetime t: t less a small margin
 // for the answer to travel.
 func moveTimeLimit(t time.Duration) time.Duration {
@@ -445,7 +427,7 @@ func (s *server) goSearch(gp GoParams) {
 		s.w.printf("bestmove 0000")
 		return
 	}
-	lv, _ := LevelOptions(s.level)
+	lv, _ := search.LevelOptions(s.level) // the ruleset's Estimate (Eval nil) and quiescence
 	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
 		Eval: lv.Eval, Quiesce: lv.Quiesce}
 	var clock *mover // with a clock: decides when to stop deepening
