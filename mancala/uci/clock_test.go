@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -105,4 +106,33 @@ func TestMover(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestClockForcedMove: with a clock, a position with one legal move is
+// answered after a one-decision search, however much time is left.
+func TestClockForcedMove(t *testing.T) {
+	s := newSession(t, EngineConfig{})
+	s.send("position fen 0-0-0-0-0-1-4-4-4-4-4-4-12-11-S")
+	s.send("go wtime 600000 btime 600000")
+	line, before := s.expect("bestmove ")
+	if line != "bestmove F" {
+		t.Errorf("%q, want bestmove F", line)
+	}
+	for _, l := range before {
+		if strings.HasPrefix(l, "info depth ") && !strings.HasPrefix(l, "info depth 1 ") {
+			t.Errorf("searched deeper than one decision: %q", l)
+		}
+	}
+	// With a clock and a choice of moves, the search goes deeper.
+	s.send("position startpos")
+	s.send("go wtime 2000 btime 2000")
+	_, before = s.expect("bestmove ")
+	deep := false
+	for _, l := range before {
+		deep = deep || strings.HasPrefix(l, "info depth 2 ")
+	}
+	if !deep {
+		t.Errorf("no second iteration from the start with a 2 s clock: %q", before)
+	}
+	s.quit()
 }
