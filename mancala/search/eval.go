@@ -25,7 +25,9 @@ type Evaluator func(p mancala.Position, side mancala.Player) float64
 // An Estimator is a ruleset that can estimate its own positions better than
 // [DefaultEvaluator] does. [AlphaBeta] uses a ruleset's Estimate, found by
 // type assertion, when its options name no Evaluator. Estimate has the
-// contract of an [Evaluator].
+// contract of an [Evaluator]. A ruleset does not need to import this
+// package to implement it (awale.Rules does not); the ruleset returned by
+// [WithEndgame] keeps it.
 type Estimator interface {
 	Estimate(p mancala.Position, side mancala.Player) float64
 }
