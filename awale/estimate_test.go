@@ -3,7 +3,6 @@ package awale_test
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/sowing-games/sowing/awale"
@@ -37,28 +36,13 @@ func naiveEstimate(p mancala.Position, side mancala.Player) float64 {
 	return float64(b.Store(side)-b.Store(o)) + 0.15*float64(s1-s2) + 0.5*float64(n1-n2) + 0.5*float64(m1-m2)
 }
 
-// randomPositions returns n positions of r from random games, none over.
-func randomPositions(r *awale.Rules, n int, seed uint64) []mancala.Position {
-	rng := rand.New(rand.NewPCG(seed, 7))
-	var ps []mancala.Position
-	for len(ps) < n {
-		p := r.Start()
-		for !p.Over() && len(ps) < n {
-			ps = append(ps, p)
-			moves := r.Legal(nil, p)
-			p = r.Apply(p, moves[rng.IntN(len(moves))])
-		}
-	}
-	return ps
-}
-
 func TestEstimateEqualsFeatures(t *testing.T) {
 	for _, o := range []awale.Options{awale.Abapa(), awale.Awari(), {Houses: 10, Seeds: 3}, {Houses: 4, Seeds: 20}} {
 		r, err := awale.New(o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range randomPositions(r, 2000, 1) {
+		for _, p := range benchPositions(r, 2000) {
 			for _, side := range []mancala.Player{mancala.South, mancala.North} {
 				got, want := r.Estimate(p, side), naiveEstimate(p, side)
 				if math.Abs(got-want) > 1e-9 {
@@ -99,7 +83,7 @@ func TestAlphaBetaUsesEstimate(t *testing.T) {
 	}
 	ctx := context.Background()
 	found := false
-	for _, p := range randomPositions(r, 400, 3) {
+	for _, p := range benchPositions(r, 400) {
 		if p.ToMove == mancala.BothTurn {
 			continue
 		}
@@ -134,7 +118,7 @@ func TestEstimateAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := randomPositions(r, 30, 2)[29]
+	p := benchPositions(r, 30)[29]
 	var sink float64
 	if got := testing.AllocsPerRun(100, func() { sink += r.Estimate(p, mancala.South) }); got != 0 {
 		t.Errorf("Estimate: %v allocations per call, want 0", got)
@@ -147,7 +131,7 @@ func BenchmarkEstimate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ps := randomPositions(r, 1024, 4)
+	ps := benchPositions(r, 1024)
 	b.ReportAllocs()
 	var sink float64
 	for i := 0; i < b.N; i++ {
