@@ -7,7 +7,8 @@
 // # Usage
 //
 //	go run ./examples/analyze [game flags] [-position TEXT] [-moves MOVES]
-//		[-depth N | -solve] [-time D] [-rand-seed N] [-quiet]
+//		[-depth N | -solve] [-time D] [-rand-seed N]
+//		[-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
 //	go run ./examples/analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] ...
 //
 // The game flags are those of package examples/internal/rulesflags, the
@@ -64,11 +65,28 @@
 // status 1). congkak/ANALYSIS.md holds the values of small Congkak boards
 // solved this way, each with its command.
 //
+// # Endgame databases
+//
+// -endgame DIR gives the search and the solver the endgame databases of
+// the rules analysed (those of the game flags, or of the record), from
+// DIR, as go run ./examples/endgame build saved them (-endgame-stones K:
+// the counts 0 to K only); a line on standard error says what was loaded,
+// unless -quiet. A position whose seeds on the board they hold is not
+// searched: its value is read. Under Abapa and the documents' rules,
+// which have no exact databases, -endgame-approx loads those of the
+// nearest exact rules: the search then takes their values as estimates,
+// and its lines say "exact up to the databases' estimates" where they
+// would say "exact"; -solve refuses them, since its value must be exact
+// (exit status 2). See package examples/internal/rulesflags.
+//
+//	go run ./examples/analyze -rules awari -position "0,2,0,1,0,1/1,0,2,0,1,0 21,19 S" -solve -endgame cache
+//
 // # Exit status
 //
 // 0 on success; -h prints the usage and exits 0. Bad flags, a bad position
-// or move text, or a finished game (the message says why it ended): a
-// one-line error and exit status 2. A move the rules refuse (named by its
-// number from 1 and its column in -moves) or a record file that cannot be
-// read: a one-line error and exit status 1.
+// or move text, a finished game (the message says why it ended), or
+// -endgame naming no databases of the rules: a one-line error and exit
+// status 2. A move the rules refuse (named by its number from 1 and its
+// column in -moves), a record file that cannot be read, or a damaged
+// database file: a one-line error and exit status 1.
 package main

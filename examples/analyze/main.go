@@ -26,8 +26,9 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | -solve] [-time D] [-rand-seed N] [-quiet]
-       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-rand-seed N] [-quiet]`
+const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | -solve] [-time D] [-rand-seed N]
+               [-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
+       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-rand-seed N] [-endgame DIR ...] [-quiet]`
 
 // ruleFlags are the flags that a record replaces.
 var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}
@@ -45,6 +46,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seed := rulesflags.RandSeed(fs)
 	quiet := rulesflags.Quiet(fs)
 	solve := solveFlag(fs)
+	egFlags := rulesflags.RegisterEndgame(fs)
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
@@ -82,6 +84,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			g.Ply(), o.Result, o.Scores[mancala.South], o.Scores[mancala.North], why)
 	}
 
+	eg, err := egFlags.Load(g.Rules())
+	switch {
+	case err != nil:
+		return fail(rulesflags.EndgameStatus(err), "%w", err)
+	case eg != nil && *solve && !eg.Exact():
+		return fail(rulesflags.ExitUsage, "-solve: the databases of -endgame-approx are estimates under %v, and the solver's value must be exact: solve without -endgame-approx", g.Rules())
+	case eg != nil && !*quiet:
+		fmt.Fprintf(stderr, "analyze: %s\n", eg)
+	}
+	rules := eg.Rules(g.Rules()) // g.Rules() itself without -endgame
+
 	began := time.Now()
 	if *budget > 0 {
 		var cancel context.CancelFunc
@@ -97,7 +110,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "position %v after %d moves, %v to move\n", p, g.Ply(), g.Turn())
 	if *solve {
-		return runSolve(ctx, g.Rules(), history, p, *budget, *quiet, stdout, stderr)
+		return runSolve(ctx, rules, history, p, *budget, *quiet, stdout, stderr)
 	}
 	var searching atomic.Int64
 	meter := progress.New(stderr, *quiet)
@@ -111,7 +124,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		searching.Store(int64(d))
 		ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: d, Seed: uint64(*seed)})
 		t0 := time.Now()
-		res, err := ab.Search(ctx, g.Rules(), history, p)
+		res, err := ab.Search(ctx, rules, history, p)
 		if err != nil {
 			meter.Stop()
 			return fail(rulesflags.ExitFailure, "%w", err)
@@ -120,7 +133,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			break // cut short by the time budget
 		}
 		meter.Clear()
-		printResult(stdout, d, who, res, time.Since(t0))
+		printResult(stdout, d, who, res, time.Since(t0), eg == nil || eg.Exact())
 		if res.Exact || d == search.MaxDepth {
 			break
 		}
@@ -185,12 +198,17 @@ func startGame(games *rulesflags.Flags, position, file string, index, ply int) (
 }
 
 // printResult writes the lines of one completed iteration. who is the
-// player whose value the search gives.
-func printResult(w io.Writer, d int, who mancala.Player, res search.Result, took time.Duration) {
+// player whose value the search gives; proofs is false when the search's
+// endgame databases are estimates (-endgame-approx), so that a value it
+// found in them is no proof.
+func printResult(w io.Writer, d int, who mancala.Player, res search.Result, took time.Duration, proofs bool) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "depth %d value %s for %s (seeds)", d, seeds(res.Value), title(who))
-	if res.Exact {
+	switch {
+	case res.Exact && proofs:
 		b.WriteString(" exact")
+	case res.Exact:
+		b.WriteString(" exact up to the databases' estimates")
 	}
 	fmt.Fprintf(&b, " nodes %d time %v move %v pv", res.Nodes, took.Round(time.Microsecond), res.Move)
 	for _, m := range res.PV {

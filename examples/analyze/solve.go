@@ -89,6 +89,9 @@ func runSolve(ctx context.Context, r mancala.Ruleset, history []mancala.Position
 		fmt.Fprintf(&b, " %v", m)
 	}
 	fmt.Fprintln(stdout, b.String())
+	if len(sol.PV) == 0 && !p.Over() && sol.EndgameHits > 0 {
+		fmt.Fprintln(stderr, "analyze: no principal variation: the endgame databases gave the value, and a database of values does not tell which move that keeps it makes progress")
+	}
 	fmt.Fprintf(stderr, "analyze: solved: nodes %d passes %d time %v\n", sol.Nodes, sol.Passes, took.Round(time.Millisecond))
 	return 0
 }

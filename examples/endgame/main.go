@@ -4,10 +4,10 @@
 //
 // Usage:
 //
-//	go run ./examples/endgame build -rules awari -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
-//	go run ./examples/endgame stats -rules awari -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
-//	go run ./examples/endgame probe -rules awari -position TEXT [-dir DIR] [-workers W] [-quiet]
-//	go run ./examples/endgame solve -rules awari -houses N -seeds S [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame build -rules awari [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame stats -rules awari [-grandslam G] -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame probe -rules awari [-grandslam G] -position TEXT [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame solve -rules awari [-grandslam G] -houses N -seeds S [-dir DIR] [-workers W] [-quiet]
 //
 // build builds the databases of the counts 0 to K (or resumes: the counts
 // whose files are in DIR are loaded, the others built and saved, one file a
@@ -25,6 +25,10 @@
 // included; an endless cycle is worth 0 (the Awari rules: grand slam
 // forbidden unless forced, then capturing; cycle split). -rules names an
 // awale preset; only those whose values are exact are accepted (awari).
+// -grandslam replaces the preset's grand slam rule: "-rules awari
+// -grandslam nocapture" builds the databases of the nearest exact rules of
+// Abapa ("awale grandslam=nocapture cycle=split"), which the tools' flag
+// -endgame-approx reads.
 // DIR defaults to "sowing/endgame" in the user's cache directory.
 // Bad flags give a one-line error and exit status 2; -h prints usage and
 // exits 0; an interrupt stops the build, keeping the finished counts.
@@ -54,10 +58,10 @@ func main() {
 }
 
 const usageText = `usage:
-  endgame build -rules awari -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
-  endgame stats -rules awari -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
-  endgame probe -rules awari -position TEXT [-dir DIR] [-workers W] [-quiet]
-  endgame solve -rules awari -houses N -seeds S [-dir DIR] [-workers W] [-quiet]`
+  endgame build -rules awari [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
+  endgame stats -rules awari [-grandslam G] -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
+  endgame probe -rules awari [-grandslam G] -position TEXT [-dir DIR] [-workers W] [-quiet]
+  endgame solve -rules awari [-grandslam G] -houses N -seeds S [-dir DIR] [-workers W] [-quiet]`
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	usage := func(err error) int {
@@ -79,6 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("endgame "+cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	rules := fs.String("rules", "awari", "the awale preset (awari: the only one with exact values)")
+	grandSlam := fs.String("grandslam", "", "the grand slam rule, in place of the preset's: forbidden, nocapture, captureall or forbiddenelsecapture (the nearest exact rules of abapa: -grandslam nocapture)")
 	stones := fs.Int("stones", -1, "seeds in the houses (build: the largest count; stats: the count)")
 	houses := fs.Int("houses", 6, "houses a side")
 	seeds := fs.Int("seeds", 0, "seeds a house at the start (solve)")
@@ -110,6 +115,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o, err := awale.Preset(*rules)
 	if err != nil {
 		return usage(fmt.Errorf("-rules: %v", err))
+	}
+	if *grandSlam != "" {
+		if o.GrandSlam, err = parseGrandSlam(*grandSlam); err != nil {
+			return usage(err)
+		}
 	}
 	var p mancala.Position
 	switch cmd {
@@ -240,4 +250,14 @@ func probe(w io.Writer, g endgame.Game, db *endgame.DB, p mancala.Position, c *e
 		}
 		fmt.Fprintf(w, "move %v value %d\n", mancala.Single(mover, ch.Move), mv)
 	}
+}
+
+// parseGrandSlam reads the -grandslam flag.
+func parseGrandSlam(s string) (awale.GrandSlam, error) {
+	for g := awale.GrandSlamForbidden; g <= awale.GrandSlamForbiddenElseCapture; g++ {
+		if g.String() == s {
+			return g, nil
+		}
+	}
+	return 0, fmt.Errorf("-grandslam: want forbidden, nocapture, captureall or forbiddenelsecapture, not %.40q", s)
 }

@@ -48,6 +48,17 @@ func TestCommands(t *testing.T) {
 	}
 }
 
+// TestGrandSlam builds the databases of Abapa's nearest exact rules
+// (AW-6's grand slam capturing nothing, the split cycle rule) under their
+// own name.
+func TestGrandSlam(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCmd("build", "-rules", "awari", "-grandslam", "nocapture", "-stones", "3", "-houses", "2", "-dir", dir, "-quiet")
+	if code != 0 || !strings.Contains(out, "built awale grandslam=nocapture cycle=split houses=2,") {
+		t.Fatalf("build: %d %q %q", code, out, errOut)
+	}
+}
+
 // TestBadInput checks that bad commands and flags give one line and exit
 // status 2, and -h exits 0.
 func TestBadInput(t *testing.T) {
@@ -73,6 +84,8 @@ func TestBadInput(t *testing.T) {
 		{"solve", "-houses", "6", "-seeds", "0"},
 		{"solve", "-houses", "4611686018427387904", "-seeds", "1"},
 		{"build", "-stones", "4", "extra"},
+		{"build", "-stones", "4", "-grandslam", "sometimes"},
+		{"build", "-stones", "4", "-rules", "abapa", "-grandslam", "nocapture"}, // still stops at a majority
 	} {
 		code, out, errOut := runCmd(args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "endgame: ") {

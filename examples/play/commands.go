@@ -261,7 +261,7 @@ func (s *session) hint(p mancala.Player) {
 		return
 	}
 	ps := s.g.Positions()
-	res, err := s.hinter.Search(context.Background(), s.g.Rules(), ps[:len(ps)-1], ps[len(ps)-1])
+	res, err := s.hinter.Search(context.Background(), s.eg.Rules(s.g.Rules()), ps[:len(ps)-1], ps[len(ps)-1])
 	if err != nil {
 		s.printf("No hint: %v.\n", err)
 		return
@@ -286,7 +286,8 @@ func (s *session) hint(p mancala.Player) {
 		h, _ := res.Move.House(p)
 		s.printf("Hint for %s: %v.\n", s.name(p), mancala.Single(p, h))
 	}
-	s.printf("  Value for %s: %s.\n", title(p), valueText(p, v, res))
+	estimates := s.eg != nil && !s.eg.Exact() && s.eg.Applies(s.g.Rules())
+	s.printf("  Value for %s: %s.\n", title(p), valueText(p, v, res, estimates))
 	if len(res.PV) > 0 && res.Mixed == nil {
 		line := make([]string, len(res.PV))
 		for i, m := range res.PV {
@@ -323,8 +324,10 @@ func mix(p mancala.Player, probs []float64) string {
 
 // valueText writes the value v of a search for p in seeds: the search
 // keeps results it has proven in units of search.TerminalScale per seed
-// (see search.Result), estimates in seeds.
-func valueText(p mancala.Player, v float64, res search.Result) string {
+// (see search.Result), estimates in seeds. estimates says that the search
+// read endgame databases of other rules (-endgame-approx), so that what
+// it calls proven is an estimate.
+func valueText(p mancala.Player, v float64, res search.Result, estimates bool) string {
 	proven := math.Abs(v) >= search.TerminalScale
 	if proven {
 		v /= search.TerminalScale
@@ -338,6 +341,9 @@ func valueText(p mancala.Player, v float64, res search.Result) string {
 	how := "searched to the end of the game"
 	if !res.Exact {
 		how = fmt.Sprintf("found %d decisions deep", res.Depth)
+	}
+	if estimates {
+		how += ", or estimated by the endgame databases of nearby rules"
 	}
 	n := int(math.Round(math.Abs(v)))
 	switch {
@@ -424,6 +430,9 @@ func (s *session) load(name string) bool {
 	s.markSaved()
 	s.forgetBoard()
 	s.printf("Loaded %s: %s, %d move%s.\n", name, gameTitle(g.Rules()), g.Ply(), plural(g.Ply()))
+	if s.eg != nil && !s.eg.Applies(g.Rules()) {
+		s.printf("The endgame databases are not those of these rules: the computer plays without them.\n")
+	}
 	s.showBoard()
 	return true
 }

@@ -5,7 +5,7 @@
 //
 //	go run ./examples/play [-game awale|congkak] [rule flags] \
 //		[-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] \
-//		[-verbose|-quiet]
+//		[-verbose|-quiet] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //
 // Without flags it starts Awalé under the documents' rules, the human
 // playing South against alpha-beta search limited to a fraction of a
@@ -20,6 +20,19 @@
 // -verbose shows the board after every decision; -quiet gives one short
 // line per turn ("South plays F E B.", a Congkak turn of three decisions)
 // and the board only before a human decides and at the end.
+//
+// -endgame DIR gives the computer (and hint) the endgame databases of the
+// rules played, as go run ./examples/endgame build saved them in DIR
+// (-endgame-stones K: the counts 0 to K only; -endgame-approx: for Abapa
+// or the documents' rules, those of the nearest exact rules, whose values
+// are estimates: see package examples/internal/rulesflags). An alpha-beta
+// player then plays every position they hold perfectly (under estimates,
+// as well as they estimate); a line on standard error says what was
+// loaded, unless -quiet. A game loaded with other rules is played without
+// them, and the program says so. For example:
+//
+//	go run ./examples/endgame build -rules awari -stones 16
+//	go run ./examples/play -rules awari -endgame cache
 //
 // # Playing
 //
@@ -93,8 +106,10 @@
 //
 // 0 when the game ends, the human quits or resigns, or the input ends
 // (the game is then abandoned); 1 when the output cannot be written, the
-// input fails (a line over 1 MiB) or a computer player fails; 2 for bad
-// flags, with one line saying why. -h prints the usage and exits 0.
+// input fails (a line over 1 MiB), a computer player fails or a database
+// file is damaged; 2 for bad flags (-endgame naming no databases of the
+// rules among them), with one line saying why. -h prints the usage and
+// exits 0.
 //
 // # Saved games
 //

@@ -41,7 +41,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	colorFlag := fs.String("color", "auto", "colour the board: `auto|always|never` (auto: on a terminal, unless NO_COLOR is set)")
 	verbose := fs.Bool("verbose", false, "show the board after every decision")
 	quiet := fs.Bool("quiet", false, "one short line per turn (its houses); the board only before a human decides and at the end")
-	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] [-verbose|-quiet]\n\n" +
+	egFlags := rulesflags.RegisterEndgame(fs)
+	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] [-verbose|-quiet]\n" +
+		"     [-endgame DIR [-endgame-stones K] [-endgame-approx]]\n\n" +
 		"Plays Awalé, Congkak or Kalah in the terminal; type help at the prompt for the commands."
 	if status, ok := rulesflags.Parse(fs, args, usageLine, stdout, stderr); !ok {
 		return status
@@ -94,6 +96,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(err)
 	}
+	eg, err := egFlags.Load(rules)
+	if err != nil {
+		fmt.Fprintf(stderr, "play: %s\n", rulesflags.Line(err))
+		return rulesflags.EndgameStatus(err)
+	}
+	if eg != nil && !*quiet {
+		fmt.Fprintf(stderr, "play: %s\n", eg)
+	}
 	s := &session{
 		g:           g,
 		in:          bufio.NewScanner(stdin),
@@ -104,6 +114,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		color:       color,
 		verbosity:   v,
 		interactive: stdinIsTerminal(stdin),
+		eg:          eg,
 	}
 	s.in.Buffer(make([]byte, 4096), maxLine)
 	s.newPlayers()

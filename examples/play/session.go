@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
 )
@@ -31,8 +32,9 @@ type session struct {
 	human       [2]bool
 	aiSpec      string // the -ai spec as parsed (normalSpec)
 	seed        uint64
-	ai          [2]search.Engine // the computer's player for each side
-	hinter      searcher         // the engine that answers hint
+	ai          [2]search.Engine    // the computer's player for each side
+	hinter      searcher            // the engine that answers hint
+	eg          *rulesflags.Endgame // the endgame databases (-endgame), or nil
 	color       bool
 	verbosity   verbosity
 	interactive bool // the input is a terminal: quit offers to save
@@ -57,7 +59,8 @@ type session struct {
 // checked the spec already, in run.
 func (s *session) newPlayers() {
 	for p := mancala.South; p <= mancala.North; p++ {
-		s.ai[p], _ = search.ParseEngine(s.aiSpec, s.seed+uint64(p))
+		ai, _ := search.ParseEngine(s.aiSpec, s.seed+uint64(p))
+		s.ai[p] = s.eg.Engine(ai) // ai itself without -endgame
 	}
 	s.hinter = newHinter(s.aiSpec, s.seed+2)
 }

@@ -4,7 +4,9 @@
 // # Usage
 //
 //	go run ./examples/tournament [game flags] -a SPEC -b SPEC [-games N]
-//		[-parallel P] [-rand-seed N] [-max-plies N] [-records FILE] [-quiet]
+//		[-parallel P] [-rand-seed N] [-random-plies N] [-max-plies N]
+//		[-endgame DIR [-endgame-stones K] [-endgame-approx] [-endgame-for a|b|both]]
+//		[-records FILE] [-quiet]
 //
 // A SPEC is read by uci.ParseEngine: "random", "greedy",
 // "alphabeta:depth=8", "alphabeta:time=100ms", "mcts:playouts=20000", ...
@@ -38,6 +40,33 @@
 // (default: GOMAXPROCS; at most 4 per CPU, or 8 on a smaller machine).
 // Memory grows with the games in flight, not with -games (at most
 // 1,000,000,000).
+//
+// -random-plies N opens each pair of games (1 and 2, 3 and 4, ...) with
+// the same N random legal moves, drawn from -rand-seed and the pair's
+// number alone, A playing South in one and North in the other: a match of
+// deterministic engines then plays varied openings. The random moves count
+// towards -max-plies and are in the records, with a comment after them.
+//
+// # Endgame databases
+//
+// -endgame DIR loads the endgame databases of the rules played from DIR
+// (those that go run ./examples/endgame build saved; -endgame-stones K
+// loads the counts 0 to K only, -endgame-approx those of the nearest exact
+// rules for Abapa or the documents' rules, as estimates: see package
+// examples/internal/rulesflags). -endgame-for a, b or both (the default)
+// says which players search with them, so that a match of an engine with
+// databases against the same engine without is one command:
+//
+//	go run ./examples/tournament -rules awari -endgame DIR -endgame-for a \
+//		-a alphabeta:time=100ms -b alphabeta:time=100ms -games 200 -random-plies 6
+//
+// Only alpha-beta consults them (search.WithEndgame): it takes a value
+// they hold as the position's value, a proof under exact databases, a
+// strong evaluation under estimates. A line on standard error says what
+// was loaded and for whom (unless -quiet), and the header line says it
+// too. No databases for the rules, a missing directory or a count not
+// built is a usage error (exit status 2) that names the command building
+// them; a damaged file, exit status 1.
 //
 // -records FILE writes every game as a record, in game order: record text
 // as the play command saves it, or JSON lines if FILE ends in .json or

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"runtime"
@@ -49,9 +50,20 @@ type config struct {
 	maxPlies int
 	records  string // file for the games' records; "" for none
 	quiet    bool
+	// randomPlies is the number of random moves that open each pair of
+	// games (the same for both games of a pair).
+	randomPlies int
+	// endgame holds the endgame databases, nil without -endgame; endgameFor
+	// says which players search with them (index 0: A, 1: B).
+	endgame    *rulesflags.Endgame
+	endgameFor [2]bool
 }
 
-const usage = "tournament [game flags] -a SPEC -b SPEC [-games N] [-parallel P] [-rand-seed N] [-max-plies N] [-records FILE] [-quiet]"
+const usage = "tournament [game flags] -a SPEC -b SPEC [-games N] [-parallel P] [-rand-seed N] [-random-plies N] [-max-plies N]\n" +
+	"       [-endgame DIR [-endgame-stones K] [-endgame-approx] [-endgame-for a|b|both]] [-records FILE] [-quiet]"
+
+// maxRandomPlies bounds -random-plies.
+const maxRandomPlies = 1000
 
 // maxParallel is the largest -parallel on this machine.
 func maxParallel() int { return max(8, parallelPerCPU*runtime.NumCPU()) }
@@ -69,6 +81,9 @@ func parse(args []string, stdout, stderr io.Writer) (*config, int) {
 	seed := rulesflags.RandSeed(fs)
 	fs.IntVar(&c.maxPlies, "max-plies", defaultMaxPlies, fmt.Sprintf("cap of `N` moves (1 to %d) on every game; a capped game is scored by the stores", maxMaxPlies))
 	fs.StringVar(&c.records, "records", "", "write the games as records to `FILE` (record text, or JSON lines if FILE ends in .json or .jsonl), for replay -record")
+	fs.IntVar(&c.randomPlies, "random-plies", 0, fmt.Sprintf("open each pair of games (1 and 2, 3 and 4, ...) with the same `N` random moves (0 to %d), A playing South in one and North in the other", maxRandomPlies))
+	eg := rulesflags.RegisterEndgame(fs)
+	endgameFor := fs.String("endgame-for", "both", "with -endgame: which players search with the databases, `a|b|both`: A, B or both")
 	quiet := rulesflags.Quiet(fs)
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return nil, status
@@ -89,6 +104,18 @@ func parse(args []string, stdout, stderr io.Writer) (*config, int) {
 		return bad("-parallel: want 1 to %d on this machine (%d per CPU), not %d", maxParallel(), parallelPerCPU, c.parallel)
 	case c.maxPlies < 1 || c.maxPlies > maxMaxPlies:
 		return bad("-max-plies: want 1 to %d, not %d", maxMaxPlies, c.maxPlies)
+	case c.randomPlies < 0 || c.randomPlies > maxRandomPlies:
+		return bad("-random-plies: want 0 to %d, not %d", maxRandomPlies, c.randomPlies)
+	}
+	switch *endgameFor {
+	case "a":
+		c.endgameFor = [2]bool{true, false}
+	case "b":
+		c.endgameFor = [2]bool{false, true}
+	case "both":
+		c.endgameFor = [2]bool{true, true}
+	default:
+		return bad("-endgame-for: want a, b or both, not %s", rulesflags.Quote(*endgameFor))
 	}
 	for _, s := range []struct{ flag, spec string }{{"-a", c.specA}, {"-b", c.specB}} {
 		if strings.HasPrefix(s.spec, "uci:") {
@@ -102,7 +129,28 @@ func parse(args []string, stdout, stderr io.Writer) (*config, int) {
 	if c.rules, err = rf.Ruleset(); err != nil {
 		return bad("%w", err)
 	}
+	if c.endgame, err = eg.Load(c.rules); err != nil {
+		fmt.Fprintf(stderr, "tournament: %s\n", rulesflags.Line(err))
+		return nil, rulesflags.EndgameStatus(err)
+	}
+	if c.endgame == nil && rf.Set("endgame-for") {
+		return bad("-endgame-for applies only with -endgame DIR")
+	}
+	if c.endgame != nil && !c.quiet {
+		fmt.Fprintf(stderr, "tournament: %s, for %s\n", c.endgame, endgameUsers(c.endgameFor))
+	}
 	return c, 0
+}
+
+// endgameUsers names the players who search with the databases.
+func endgameUsers(use [2]bool) string {
+	switch use {
+	case [2]bool{true, false}:
+		return "A only"
+	case [2]bool{false, true}:
+		return "B only"
+	}
+	return "A and B"
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -188,7 +236,17 @@ func (r result) line(games int) string {
 // order.
 func play(ctx context.Context, c *config, stdout, stderr io.Writer, out *recordWriter) (tally, error) {
 	lines := !isTerminal(stdout) // on a terminal, the progress line says it all
-	fmt.Fprintf(stdout, "%v: A = %s, B = %s, %d games, rand-seed %d\n", name(c.rules), c.specA, c.specB, c.games, int64(c.seed))
+	header := fmt.Sprintf("%v: A = %s, B = %s, %d games, rand-seed %d", name(c.rules), c.specA, c.specB, c.games, int64(c.seed))
+	if c.randomPlies > 0 {
+		header += fmt.Sprintf(", %d random plies a pair of games", c.randomPlies)
+	}
+	if c.endgame != nil {
+		header += fmt.Sprintf(", endgame databases (counts 0 to %d) for %s", c.endgame.DB().Seeds(), endgameUsers(c.endgameFor))
+		if !c.endgame.Exact() {
+			header += " as estimates"
+		}
+	}
+	fmt.Fprintln(stdout, header)
 	var t tally
 	var finished atomic.Int64
 	meter := progress.New(stderr, c.quiet)
@@ -267,6 +325,11 @@ func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 	if forfeit(&res, "B", 1, err) {
 		return res
 	}
+	for i, e := range []*engine{a, b} {
+		if c.endgameFor[i] {
+			e.Engine = c.endgame.Engine(e.Engine) // e itself if c.endgame is nil
+		}
+	}
 	engines := [2]search.Engine{a, b} // indexed by mancala.Player: South, North
 	specs := [2]string{c.specA, c.specB}
 	if !res.aSouth {
@@ -275,6 +338,10 @@ func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 	}
 	g, err := mancala.NewGame(c.rules)
 	if err != nil {
+		res.err = err
+		return res
+	}
+	if err := openRandomly(g, c.seed, i/2, c.randomPlies); err != nil {
 		res.err = err
 		return res
 	}
@@ -323,6 +390,23 @@ func playGame(ctx context.Context, c *config, i int, withRecord bool) result {
 		res.record, res.err = gameRecord(g, c, i, specs, res.capped)
 	}
 	return res
+}
+
+// openRandomly plays n random legal moves on g (fewer if the game ends),
+// chosen from the match seed and the pair of games alone, so that both
+// games of a pair open alike whatever the scheduling.
+func openRandomly(g *mancala.Game, seed uint64, pair, n int) error {
+	rng := rand.New(rand.NewPCG(seed, splitmix64(uint64(pair)^0x6f70656e)))
+	for range n {
+		moves := g.Legal()
+		if len(moves) == 0 {
+			break
+		}
+		if err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+			return fmt.Errorf("random opening: %w", err)
+		}
+	}
+	return nil
 }
 
 // forfeit records in res, when err is an external engine's failure to

@@ -58,7 +58,8 @@ func (f *recordWriter) write(rec *record.Record) error {
 func (f *recordWriter) flush() error { return f.w.Flush() }
 
 // gameRecord is the record of game i of the match: the players' specs as
-// South and North and its number as Round. A capped game is adjudicated
+// South and North and its number as Round; with -random-plies, a comment
+// after the opening's random moves says that they end there. A capped game is adjudicated
 // (record.Adjudicated: its result, from the stores, was decided outside
 // the rules), with a last comment that says so.
 func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool) (*record.Record, error) {
@@ -71,6 +72,9 @@ func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool)
 	if err != nil {
 		return nil, err
 	}
+	if n := min(c.randomPlies, len(rec.Moves)); n > 0 {
+		rec.Comments = map[int]string{n: fmt.Sprintf("the %d random moves of the opening end here", n)}
+	}
 	if capped {
 		b := g.Position().Board
 		switch s, n := b.Store(mancala.South), b.Store(mancala.North); {
@@ -82,7 +86,14 @@ func gameRecord(g *mancala.Game, c *config, i int, specs [2]string, capped bool)
 			rec.Result = mancala.Draw
 		}
 		rec.Ending = record.Adjudicated
-		rec.Comments = map[int]string{len(rec.Moves): fmt.Sprintf("capped at %d moves, scored by the stores", c.maxPlies)}
+		if rec.Comments == nil {
+			rec.Comments = map[int]string{}
+		}
+		note := fmt.Sprintf("capped at %d moves, scored by the stores", c.maxPlies)
+		if old, ok := rec.Comments[len(rec.Moves)]; ok {
+			note = old + "; " + note
+		}
+		rec.Comments[len(rec.Moves)] = note
 	}
 	return rec, nil
 }

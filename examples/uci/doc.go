@@ -5,11 +5,20 @@
 // Usage:
 //
 //	go run ./examples/uci [-rules abapa|awari|default] [-level easy|medium|hard|max] [-hash MB]
+//		[-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] ...
 //
 // Without a subcommand it reads protocol commands on stdin and answers on
 // stdout, so that a GUI can run it as its engine: point the GUI at a built
 // binary (go build ./examples/uci).
+//
+// -endgame DIR gives the engine the endgame databases of the -rules
+// preset from DIR, as go run ./examples/endgame build saved them
+// (-endgame-stones K: the counts 0 to K only; -endgame-approx: under abapa
+// or default, which have no exact databases, those of the nearest exact
+// rules, as estimates; see package examples/internal/rulesflags), and
+// says so in one line on standard error. They serve that preset only: if
+// the GUI switches to another, the engine searches without them.
 //
 // # Match
 //
@@ -32,4 +41,10 @@
 // the strength switches that ELO.md measures: quiesce=on|off, and eval=
 // rules (the ruleset's own Estimate, also called awale; the default),
 // default, store, or w:ROW:SMALL:KROO:MOBILITY (search.Weights).
+//
+// Every spec but uci: also takes the keys endgame=DIR, endgame-stones=K
+// and endgame-approx=on, the -endgame flags of the engine for that player
+// alone, so that a match with databases against without is one command:
+//
+//	go run ./examples/uci match -rules awari -a engine:time=100ms,endgame=DIR -b engine:time=100ms
 package main

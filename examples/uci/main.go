@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala/uci"
 )
 
@@ -28,9 +30,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hash := fs.Int("hash", uci.DefaultHashMB, "table size in MB")
 	name := fs.String("name", "sowing", "the engine's id name")
 	threads := fs.Int("threads", 1, "search threads")
+	egFlags := rulesflags.RegisterEndgame(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME]   (engine on stdin/stdout)")
+			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
@@ -50,12 +53,45 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	cfg := uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads}
+	if status := loadEndgame(egFlags, &cfg, stderr); status != 0 {
+		return status
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	err := uci.Serve(ctx, stdin, stdout, uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads})
+	err := uci.Serve(ctx, stdin, stdout, cfg)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	return 0
+}
+
+// loadEndgame loads the databases of the -endgame flags for the preset of
+// cfg into cfg.Endgame, and says so on stderr. It returns a non-zero exit
+// status on failure, having said why.
+func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Writer) int {
+	preset := cfg.Rules
+	if preset == "" {
+		preset = uci.DefaultRules
+	}
+	o, err := awale.Preset(preset)
+	var r *awale.Rules
+	if err == nil {
+		r, err = awale.New(o)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "uci: -rules: %s\n", rulesflags.Line(err))
+		return rulesflags.ExitUsage
+	}
+	eg, err := f.Load(r)
+	if err != nil {
+		fmt.Fprintf(stderr, "uci: %s\n", rulesflags.Line(err))
+		return rulesflags.EndgameStatus(err)
+	}
+	if eg != nil {
+		cfg.Endgame = eg.Oracle
+		fmt.Fprintf(stderr, "uci: %s\n", eg)
 	}
 	return 0
 }

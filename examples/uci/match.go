@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/uci"
@@ -34,6 +35,10 @@ type matchConfig struct {
 	sprt         bool
 	elo0, elo1   float64
 	rules        *awale.Rules
+	// playA and playB are the specs without their endgame keys, egA and
+	// egB the databases those keys load (nil without).
+	playA, playB string
+	egA, egB     *rulesflags.Endgame
 }
 
 // matchOptions holds the flags of uci match that are not in matchConfig.
@@ -108,16 +113,92 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if c.rules, err = awale.New(o); err != nil {
 		return bad("%v", err)
 	}
-	for _, s := range []string{c.specA, c.specB} {
-		p, err := newPlayer(s, 1)
+	for _, x := range []struct {
+		who  string
+		spec string
+		play *string
+		eg   **rulesflags.Endgame
+	}{{"A", c.specA, &c.playA, &c.egA}, {"B", c.specB, &c.playB, &c.egB}} {
+		play, eo, err := endgameKeys(x.spec)
+		if err != nil {
+			return bad("%v", err)
+		}
+		p, err := newPlayer(play, 1)
 		if err != nil {
 			return bad("%v", err)
 		}
 		closePlayer(p)
+		*x.play = play
+		if eo == nil {
+			continue
+		}
+		if *x.eg, err = rulesflags.LoadEndgame(c.rules, *eo); err != nil {
+			fmt.Fprintf(stderr, "uci match: %s: %s\n", x.who, rulesflags.Line(err))
+			return rulesflags.EndgameStatus(err)
+		}
+		fmt.Fprintf(stderr, "uci match: %s: %s\n", x.who, *x.eg)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return match(ctx, &c, stdout, stderr)
+}
+
+// endgameKeys takes the endgame keys out of a player's spec: endgame=DIR,
+// endgame-stones=K and endgame-approx=on|off (the tools' flags -endgame,
+// -endgame-stones and -endgame-approx), for any spec but an external
+// engine's (uci:...). It returns the spec without them and the databases
+// they ask for (nil: none).
+func endgameKeys(spec string) (string, *rulesflags.EndgameOptions, error) {
+	kind, params, ok := strings.Cut(spec, ":")
+	if !ok || strings.HasPrefix(spec, "uci:") {
+		return spec, nil, nil
+	}
+	bad := func(format string, a ...any) (string, *rulesflags.EndgameOptions, error) {
+		return "", nil, fmt.Errorf("uci: player %s: %s: %w", rulesflags.Quote(spec), fmt.Sprintf(format, a...), search.ErrBadSpec)
+	}
+	var o rulesflags.EndgameOptions
+	var keep []string
+	var dir, stones, approx bool
+	for _, kv := range strings.Split(params, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		switch strings.TrimSpace(k) {
+		case "endgame":
+			o.Dir, dir = strings.TrimSpace(v), true
+			if o.Dir == "" {
+				return bad("endgame= wants a directory")
+			}
+		case "endgame-stones":
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < 1 || n > 62 {
+				return bad("endgame-stones=%s: want 1 to 62", rulesflags.Quote(v))
+			}
+			o.Stones, stones = n, true
+		case "endgame-approx":
+			switch strings.TrimSpace(v) {
+			case "on":
+				o.Approx = true
+			case "off":
+			default:
+				return bad("endgame-approx=%s: want on or off", rulesflags.Quote(v))
+			}
+			approx = true
+		default:
+			keep = append(keep, kv)
+		}
+	}
+	if !dir {
+		if stones || approx {
+			return bad("endgame-stones and endgame-approx apply only with endgame=DIR")
+		}
+		return spec, nil, nil
+	}
+	if len(keep) == 0 {
+		if kind == "engine" {
+			return "engine:", &o, nil // the engine's defaults
+		}
+		return kind, &o, nil
+	}
+	return kind + ":" + strings.Join(keep, ","), &o, nil
 }
 
 // newPlayer makes a player from a spec: engine:..., or uci.ParseEngine's.
@@ -250,18 +331,20 @@ type gameResult struct {
 func playMatchGame(ctx context.Context, c *matchConfig, open *mancala.Game, i int) gameResult {
 	res := gameResult{index: i}
 	aSouth := i%2 == 0
-	a, err := newPlayer(c.specA, c.seed*1000003+uint64(i))
+	a, err := newPlayer(c.playA, c.seed*1000003+uint64(i))
 	if err != nil {
 		res.err = err
 		return res
 	}
 	defer closePlayer(a)
-	b, err := newPlayer(c.specB, c.seed*1000033+uint64(i)+7)
+	a = c.egA.Engine(a) // a itself without databases
+	b, err := newPlayer(c.playB, c.seed*1000033+uint64(i)+7)
 	if err != nil {
 		res.err = err
 		return res
 	}
 	defer closePlayer(b)
+	b = c.egB.Engine(b)
 	players := [2]search.Engine{a, b}
 	if !aSouth {
 		players = [2]search.Engine{b, a}

@@ -314,8 +314,12 @@ func (b *builder) report(ctx context.Context) func() {
 					}
 					eta = left.Round(time.Second).String()
 				}
+				shown := b.settled.Load() // what the line counts: settled, or looked at in the first pass
+				if stage == "init" {
+					shown = n
+				}
 				fmt.Fprintf(b.progress, "endgame: count %d: %s, %d/%d positions %s (%.1f%%), %s, ETA %s\n",
-					b.k, stage, b.settled.Load(), b.size, what, 100*float64(b.settled.Load())/float64(b.size), rate(float64(n), el), eta)
+					b.k, stage, shown, b.size, what, 100*float64(shown)/float64(b.size), rate(float64(n), el), eta)
 				if stage != "init" && phaseStart.Load() == nil {
 					now := time.Now()
 					phaseStart.Store(&now)

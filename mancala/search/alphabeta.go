@@ -517,10 +517,30 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 		return terminalValue(p)
 	}
 	if a.eg != nil && ply > 0 && p.ToMove != mancala.BothTurn {
-		// An endgame database's exact value (issue 13.4).
 		if gain, ok := a.eg(p); ok {
 			me := perspective(p)
-			return float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
+			v := float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
+			if a.path.fresh(&p, len(a.path.pos)-2) {
+				return v // exact: no earlier position can come back
+			}
+			if depth <= 0 {
+				// The oracle's value holds for p without its history, in
+				// which a repetition can end the game sooner: an estimate,
+				// on the scale of proven values (a repetition that gives
+				// away a database win is then seen as the loss it is),
+				// one unit nearer 0, so that the player ahead prefers a
+				// line that makes his gain real (by a capture, after which
+				// the oracle is exact) to one that only keeps it in
+				// prospect.
+				a.horizon = true
+				switch {
+				case v > 0:
+					v--
+				case v < 0:
+					v++
+				}
+				return v
+			}
 		}
 	}
 	if depth <= 0 {

@@ -56,9 +56,15 @@ type Endgamer interface {
 	// from p to the end of the game when both play perfectly, and true:
 	// the final store difference for the mover is then his current
 	// difference plus gain. For other positions it returns 0 and false.
-	// The answer must not depend on how p was reached (for a
-	// [mancala.Cycler], only positions from which no repetition can
-	// matter may be answered). Endgame must be cheap on average, must not
+	// The answer must not depend on how p was reached: it is the value
+	// of a game that starts at p. For a [mancala.Cycler], in which the
+	// history can end a game sooner, the searches use an answer as exact
+	// only where no earlier position can come back: at a position without
+	// history, or one whose stores differ from those of the position
+	// before it; so a Cycler may have an oracle only if seeds in its
+	// stores stay there for good (Awalé's do). Elsewhere AlphaBeta takes
+	// an answer as an estimate at its horizon, and Solve does not ask.
+	// Endgame must be cheap on average, must not
 	// change p, and must be safe for concurrent use (a database filled in
 	// as it is asked must guard itself).
 	Endgame(p mancala.Position) (gain int, ok bool)

@@ -52,3 +52,19 @@ func (t *path) end(q mancala.Position, hq uint64) (mancala.Position, uint64) {
 	}
 	return q, hq
 }
+
+// fresh reports whether no position of the game before q can come back
+// after it, so that an endgame oracle's answer about q, which knows no
+// history, is q's exact value (see [Endgamer]). prev is the index on the
+// path of the position just before q, or -1 if q has none. Without a
+// Cycler nothing repeats. With one, the oracle's ruleset keeps seeds in
+// stores for good (the contract of Endgamer), so every position before a
+// change of the stores has other stores than any after it: q is fresh if
+// it has no history or its stores differ from the position's before it.
+func (t *path) fresh(q *mancala.Position, prev int) bool {
+	if t.cyc == nil || prev < 0 {
+		return true
+	}
+	b := &t.pos[prev].Board
+	return b.Store(mancala.South) != q.Board.Store(mancala.South) || b.Store(mancala.North) != q.Board.Store(mancala.North)
+}

@@ -72,6 +72,11 @@ type Solution struct {
 	// to the end of the game. At a simultaneous decision it shows the joint
 	// move of each player's most likely choice in his optimal strategy
 	// (which may be a mixed one: other lines are as good on average).
+	// It is empty when the ruleset is a mancala.Cycler and its endgame
+	// oracle gave the value of the position itself: the oracle gives
+	// values, not the way to make them real, and a line of moves that
+	// only keep the value can go round to a repetition that ends the game
+	// for less.
 	PV []mancala.Move
 	// Mixed is set when the position is a simultaneous decision: both
 	// players' optimal strategies.

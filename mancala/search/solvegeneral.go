@@ -86,6 +86,7 @@ func (s *solver) solve(ctx context.Context, history []mancala.Position, p mancal
 		guess = firstGuess(ctx, s.r, history, p)
 	}
 	var v float64
+	oracle := false
 	if p.ToMove == mancala.BothTurn {
 		s.path.push(p, h)
 		v = s.simultaneous(p, 0, true)
@@ -94,8 +95,7 @@ func (s *solver) solve(ctx context.Context, history []mancala.Position, p mancal
 			sol.Mixed = s.mixed(p, v)
 		}
 	} else {
-		var ok bool
-		if v, ok = s.endgameValue(&p); !ok {
+		if v, oracle = s.endgameValue(&p); !oracle {
 			v, sol.Passes = s.mtdf(p, h, 0, float64(guess), true)
 		}
 	}
@@ -103,7 +103,10 @@ func (s *solver) solve(ctx context.Context, history []mancala.Position, p mancal
 		return sol
 	}
 	sol.Value = v
-	if !opts.NoPV {
+	// An oracle's value of a Cycler's root comes with no line: a database
+	// of values does not tell which of the moves that keep the value makes
+	// progress rather than go round to a repetition (see Solution.PV).
+	if !opts.NoPV && !(oracle && s.path.cyc != nil) {
 		sol.PV = s.principalVariation(p, h, v)
 		if s.err != nil {
 			return sol
@@ -449,9 +452,12 @@ func (s *solver) finish(n *gnode) float64 {
 }
 
 // endgameValue returns p's exact value for South from the ruleset's
-// endgame oracle, if it has one and it answers.
+// endgame oracle, if it has one and it answers, and p is fresh: the last
+// position on the path is the one before p, and none before can come back
+// after it (see path.fresh).
 func (s *solver) endgameValue(p *mancala.Position) (float64, bool) {
-	if s.endgame == nil || (p.ToMove != mancala.SouthTurn && p.ToMove != mancala.NorthTurn) {
+	if s.endgame == nil || (p.ToMove != mancala.SouthTurn && p.ToMove != mancala.NorthTurn) ||
+		!s.path.fresh(p, len(s.path.pos)-1) {
 		return 0, false
 	}
 	g, ok := s.endgame(*p)

@@ -169,8 +169,9 @@ func TestAlphaBetaQuiesceEqualsOracle(t *testing.T) {
 
 // zeroEndgame answers every position with at most 10 seeds in houses: the
 // players will add nothing more to their stores (a false oracle, but one
-// whose use is easy to see).
-type zeroEndgame struct{ *awale.Rules }
+// whose use is easy to see). It hides the Awalé rules' Cycle: without
+// repetitions, the oracle's answers are exact everywhere (see Endgamer).
+type zeroEndgame struct{ mancala.Ruleset }
 
 func (z zeroEndgame) Endgame(p mancala.Position) (int, bool) {
 	b := p.Board
@@ -202,10 +203,16 @@ func TestAlphaBetaEndgamer(t *testing.T) {
 	if !res.Exact || res.Depth != 1 || res.Value != want {
 		t.Errorf("result %+v; want exact value %v at depth 1", res, want)
 	}
-	// The same oracle added to the plain ruleset by WithEndgame, on two threads.
-	res, err = search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 9, Threads: 2}).Search(context.Background(), search.WithEndgame(r, z.Endgame), nil, p)
+	// The same oracle added by WithEndgame, on two threads.
+	res, err = search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 9, Threads: 2}).Search(context.Background(), search.WithEndgame(zeroEndgame{r}, z.Endgame), nil, p)
 	if err != nil || !res.Exact || res.Depth != 1 || res.Value != want {
 		t.Errorf("WithEndgame: result %+v, %v; want exact value %v at depth 1", res, err, want)
+	}
+	// With the rules' Cycle (AW-8), an answer after a move that captures
+	// nothing is only an estimate: a repetition may end the game sooner.
+	res, err = search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 9}).Search(context.Background(), search.WithEndgame(r, z.Endgame), nil, p)
+	if err != nil || res.Exact {
+		t.Errorf("WithEndgame of the Cycler: result %+v, %v; want no exact value", res, err)
 	}
 }
 

@@ -52,7 +52,9 @@ type EngineConfig struct {
 	Threads int
 	// Endgame, if set, answers positions exactly (an endgame database):
 	// the engine searches the rules with it added by search.WithEndgame.
-	// It must be for the rules preset played, and safe for concurrent use.
+	// It must be for the starting rules preset (Rules), and safe for
+	// concurrent use; under another preset that the GUI chooses, the
+	// engine searches without it.
 	Endgame func(p mancala.Position) (gain int, ok bool)
 }
 
@@ -174,6 +176,7 @@ type server struct {
 	cfg     EngineConfig
 	w       *lineWriter
 	preset  string
+	egRules string // the preset whose positions cfg.Endgame answers: the starting one
 	rules   *awale.Rules
 	game    *mancala.Game
 	level   string
@@ -229,6 +232,7 @@ func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
 	if err := s.setRules(preset); err != nil {
 		return nil, err
 	}
+	s.egRules = s.preset
 	s.ab = search.NewAlphaBeta(search.AlphaBetaOptions{TableSize: s.tableSize()})
 	return s, nil
 }
@@ -471,7 +475,7 @@ func (s *server) goSearch(gp GoParams) {
 	hist = hist[:len(hist)-1]
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
-	if s.cfg.Endgame != nil {
+	if s.cfg.Endgame != nil && s.preset == s.egRules {
 		rules = search.WithEndgame(rules, s.cfg.Endgame)
 	}
 	s.run = run

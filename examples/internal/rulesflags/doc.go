@@ -28,6 +28,32 @@
 // game, and [Flags.NewGame] builds the ruleset and starts a game from such
 // a text.
 //
+// # Endgame databases
+//
+// [RegisterEndgame] defines the flags of the programs that search:
+//
+//	-endgame DIR        load the endgame databases of the rules played from DIR
+//	                    (as go run ./examples/endgame build saved them; cache: its default directory)
+//	-endgame-stones K   the counts 0 to K (default: every count in a row from 0 that DIR holds)
+//	-endgame-approx     Awalé rules without exact databases use those of the nearest exact rules
+//
+// [EndgameFlags.Load] (or [LoadEndgame]) loads them, building nothing, for
+// the ruleset built from the game flags: awale's exact rules (the Awari
+// preset; any grand slam rule with the split cycle rule and no stop at a
+// majority) and Kalah. Abapa and the documents' rules have no exact
+// databases (their cycle rule gives each player his own row, which depends
+// on where the cycle is met; Abapa stops at a majority, which depends on
+// the stores): -endgame-approx gives them those of the same board and
+// grand slam rule with the split cycle rule and no stop at a majority
+// ("awale grandslam=nocapture cycle=split" for Abapa), whose values are
+// then estimates, and [Endgame.Exact] says so. A search takes a value the
+// databases hold as the position's value: under exact databases that is a
+// proof, under estimates a strong evaluation, not a proof, and an exact
+// solver must refuse them. [Endgame.String] is the one line a program
+// writes on standard error (unless -quiet) to say what it loaded;
+// [Endgame.Rules] and [Endgame.Engine] give the searchers the oracle
+// (search.WithEndgame) while the game keeps its own rules.
+//
 // # Program flags and exit statuses
 //
 // [RandSeed] defines -rand-seed (int64, default 1), the seed of every

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/examples/internal/clitest"
+	"github.com/sowing-games/sowing/mancala/endgame"
+)
+
+// buildDB builds in dir the databases of counts 0 to k of the Awalé rules o.
+func buildDB(t *testing.T, dir string, o awale.Options, k int) {
+	t.Helper()
+	r, err := awale.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.Retrograde()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := endgame.Build(context.Background(), g, dir, k, endgame.Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestEndgameKeys(t *testing.T) {
+	tests := []struct {
+		spec, play string
+		dir        string // "" for no databases
+		stones     int
+		approx     bool
+		err        string
+	}{
+		{"engine:time=100ms", "engine:time=100ms", "", 0, false, ""},
+		{"engine:time=100ms,endgame=/db", "engine:time=100ms", "/db", 0, false, ""},
+		{"engine:endgame=/db", "engine:", "/db", 0, false, ""},
+		{"alphabeta:endgame=/db,depth=3,endgame-stones=10,endgame-approx=on", "alphabeta:depth=3", "/db", 10, true, ""},
+		{"level:hard,endgame=/db,endgame-approx=off", "level:hard", "/db", 0, false, ""},
+		{"engine:endgame=/db,endgame-stones=0", "", "", 0, false, "endgame-stones=\"0\": want 1 to 62"},
+		{"random", "random", "", 0, false, ""},
+		{"uci:movetime=5ms,cmd=x endgame=/db", "uci:movetime=5ms,cmd=x endgame=/db", "", 0, false, ""},
+		{"engine:endgame=", "", "", 0, false, "endgame= wants a directory"},
+		{"engine:endgame=/db,endgame-stones=99", "", "", 0, false, "endgame-stones=\"99\": want 1 to 62"},
+		{"engine:endgame=/db,endgame-approx=yes", "", "", 0, false, "endgame-approx=\"yes\": want on or off"},
+		{"engine:depth=2,endgame-approx=on", "", "", 0, false, "apply only with endgame=DIR"},
+	}
+	for _, tt := range tests {
+		play, o, err := endgameKeys(tt.spec)
+		switch {
+		case tt.err != "":
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: error %v, want %q", tt.spec, err, tt.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", tt.spec, err)
+		case play != tt.play:
+			t.Errorf("%q: spec %q, want %q", tt.spec, play, tt.play)
+		case (o == nil) != (tt.dir == ""):
+			t.Errorf("%q: databases %+v, want directory %q", tt.spec, o, tt.dir)
+		case o != nil && (o.Dir != tt.dir || o.Stones != tt.stones || o.Approx != tt.approx):
+			t.Errorf("%q: %+v, want %q %d %v", tt.spec, *o, tt.dir, tt.stones, tt.approx)
+		}
+	}
+}
+
+// TestEndgameEngine starts the engine with the Awari databases (AW-8
+// split): it says so on stderr and plays.
+func TestEndgameEngine(t *testing.T) {
+	dir := t.TempDir()
+	buildDB(t, dir, awale.Awari(), 4)
+	var out, errb bytes.Buffer
+	in := "uci\nisready\nposition startpos moves Fe\ngo depth 2\n"
+	if code := run([]string{"-rules", "awari", "-endgame", dir}, strings.NewReader(in), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.HasPrefix(errb.String(), "uci: endgame databases of awale awari, counts 0 to 4, ") || !strings.Contains(out.String(), "\nbestmove ") {
+		t.Errorf("stdout %q, stderr %q", out.String(), errb.String())
+	}
+}
+
+// TestEndgameMatch plays a match of an engine with the databases against
+// one without, under Awari (AW-8 split) and, with estimates, Abapa (AW-8
+// own row, AW-10).
+func TestEndgameMatch(t *testing.T) {
+	dir := t.TempDir()
+	buildDB(t, dir, awale.Awari(), 4)
+	o := awale.Abapa()
+	o.Cycle, o.StopAtMajority = awale.CycleSplit, false
+	buildDB(t, dir, o, 4)
+	for _, tt := range []struct{ rules, a, want string }{
+		{"awari", "engine:depth=1,endgame=" + dir, "uci match: A: endgame databases of awale awari, counts 0 to 4, "},
+		{"abapa", "engine:depth=1,endgame=" + dir + ",endgame-approx=on", "uci match: A: endgame databases of awale grandslam=nocapture cycle=split, counts 0 to 4, "},
+	} {
+		var out, errb bytes.Buffer
+		args := []string{"match", "-rules", tt.rules, "-a", tt.a, "-b", "engine:depth=1", "-games", "2", "-parallel", "1", "-plies", "2", "-balance", "48"}
+		if code := run(args, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", tt.rules, code, errb.String())
+		}
+		if !strings.HasPrefix(errb.String(), tt.want) || !strings.Contains(out.String(), "of 2 games") {
+			t.Errorf("%s: stdout %q, stderr %q; want stderr to start %q", tt.rules, out.String(), errb.String(), tt.want)
+		}
+		if tt.rules == "abapa" && !strings.Contains(errb.String(), "estimates for awale abapa (") {
+			t.Errorf("abapa: stderr %q does not say the values are estimates", errb.String())
+		}
+	}
+}
+
+// TestEndgameRefusals checks the engine's and the match's refusals: one
+// line each.
+func TestEndgameRefusals(t *testing.T) {
+	dir := t.TempDir()
+	buildDB(t, dir, awale.Awari(), 2)
+	for _, tt := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"AW-8/AW-10/engine under abapa", []string{"-endgame", dir}, 2, "uci: -endgame: awale abapa has no exact endgame databases"},
+		{"engine, no directory", []string{"-rules", "awari", "-endgame", dir + "/none"}, 2, "uci: -endgame: no directory"},
+		{"engine, stones not built", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "5"}, 2, "uci: -endgame-stones 5:"},
+		{"engine, bad preset", []string{"-rules", "chess", "-endgame", dir}, 2, "uci: -rules:"},
+		{"AW-8/AW-10/match under abapa", []string{"match", "-a", "engine:depth=1,endgame=" + dir, "-b", "random"}, 2, "uci match: A: -endgame: awale abapa has no exact endgame databases"},
+		{"match, bad key", []string{"match", "-a", "random", "-b", "engine:endgame-stones=3"}, 2, "apply only with endgame=DIR"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := clitest.Run(t, func() int { return run(tt.args, strings.NewReader("quit\n"), &out, &errb) })
+			name := "uci"
+			if tt.args[0] == "match" {
+				name = "uci match"
+			}
+			clitest.Failure(t, name, code, tt.code, errb.String(), tt.want)
+		})
+	}
+}
+
+// FuzzEndgameKeys checks that endgameKeys never panics, and that a spec it
+// accepts keeps no endgame key unless it is an external engine's.
+func FuzzEndgameKeys(f *testing.F) {
+	for _, s := range []string{"engine:time=100ms,endgame=/db", "alphabeta:endgame=x,endgame-stones=3,endgame-approx=on", "uci:cmd=a,endgame=b", "engine:endgame", ":,,=", "level:hard"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		play, o, err := endgameKeys(spec)
+		if err != nil || strings.HasPrefix(spec, "uci:") {
+			return
+		}
+		if o != nil && (o.Dir == "" || o.Stones < 0 || o.Stones > 62) {
+			t.Errorf("%q: options %+v", spec, *o)
+		}
+		_, params, ok := strings.Cut(play, ":")
+		if o == nil || !ok {
+			return
+		}
+		for _, kv := range strings.Split(params, ",") {
+			switch k, _, _ := strings.Cut(kv, "="); strings.TrimSpace(k) {
+			case "endgame", "endgame-stones", "endgame-approx":
+				t.Errorf("%q: %q keeps the key %q", spec, play, k)
+			}
+		}
+	})
+}
