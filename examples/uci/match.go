@@ -294,10 +294,12 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 
 // openings returns n distinct balanced openings: positions after c.plies
 // random moves, kept when a depth-8 search values them within c.balance
-// seeds.
+// seeds. The judge evaluates with the store-row DefaultEvaluator, not the
+// ruleset's Estimate, so that a seed gives the openings it gave when
+// ELO.md's matches were played.
 func openings(c *matchConfig) []*mancala.Game {
 	rng := rand.New(rand.NewPCG(c.seed, 0x6f70656e))
-	judge := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 8})
+	judge := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 8, Eval: search.DefaultEvaluator})
 	seen := map[mancala.Position]bool{}
 	var out []*mancala.Game
 	for tries := 0; len(out) < c.openings && tries < 100*c.openings; tries++ {
