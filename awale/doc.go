@@ -128,6 +128,14 @@
 // been sown from since the last capture. Boards of 9 to 12 houses use
 // plain arrays, and Perft and Playout go through Legal and Apply.
 //
+// # Evaluation
+//
+// [Rules.Estimate] is the game's own evaluation of a position for a
+// searcher (store difference plus weighted features of the houses,
+// measured by engine matches under the Abapa rules): it makes a Rules a
+// search.Estimator, so that search.AlphaBeta uses it when its options name
+// no evaluator, without this package importing the search.
+//
 // # Concurrency
 //
 // A [*Rules] is immutable once [New] returns it and is safe for concurrent

@@ -13,8 +13,10 @@
 // examples' shared ones (-rules, -houses, -seeds, -opening, -rounds, ...;
 // see package rulesflags). -ai takes any spec of search.ParseEngine
 // ("random", "greedy", "alphabeta:depth=6", "alphabeta:time=1s",
-// "mcts:playouts=5000", ...); -rand-seed seeds the computer's random
-// choices.
+// "mcts:playouts=5000", ...), including the strength levels "level:easy",
+// "level:medium", "level:hard" and "level:max", the same engine as the
+// engine protocol's levels (see search.LevelOptions); -rand-seed seeds
+// the computer's random choices.
 // -verbose shows the board after every decision; -quiet gives one short
 // line per turn ("South plays F E B.", a Congkak turn of three decisions)
 // and the board only before a human decides and at the end.

@@ -32,12 +32,15 @@
 //
 // A SPEC is one of
 //
-//	engine:time=50ms,quiesce=on,eval=tuned   our engine in process (keys below)
-//	uci:movetime=50ms,cmd=PATH ARGS...        an external engine (see uci.ParseEngine)
-//	alphabeta:depth=6, level:hard, random ...  search.ParseEngine's players
+//	engine:time=50ms,quiesce=on,eval=default  our engine in process (keys below)
+//	uci:movetime=50ms,cmd=PATH ARGS...         an external engine (see uci.ParseEngine)
+//	alphabeta:depth=6, level:hard, random ...   search.ParseEngine's players
 //
-// engine: keys are level, depth, time, nodes, table, and the strength
-// switches that ELO.md measures.
+// engine: keys are level (search.LevelOptions, the options the other keys
+// change, wherever it stands), depth, time, nodes, table, threads, and
+// the strength switches that ELO.md measures: quiesce=on|off, and eval=
+// rules (the ruleset's own Estimate, also called awale; the default),
+// default, store, or w:ROW:SMALL:KROO:MOBILITY (search.Weights).
 //
 // Every spec but uci: also takes the keys endgame=DIR, endgame-stones=K
 // and endgame-approx=on, the -endgame flags of the engine for that player

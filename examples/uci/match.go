@@ -211,15 +211,7 @@ func newPlayer(spec string, seed uint64) (search.Engine, error) {
 		o.Seed = seed
 		return search.NewAlphaBeta(o), nil
 	}
-	if rest, ok := strings.CutPrefix(spec, "level:"); ok {
-		o, err := uci.LevelOptions(rest)
-		if err != nil {
-			return nil, err
-		}
-		o.Seed = seed
-		return search.NewAlphaBeta(o), nil
-	}
-	return uci.ParseEngine(spec, seed)
+	return uci.ParseEngine(spec, seed) // level:NAME is search.ParseEngine's
 }
 
 func closePlayer(p search.Engine) {
@@ -228,7 +220,10 @@ func closePlayer(p search.Engine) {
 	}
 }
 
-// engineOptions reads the keys of an engine: spec.
+// engineOptions reads the keys of an engine: spec. level=NAME, wherever
+// it stands, gives the options to start from (search.LevelOptions); the
+// other keys change them. Without level the engine starts from the zero
+// options: no quiescence, and the ruleset's own evaluation.
 func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 	var o search.AlphaBetaOptions
 	bad := func(format string, a ...any) (search.AlphaBetaOptions, error) {
@@ -237,18 +232,27 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 	if rest == "" {
 		return o, nil
 	}
-	for _, kv := range strings.Split(rest, ",") {
+	keys := strings.Split(rest, ",")
+	levels := 0
+	for _, kv := range keys {
+		if v, ok := strings.CutPrefix(kv, "level="); ok {
+			lv, err := search.LevelOptions(v)
+			if err != nil {
+				return bad("%v", err)
+			}
+			o, levels = lv, levels+1
+		}
+	}
+	if levels > 1 {
+		return bad("level given twice")
+	}
+	for _, kv := range keys {
 		k, v, _ := strings.Cut(kv, "=")
 		n, nerr := strconv.ParseInt(v, 10, 64)
 		d, derr := time.ParseDuration(v)
 		switch {
 		case k == "level":
-			lv, err := uci.LevelOptions(v)
-			if err != nil {
-				return o, err
-			}
-			lv.Eval, lv.Quiesce, lv.Threads = o.Eval, o.Quiesce, o.Threads
-			o = lv
+			// Read above.
 		case k == "depth" && nerr == nil && n > 0 && n <= search.MaxDepth:
 			o.Depth = int(n)
 		case k == "nodes" && nerr == nil && n > 0:
@@ -290,10 +294,12 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 
 // openings returns n distinct balanced openings: positions after c.plies
 // random moves, kept when a depth-8 search values them within c.balance
-// seeds.
+// seeds. The judge evaluates with the store-row DefaultEvaluator, not the
+// ruleset's Estimate, so that a seed gives the openings it gave when
+// ELO.md's matches were played.
 func openings(c *matchConfig) []*mancala.Game {
 	rng := rand.New(rand.NewPCG(c.seed, 0x6f70656e))
-	judge := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 8})
+	judge := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 8, Eval: search.DefaultEvaluator})
 	seen := map[mancala.Position]bool{}
 	var out []*mancala.Game
 	for tries := 0; len(out) < c.openings && tries < 100*c.openings; tries++ {

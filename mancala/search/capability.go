@@ -181,11 +181,14 @@ func capabilitiesOf(r mancala.Ruleset) capabilities {
 // [mancala.Explainer] if r is; its Playout, Perft and MaxPlies
 // ([mancala.Playouter], [mancala.Perfter], [mancala.Bounded]) give what
 // r's would, and Solve still sees r's [ScoreBounder] and
-// [StoreIndependent]. It is not a [Packer] (the packed search would not
-// ask oracle) nor a [mancala.Tracer], and its String is r's followed by
-// " with an endgame oracle".
+// [StoreIndependent]. It estimates positions as r does: its Estimate
+// ([Estimator]) is r's, or [DefaultEvaluator] if r has none, so that
+// [AlphaBeta] evaluates the same with the oracle as without. It is not a
+// [Packer] (the packed search would not ask oracle) nor a
+// [mancala.Tracer], and its String is r's followed by " with an endgame
+// oracle".
 func WithEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool)) mancala.Ruleset {
-	w := &endgameRules{Ruleset: r, oracle: oracle}
+	w := &endgameRules{Ruleset: r, oracle: oracle, estimate: resolveEvaluator(nil, r)}
 	c, cyc := r.(mancala.Cycler)
 	e, exp := r.(mancala.Explainer)
 	switch {
@@ -203,7 +206,8 @@ func WithEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, o
 // capabilities of the ruleset wrapped.
 type endgameRules struct {
 	mancala.Ruleset
-	oracle func(p mancala.Position) (gain int, ok bool)
+	oracle   func(p mancala.Position) (gain int, ok bool)
+	estimate Evaluator // r's Estimate, or DefaultEvaluator
 }
 
 // endgameCycler is WithEndgame's wrapper of a Cycler, endgameExplainer
@@ -235,6 +239,13 @@ func (w *endgameRules) String() string { return fmt.Sprint(w.Ruleset) + " with a
 
 // Endgame implements [Endgamer] with the oracle.
 func (w *endgameRules) Endgame(p mancala.Position) (gain int, ok bool) { return w.oracle(p) }
+
+// Estimate implements [Estimator] with the wrapped ruleset's Estimate, or
+// DefaultEvaluator if it has none (which is what AlphaBeta would use for
+// it).
+func (w *endgameRules) Estimate(p mancala.Position, side mancala.Player) float64 {
+	return w.estimate(p, side)
+}
 
 // Playout implements [mancala.Playouter] with the wrapped ruleset's.
 func (w *endgameRules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {

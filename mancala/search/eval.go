@@ -25,7 +25,9 @@ type Evaluator func(p mancala.Position, side mancala.Player) float64
 // An Estimator is a ruleset that can estimate its own positions better than
 // [DefaultEvaluator] does. [AlphaBeta] uses a ruleset's Estimate, found by
 // type assertion, when its options name no Evaluator. Estimate has the
-// contract of an [Evaluator].
+// contract of an [Evaluator]. A ruleset does not need to import this
+// package to implement it (awale.Rules does not); the ruleset returned by
+// [WithEndgame] keeps it.
 type Estimator interface {
 	Estimate(p mancala.Position, side mancala.Player) float64
 }
@@ -97,7 +99,10 @@ func resolveEvaluator(e Evaluator, r mancala.Ruleset) Evaluator {
 
 // Weights are the weights of the features of a [Weights.Evaluator], for
 // games that capture houses of 2 or 3 seeds in the opponent's row (Awalé):
-// each counts side's minus his opponent's.
+// each counts side's minus his opponent's. They are for experiments, such
+// as the weight sweeps of examples/uci/ELO.md; a game's measured
+// evaluation belongs to its ruleset, as an [Estimator] (Awalé's Estimate
+// is these features with Row 0.15, Small 0.5 and Mobility 0.5).
 type Weights struct {
 	// Row weighs the seeds in the player's houses (a store seed is 1).
 	Row float64
@@ -111,10 +116,6 @@ type Weights struct {
 	// Mobility weighs the player's non-empty houses.
 	Mobility float64
 }
-
-// AwaleWeights are the weights measured best for Awalé under the Abapa
-// rules (see examples/uci/ELO.md).
-var AwaleWeights = Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}
 
 // Evaluator returns the Evaluator that adds the weighted features to the
 // store difference.
@@ -147,16 +148,20 @@ func (w Weights) Evaluator() Evaluator {
 }
 
 // EvaluatorByName returns a named Evaluator: "store"
-// ([StoreDifference]), "default" ([DefaultEvaluator]) or "awale"
-// ([AwaleWeights]). Any other name gives an error wrapping [ErrBadSpec].
+// ([StoreDifference]), "default" ([DefaultEvaluator]), or "rules" (with
+// its synonym "awale", the name it had when the Awalé evaluation lived in
+// this package): the ruleset's own, which is a nil Evaluator, meaning in
+// [AlphaBetaOptions].Eval the ruleset's Estimate if it is an [Estimator],
+// else DefaultEvaluator. Any other name gives an error wrapping
+// [ErrBadSpec].
 func EvaluatorByName(name string) (Evaluator, error) {
 	switch name {
 	case "store":
 		return StoreDifference, nil
 	case "default":
 		return DefaultEvaluator, nil
-	case "awale":
-		return AwaleWeights.Evaluator(), nil
+	case "rules", "awale":
+		return nil, nil
 	}
-	return nil, fmt.Errorf("search: unknown evaluator %q (want store, default or awale): %w", name, ErrBadSpec)
+	return nil, fmt.Errorf("search: unknown evaluator %q (want store, default or rules): %w", name, ErrBadSpec)
 }

@@ -18,18 +18,23 @@ const LevelMaxTime = time.Second
 // LevelOptions returns the [AlphaBeta] options of a named strength level
 // (see [Levels]; the case of name does not matter): easy searches 2
 // decisions deep, medium 4, hard 8, and max as deep as its time allows
-// ([LevelMaxTime] unless the caller sets another Time or SoftTime). Any
-// other name gives an error wrapping [ErrBadSpec].
+// ([LevelMaxTime] unless the caller sets another Time or SoftTime). Every
+// level follows capture sequences at the horizon (Quiesce) and evaluates
+// with the ruleset's own Estimate where it has one (Eval is nil; see
+// [Estimator]): the engine measured in examples/uci/ELO.md, so that a
+// level is the same engine in every tool (ParseEngine's "level:NAME", the
+// play and tournament tools, the engine protocol). Any other name gives
+// an error wrapping [ErrBadSpec].
 func LevelOptions(name string) (AlphaBetaOptions, error) {
 	switch strings.ToLower(name) {
 	case "easy":
-		return AlphaBetaOptions{Depth: 2}, nil
+		return AlphaBetaOptions{Depth: 2, Quiesce: true}, nil
 	case "medium":
-		return AlphaBetaOptions{Depth: 4}, nil
+		return AlphaBetaOptions{Depth: 4, Quiesce: true}, nil
 	case "hard":
-		return AlphaBetaOptions{Depth: 8}, nil
+		return AlphaBetaOptions{Depth: 8, Quiesce: true}, nil
 	case "max":
-		return AlphaBetaOptions{Time: LevelMaxTime}, nil
+		return AlphaBetaOptions{Time: LevelMaxTime, Quiesce: true}, nil
 	}
 	return AlphaBetaOptions{}, fmt.Errorf("search: unknown level %q (want easy, medium, hard or max): %w", name, ErrBadSpec)
 }

@@ -28,6 +28,7 @@ var ErrBadSpec = errors.New("search: bad player spec")
 //	mcts:playouts=20000
 //	mcts:time=100ms
 //	mcts:playouts=5000,c=0.7
+//	level:hard                   (a named level: see LevelOptions)
 //
 // alphabeta takes depth, nodes, time and table (transposition-table
 // entries, at most 2^24); mcts takes playouts, time, c (the exploration constant) and

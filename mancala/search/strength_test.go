@@ -151,7 +151,7 @@ func qMinimax(r mancala.Ruleset, line []mancala.Position, p mancala.Position, de
 
 func TestAlphaBetaQuiesceEqualsOracle(t *testing.T) {
 	r := abapaRules(t)
-	eval := search.AwaleWeights.Evaluator()
+	eval := search.Evaluator(r.Estimate)
 	for i, g := range randomPositions(t, r, 40, 5) {
 		for depth := 1; depth <= 3; depth++ {
 			ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: depth, Quiesce: true, Eval: eval, TableSize: -1})
@@ -216,12 +216,69 @@ func TestAlphaBetaEndgamer(t *testing.T) {
 	}
 }
 
+// plainRules hides every capability of the ruleset it holds.
+type plainRules struct{ mancala.Ruleset }
+
+// TestWithEndgameKeepsEstimate: the ruleset that WithEndgame returns
+// estimates positions as the one it wraps (its Estimate, or
+// DefaultEvaluator without one), and a search through it with no
+// evaluator set values positions as a search of the ruleset alone.
+func TestWithEndgameKeepsEstimate(t *testing.T) {
+	r := abapaRules(t)
+	none := func(mancala.Position) (int, bool) { return 0, false }
+	w, ok := search.WithEndgame(r, none).(search.Estimator)
+	if !ok {
+		t.Fatal("WithEndgame(awale) is not an Estimator")
+	}
+	wp, ok := search.WithEndgame(plainRules{r}, none).(search.Estimator)
+	if !ok {
+		t.Fatal("WithEndgame(plain) is not an Estimator")
+	}
+	differ := false
+	for i, g := range randomPositions(t, r, 30, 11) {
+		p := g.Position()
+		for _, side := range []mancala.Player{mancala.South, mancala.North} {
+			if got, want := w.Estimate(p, side), r.Estimate(p, side); got != want {
+				t.Fatalf("position %d: wrapped Estimate %v, ruleset's %v", i, got, want)
+			}
+			if got, want := wp.Estimate(p, side), search.DefaultEvaluator(p, side); got != want {
+				t.Fatalf("position %d: wrapped plain Estimate %v, DefaultEvaluator %v", i, got, want)
+			}
+		}
+		hist := g.Positions()[:g.Ply()]
+		direct, err := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 3, TableSize: -1}).Search(context.Background(), r, hist, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wrapped, err := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 3, TableSize: -1}).Search(context.Background(), w.(mancala.Ruleset), hist, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 3, TableSize: -1}).Search(context.Background(), plainRules{r}, hist, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if direct.Value != wrapped.Value {
+			t.Fatalf("position %d: value %v through WithEndgame, %v without", i, wrapped.Value, direct.Value)
+		}
+		differ = differ || plain.Value != direct.Value
+	}
+	if !differ {
+		t.Error("the plain ruleset (DefaultEvaluator) and Awalé's Estimate agreed everywhere: the test proves nothing")
+	}
+}
+
 func TestLevels(t *testing.T) {
 	prev := 0
 	for _, name := range search.Levels {
 		o, err := search.LevelOptions(name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Every level is the measured engine: quiescence, and the
+		// ruleset's own evaluation.
+		if !o.Quiesce || o.Eval != nil {
+			t.Errorf("%s: quiesce %v, eval set %v; want quiescence and the ruleset's Estimate", name, o.Quiesce, o.Eval != nil)
 		}
 		if name == "max" {
 			if o.Depth != 0 || o.Time <= 0 {
@@ -240,9 +297,15 @@ func TestLevels(t *testing.T) {
 	if _, err := search.LevelOptions("godlike"); !errors.Is(err, search.ErrBadSpec) {
 		t.Errorf("unknown level: %v", err)
 	}
-	for _, name := range []string{"store", "default", "awale"} {
-		if _, err := search.EvaluatorByName(name); err != nil {
-			t.Error(err)
+	for _, name := range []string{"store", "default"} {
+		if e, err := search.EvaluatorByName(name); err != nil || e == nil {
+			t.Errorf("%s: %v, %v", name, e != nil, err)
+		}
+	}
+	// The ruleset's own: a nil Evaluator, which AlphaBeta resolves.
+	for _, name := range []string{"rules", "awale"} {
+		if e, err := search.EvaluatorByName(name); err != nil || e != nil {
+			t.Errorf("%s: %v, %v; want nil, nil", name, e != nil, err)
 		}
 	}
 	if _, err := search.EvaluatorByName("x"); !errors.Is(err, search.ErrBadSpec) {
@@ -259,10 +322,10 @@ func BenchmarkAlphaBetaAbapa(b *testing.B) {
 		name string
 		o    search.AlphaBetaOptions
 	}{
-		{"default", search.AlphaBetaOptions{Depth: 11}},
+		{"default", search.AlphaBetaOptions{Depth: 11}}, // the ruleset's Estimate
 		{"default-threads2", search.AlphaBetaOptions{Depth: 11, Threads: 2}},
-		{"awale-eval", search.AlphaBetaOptions{Depth: 11, Eval: search.AwaleWeights.Evaluator()}},
-		{"awale-eval-quiesce", search.AlphaBetaOptions{Depth: 11, Eval: search.AwaleWeights.Evaluator(), Quiesce: true}},
+		{"store-row", search.AlphaBetaOptions{Depth: 11, Eval: search.DefaultEvaluator}},
+		{"quiesce", search.AlphaBetaOptions{Depth: 11, Quiesce: true}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()

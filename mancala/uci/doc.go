@@ -25,10 +25,14 @@
 // of d seeds is reported beyond ±[ProvenScore] (ProvenScore+100·d for a
 // win). Options: Hash (spin, MB per thread), Rules (combo: abapa, awari,
 // default; see awale.Preset), Level (combo: easy, medium, hard, max; see
-// [LevelOptions]) and Threads (spin; see search.AlphaBetaOptions.Threads).
-// With a clock, the engine gives a move about a thirtieth of what is left
-// plus half the increment, and stops an iteration under way at a quarter
-// of the clock.
+// search.LevelOptions) and Threads (spin; see search.AlphaBetaOptions.Threads).
+// With a clock, the engine aims to spend on a move what is left shared
+// over the moves it expects to come (30, fewer as the seeds on the board
+// run out) plus three quarters of the increment: less when its best move
+// has stood for several iterations, more when it has just changed. It
+// begins no iteration that it expects to end past the move's hard limit
+// (4 times the aim, at most a quarter of the clock), where one under way
+// is stopped, and it answers a forced move at once.
 //
 // # Where we differ from Aalina
 //

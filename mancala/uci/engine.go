@@ -377,55 +377,10 @@ func (s *server) position(c Command) {
 	}
 }
 
-// LevelOptions returns the search options of the engine's strength level
-// name (see search.Levels): search.LevelOptions with the engine's Awalé
-// evaluation (search.AwaleWeights) and quiescence, the changes measured
-// in examples/uci/ELO.md.
-func LevelOptions(name string) (search.AlphaBetaOptions, error) {
-	o, err := search.LevelOptions(name)
-	if err != nil {
-		return o, err
-	}
-	o.Eval = search.AwaleWeights.Evaluator()
-	o.Quiesce = engineQuiesce
-	return o, nil
-}
-
-// engineQuiesce says whether the engine searches capture sequences at the
-// horizon.
-const engineQuiesce = true
-
-// budget returns the soft and hard time limits of a move under gp for the
-// player to move (South reads wtime/winc, North btime/binc); 0 means no
-// limit.
-func budget(gp GoParams, mover mancala.Player) (soft, hard time.Duration) {
-	if gp.MoveTime > 0 {
-		// Keep a small margin for the answer to travel.
-		m := gp.MoveTime - min(gp.MoveTime/10, 20*time.Millisecond)
-		return m, m
-	}
-	left, inc := gp.WTime, gp.WInc
-	if mover == mancala.North {
-		left, inc = gp.BTime, gp.BInc
-	}
-	if left <= 0 {
-		return 0, 0
-	}
-	// Keep a reserve for the answer's travel and for a loaded machine,
-	// then share what is left over the moves to come (a game lasts some
-	// 40 moves a side; assume 30 to go unless told), plus half the
-	// increment, so that the clock settles near 15 increments. An
-	// iteration begun before the soft limit may run to the hard one.
-	reserve := min(left/10, 100*time.Millisecond)
-	usable := max(left-reserve, time.Millisecond)
-	togo := 30
-	if gp.MovesToGo > 0 {
-		togo = min(gp.MovesToGo, togo)
-	}
-	soft = usable/time.Duration(togo) + inc/2
-	hard = min(soft*3, usable/4+inc/2, usable)
-	soft = min(soft, hard)
-	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+// moveTimeLimit is the time limit of go movetime t: t less a small margin
+// for the answer to travel.
+func moveTimeLimit(t time.Duration) time.Duration {
+	return t - min(t/10, 20*time.Millisecond)
 }
 
 // scoreCP writes a search value (the mover's, in seeds times
@@ -476,15 +431,22 @@ func (s *server) goSearch(gp GoParams) {
 		s.w.printf("bestmove 0000")
 		return
 	}
-	mover, _ := p.ToMove.Player()
-	lv, _ := LevelOptions(s.level)
+	lv, _ := search.LevelOptions(s.level) // the ruleset's Estimate (Eval nil) and quiescence
 	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
 		Eval: lv.Eval, Quiesce: lv.Quiesce}
+	var clock *mover // with a clock: decides when to stop deepening
 	switch {
 	case gp.Infinite || gp.Ponder:
 		// Until stop: no time limit.
-	case gp.MoveTime > 0 || gp.WTime > 0 || gp.BTime > 0:
-		o.SoftTime, o.Time = budget(gp, mover)
+	case gp.MoveTime > 0:
+		o.Time = moveTimeLimit(gp.MoveTime)
+	case gp.WTime > 0 || gp.BTime > 0:
+		if target, hard, ok := allot(gp, p); ok {
+			o.Time, clock = hard, &mover{target: target, hard: hard}
+			if len(s.rules.Legal(nil, p)) == 1 {
+				o.Depth = 1 // a forced move needs no thought
+			}
+		}
 	case gp.Depth == 0 && gp.Nodes == 0:
 		o.Time = lv.Time // a bare go: the level's own time, if any
 	}
@@ -501,7 +463,13 @@ func (s *server) goSearch(gp GoParams) {
 	run := &searchRun{cancel: cancel, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{}),
 		wait: gp.Infinite || gp.Ponder}
 	start := time.Now()
-	o.Info = func(r search.Result) { s.w.printf("%s", infoLine(r, time.Since(start))) }
+	o.Info = func(r search.Result) {
+		el := time.Since(start)
+		s.w.printf("%s", infoLine(r, el))
+		if clock != nil && !clock.next(r, el) {
+			cancel() // the search returns this iteration's result
+		}
+	}
 	s.ab.SetOptions(o)
 	hist := s.game.Positions()
 	hist = hist[:len(hist)-1]

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/sowing-games/sowing/mancala"
 )
 
 // session drives a Serve through pipes, line by line.
@@ -244,36 +242,6 @@ func TestLongLineRefused(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "line too long") || !strings.HasSuffix(out.String(), "readyok\n") {
 		t.Errorf("output %q", out.String())
-	}
-}
-
-func TestBudget(t *testing.T) {
-	cases := []struct {
-		gp         GoParams
-		mover      mancala.Player
-		soft, hard time.Duration
-	}{
-		{GoParams{MoveTime: time.Second}, mancala.South, 980 * time.Millisecond, 980 * time.Millisecond},
-		{GoParams{WTime: 50 * time.Second, BTime: time.Second}, mancala.South, 49900 * time.Millisecond / 30, 3 * (49900 * time.Millisecond / 30)},
-		{GoParams{WTime: time.Second, BTime: 50 * time.Second, WInc: 100 * time.Millisecond}, mancala.South, 80 * time.Millisecond, 240 * time.Millisecond},
-		{GoParams{WTime: time.Second, BTime: 10 * time.Second, MovesToGo: 1}, mancala.North, 9950 * time.Millisecond * 3 / 10, 0},
-		{GoParams{Depth: 5}, mancala.South, 0, 0},
-	}
-	for _, c := range cases {
-		soft, hard := budget(c.gp, c.mover)
-		if soft > hard {
-			t.Errorf("%+v: soft %v above hard %v", c.gp, soft, hard)
-		}
-		left := c.gp.WTime
-		if c.mover == mancala.North {
-			left = c.gp.BTime
-		}
-		if left > 0 && hard >= left {
-			t.Errorf("%+v: hard %v not below the clock %v", c.gp, hard, left)
-		}
-		if c.hard != 0 && (soft != c.soft || hard != c.hard) {
-			t.Errorf("%+v: budget %v, %v; want %v, %v", c.gp, soft, hard, c.soft, c.hard)
-		}
 	}
 }
 
