@@ -24,6 +24,9 @@ type Options struct {
 	// count is built (the count, positions done, rate, estimated time
 	// left) and one when it is finished or loaded.
 	Progress io.Writer
+	// Retrograde builds by the retrograde phases even a game that is
+	// [Acyclic] (the values and files are the same; it is slower).
+	Retrograde bool
 }
 
 // ErrGame is wrapped by the errors of [Build] when the [Game] breaks its
@@ -36,7 +39,8 @@ var ErrGame = errors.New("endgame: the game breaks the Game contract")
 // other count is built and saved there, in order, so that a build stopped
 // (by ctx, or killed) continues from the last finished count when it is
 // run again; dir "" builds in memory only. Counts are built one after the
-// other, each on o.Workers goroutines.
+// other, each on o.Workers goroutines: by retrograde phases, or by a
+// forward pass if g is [Acyclic] and says so (unless o.Retrograde).
 //
 // Memory: count j has C(j+h-1, h-1) configurations for h houses, a byte
 // each, and building count k holds it and every count below it: C(k+h, h)
@@ -77,7 +81,11 @@ func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, erro
 		}
 		b := &builder{g: g, d: d, k: j, size: d.rk.size[j], workers: workers, progress: o.Progress}
 		start := time.Now()
-		t, err := b.build(ctx)
+		build := b.build
+		if !o.Retrograde && acyclic(g) {
+			build = b.forward
+		}
+		t, err := build(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -163,6 +171,8 @@ type worker struct {
 	kids    []Child
 	parents []Parent
 	stack   []stacked
+	frames  []frame // the forward pass's stack
+	mark    uint8   // the forward pass's mark of this worker, 128 or more
 }
 
 type stacked struct {

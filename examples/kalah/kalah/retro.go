@@ -37,6 +37,13 @@ type retro struct {
 // Name returns "kalah houses=N capture=empty" (or capture=standard).
 func (g *retro) Name() string { return g.name }
 
+// Acyclic returns true ([egdb.Acyclic]): every Kalah game ends. A move
+// that keeps every seed in the houses does not reach the mover's store, so
+// it sows within his own row, towards that store: the seeds' distances to
+// the stores of their rows only shrink, and no configuration comes back.
+// Its databases are built by the forward pass.
+func (g *retro) Acyclic() bool { return true }
+
 // Houses returns 2n.
 func (g *retro) Houses() int { return 2 * g.n }
 
