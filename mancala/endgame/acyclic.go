@@ -9,17 +9,18 @@ import (
 // returns true promises that no configuration can come back within a
 // count: the moves that keep every seed in the houses (a Child of Gain 0,
 // not Over, whose Next has all the seeds) never form a cycle, so that
-// every game ends. Kalah keeps that promise (a seed that leaves the houses
-// never comes back, and a move that keeps them all there ...); Awalé does
-// not (its counts hold endless cycles).
+// every game ends. Kalah keeps that promise (a move that keeps every seed
+// in the houses sows within the mover's row, towards his store); Awalé
+// does not (its counts hold endless cycles).
 //
 // [Build] builds each count of such a game by a forward pass: a
-// configuration's value is the best of its moves, those that keep the
-// count valued first, depth first, and written in the table as they are
-// found. It is faster than the retrograde phases, which a game with cycles
+// configuration's value is the best of its moves, the configurations of
+// its count that they lead to being valued first (depth first), and each
+// value is written in the table as it is found. It is faster than the retrograde phases, which a game with cycles
 // needs, and gives the same values and the same files. A game that claims
 // it and has a cycle is refused with an error wrapping [ErrGame] when the
-// pass meets the cycle.
+// pass meets the cycle (an entry met again on its worker's stack, or a
+// stack deeper than the count's configurations).
 type Acyclic interface {
 	Game
 	// Acyclic reports whether the game keeps the promise above.
