@@ -26,8 +26,8 @@
 // from the ruleset (kalah.Rules.Retrograde) and handed to it with
 // kalah.WithDatabase: the exact value of every position with at most
 // -endgame K seeds in houses (0, the default: a third of the game's seeds,
-// or less so that they hold at most 16 million configurations: 14 for six
-// houses a side, 9.7 million configurations, 9 MiB; -1: none). By default they are built
+// or less so that they hold at most 33 million configurations: 16 for six
+// houses a side, 30 million configurations, 29 MiB; -1: none). By default they are built
 // in memory, on all cores, before the search. With -endgame-dir DIR they
 // are kept in DIR, one file a count (under a directory named after the
 // board and capture rule): what is there is loaded, what is missing is
@@ -209,11 +209,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // defaultEntries bounds the size of the databases that -endgame 0
-// chooses: their configurations, a byte each, all counts together (14
-// seeds for six houses a side: 9.7 million). Larger databases make the
+// chooses: their configurations, a byte each, all counts together (16
+// seeds for six houses a side: 30 million). Larger databases make the
 // search faster but take longer to build than they save it (see the
 // README's figures).
-const defaultEntries = 1 << 24
+const defaultEntries = 1 << 25
 
 // defaultEndgame returns the count that -endgame 0 chooses for a game of
 // n houses a side and total seeds: a third of the seeds, or less if the
