@@ -15,24 +15,6 @@ import (
 	"github.com/sowing-games/sowing/mancala/endgame"
 )
 
-// buildDB builds in dir the databases of counts 0 to k of the Awalé rules
-// o, and returns their folder.
-func buildDB(t *testing.T, dir string, o awale.Options, k int) string {
-	t.Helper()
-	r, err := awale.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.Retrograde()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := endgame.Build(context.Background(), g, dir, k, endgame.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	return filepath.Join(dir, endgame.DirName(g.Name()))
-}
-
 // endgamePosition is an Awari endgame of 8 seeds on the board (AW-1: 48
 // in all), South to move.
 const endgamePosition = "0,2,0,1,0,1/1,0,2,0,1,0 21,19 S"
@@ -44,7 +26,7 @@ const endgamePosition = "0,2,0,1,0,1/1,0,2,0,1,0 21,19 S"
 // lines and gives up.)
 func TestEndgameSolve(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, awale.Awari(), 8)
+	clitest.BuildAwale(t, dir, awale.Awari(), 8)
 	status, out, errb := runAnalyze("-rules", "awari", "-position", endgamePosition, "-solve", "-endgame", dir)
 	if status != 0 {
 		t.Fatalf("exit %d, %s", status, errb)
@@ -73,10 +55,10 @@ func TestEndgameSolve(t *testing.T) {
 // -endgame-approx every value is an estimate, and analyze says so.
 func TestEndgameSearch(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, awale.Awari(), 8)
+	clitest.BuildAwale(t, dir, awale.Awari(), 8)
 	o := awale.Abapa()
 	o.Cycle, o.StopAtMajority = awale.CycleSplit, false
-	buildDB(t, dir, o, 8)
+	clitest.BuildAwale(t, dir, o, 8)
 	status, out, errb := runAnalyze("-rules", "awari", "-position", endgamePosition, "-depth", "1", "-endgame", dir, "-quiet")
 	if status != 0 || !strings.Contains(out, "depth 1 value +10.000 for South (seeds) nodes") || !strings.Contains(out, "move F") || errb != "" {
 		t.Errorf("awari: exit %d, stdout %q, stderr %q; want the databases' value 10 by move F, no stderr", status, out, errb)
@@ -96,9 +78,9 @@ func TestEndgameRefusals(t *testing.T) {
 	dir := t.TempDir()
 	o := awale.Abapa()
 	o.Cycle, o.StopAtMajority = awale.CycleSplit, false
-	folder := buildDB(t, dir, o, 8)
+	folder, _ := clitest.BuildAwale(t, dir, o, 8)
 	damaged := t.TempDir()
-	buildDB(t, damaged, awale.Awari(), 3)
+	clitest.BuildAwale(t, damaged, awale.Awari(), 3)
 	truncate(t, filepath.Join(damaged, "awale-awari", "02.egdb"))
 	pos := []string{"-position", endgamePosition}
 	tests := []struct {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,25 +12,6 @@ import (
 	"github.com/sowing-games/sowing/examples/internal/clitest"
 	"github.com/sowing-games/sowing/mancala/endgame"
 )
-
-// buildDB builds in dir the databases of counts 0 to k of the Awalé rules
-// o, and returns them.
-func buildDB(t *testing.T, dir string, o awale.Options, k int) *endgame.DB {
-	t.Helper()
-	r, err := awale.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.Retrograde()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := endgame.Build(context.Background(), g, dir, k, endgame.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return db
-}
 
 // valueWords is how hint words a value of v seeds for the player.
 func valueWords(v int) string {
@@ -51,7 +31,7 @@ func TestEndgameHint(t *testing.T) {
 	dir := t.TempDir()
 	o := awale.Awari()
 	o.Houses, o.Seeds = 2, 2
-	db := buildDB(t, dir, o, 8)
+	_, db := clitest.BuildAwale(t, dir, o, 8)
 	r, _ := awale.New(o)
 	v, ok := db.Endgame(r.Start())
 	if !ok {
@@ -81,7 +61,7 @@ func TestEndgameApproxHint(t *testing.T) {
 	dir := t.TempDir()
 	o := awale.Abapa()
 	o.Houses, o.Seeds, o.Cycle, o.StopAtMajority = 2, 2, awale.CycleSplit, false
-	buildDB(t, dir, o, 8)
+	clitest.BuildAwale(t, dir, o, 8)
 	args := []string{"-rules", "abapa", "-houses", "2", "-seeds", "2", "-ai", "alphabeta:depth=1", "-endgame", dir, "-endgame-approx"}
 	code, out, errOut := runPlay(t, "hint\n", args...)
 	if code != 0 || !strings.Contains(errOut, "estimates for awale abapa houses=2 seeds=2 (") {
@@ -106,7 +86,7 @@ func TestEndgameHostile(t *testing.T) {
 	dir := t.TempDir()
 	o := awale.Awari()
 	o.Houses = 2
-	buildDB(t, dir, o, 3)
+	clitest.BuildAwale(t, dir, o, 3)
 	file := filepath.Join(dir, endgame.DirName("awale awari houses=2"), "01.egdb")
 	b, _ := os.ReadFile(file)
 	b[len(b)-1] ^= 1 // the checksum

@@ -12,26 +12,7 @@ import (
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/clitest"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
-	"github.com/sowing-games/sowing/mancala/endgame"
 )
-
-// buildDB builds in dir the databases of counts 0 to k of the Awalé rules
-// o, and returns their folder.
-func buildDB(t *testing.T, dir string, o awale.Options, k int) string {
-	t.Helper()
-	r, err := awale.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.Retrograde()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := endgame.Build(context.Background(), g, dir, k, endgame.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	return filepath.Join(dir, endgame.DirName(g.Name()))
-}
 
 // TestEndgameMatch plays a short Awari match (AW-6, AW-8 split) on a
 // small board in which A alone searches with the databases, from random
@@ -41,7 +22,7 @@ func TestEndgameMatch(t *testing.T) {
 	dir := t.TempDir()
 	o := awale.Awari()
 	o.Houses = 4
-	buildDB(t, dir, o, 6)
+	clitest.BuildAwale(t, dir, o, 6)
 	path := filepath.Join(t.TempDir(), "games.txt")
 	args := []string{"-rules", "awari", "-houses", "4", "-seeds", "2", "-a", "alphabeta:depth=2", "-b", "alphabeta:depth=2",
 		"-endgame", dir, "-endgame-for", "a", "-games", "4", "-random-plies", "3", "-records", path}
@@ -86,7 +67,7 @@ func TestEndgameApproxMatch(t *testing.T) {
 	dir := t.TempDir()
 	o := awale.Abapa()
 	o.Houses, o.Cycle, o.StopAtMajority = 3, awale.CycleSplit, false
-	buildDB(t, dir, o, 5)
+	clitest.BuildAwale(t, dir, o, 5)
 	args := []string{"-rules", "abapa", "-houses", "3", "-seeds", "2", "-a", "alphabeta:depth=2", "-b", "greedy",
 		"-endgame", dir, "-endgame-approx", "-games", "2"}
 	var out, errb bytes.Buffer
@@ -111,7 +92,7 @@ func TestEndgameDamaged(t *testing.T) {
 	dir := t.TempDir()
 	o := awale.Awari()
 	o.Houses = 2
-	folder := buildDB(t, dir, o, 4)
+	folder, _ := clitest.BuildAwale(t, dir, o, 4)
 	file := filepath.Join(folder, "03.egdb")
 	b, err := os.ReadFile(file)
 	if err != nil {

@@ -2,30 +2,12 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/clitest"
-	"github.com/sowing-games/sowing/mancala/endgame"
 )
-
-// buildDB builds in dir the databases of counts 0 to k of the Awalé rules o.
-func buildDB(t *testing.T, dir string, o awale.Options, k int) {
-	t.Helper()
-	r, err := awale.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.Retrograde()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := endgame.Build(context.Background(), g, dir, k, endgame.Options{}); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestEndgameKeys(t *testing.T) {
 	tests := []struct {
@@ -71,7 +53,7 @@ func TestEndgameKeys(t *testing.T) {
 // split): it says so on stderr and plays.
 func TestEndgameEngine(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, awale.Awari(), 4)
+	clitest.BuildAwale(t, dir, awale.Awari(), 4)
 	var out, errb bytes.Buffer
 	in := "uci\nisready\nposition startpos moves Fe\ngo depth 2\n"
 	if code := run([]string{"-rules", "awari", "-endgame", dir}, strings.NewReader(in), &out, &errb); code != 0 {
@@ -87,10 +69,10 @@ func TestEndgameEngine(t *testing.T) {
 // own row, AW-10).
 func TestEndgameMatch(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, awale.Awari(), 4)
+	clitest.BuildAwale(t, dir, awale.Awari(), 4)
 	o := awale.Abapa()
 	o.Cycle, o.StopAtMajority = awale.CycleSplit, false
-	buildDB(t, dir, o, 4)
+	clitest.BuildAwale(t, dir, o, 4)
 	for _, tt := range []struct{ rules, a, want string }{
 		{"awari", "engine:depth=1,endgame=" + dir, "uci match: A: endgame databases of awale awari, counts 0 to 4, "},
 		{"abapa", "engine:depth=1,endgame=" + dir + ",endgame-approx=on", "uci match: A: endgame databases of awale grandslam=nocapture cycle=split, counts 0 to 4, "},
@@ -113,7 +95,7 @@ func TestEndgameMatch(t *testing.T) {
 // line each.
 func TestEndgameRefusals(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, awale.Awari(), 2)
+	clitest.BuildAwale(t, dir, awale.Awari(), 2)
 	for _, tt := range []struct {
 		name string
 		args []string

@@ -14,31 +14,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sowing-games/sowing/examples/internal/clitest"
+
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
 )
-
-// buildDB builds, in dir, the databases of counts 0 to k of the Awalé
-// rules o (which must have exact ones), and returns the folder of their
-// files.
-func buildDB(t *testing.T, dir string, o awale.Options, k int) string {
-	t.Helper()
-	r, err := awale.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := r.Retrograde()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := endgame.Build(context.Background(), g, dir, k, endgame.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	return filepath.Join(dir, endgame.DirName(g.Name()))
-}
 
 // nocaptureSplit returns the nearest exact rules of Abapa: its grand slam
 // rule (AW-6), the split cycle rule (AW-8), no stop at a majority (AW-10).
@@ -72,7 +55,7 @@ func loadFlags(t *testing.T, args ...string) (*rulesflags.Endgame, mancala.Rules
 // with -endgame-stones, and a line that says what was loaded.
 func TestEndgameExact(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, awale.Awari(), 6)
+	clitest.BuildAwale(t, dir, awale.Awari(), 6)
 	e, r, err := loadFlags(t, "-rules", "awari", "-endgame", dir)
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +88,7 @@ func TestEndgameExact(t *testing.T) {
 // that their values are estimates and why.
 func TestEndgameApprox(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, nocaptureSplit(), 5)
+	clitest.BuildAwale(t, dir, nocaptureSplit(), 5)
 	_, _, err := loadFlags(t, "-rules", "abapa", "-endgame", dir)
 	for _, want := range []string{"-endgame: awale abapa has no exact endgame databases", "own row", "majority", "-endgame-approx uses those of awale grandslam=nocapture cycle=split"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -131,7 +114,7 @@ func TestEndgameApprox(t *testing.T) {
 	dir2 := t.TempDir()
 	o := awale.Documents()
 	o.Cycle = awale.CycleSplit
-	buildDB(t, dir2, o, 3)
+	clitest.BuildAwale(t, dir2, o, 3)
 	e, _, err = loadFlags(t, "-endgame", dir2, "-endgame-approx")
 	if err != nil || e.DB().Name() != "awale cycle=split" || strings.Contains(e.String(), "majority") {
 		t.Errorf("documents' rules: %v, %v; want the estimates of awale cycle=split, for the cycle rule alone", e, err)
@@ -142,7 +125,7 @@ func TestEndgameApprox(t *testing.T) {
 // loaded for: another board, another grand slam rule (AW-6), other games.
 func TestEndgameApplies(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, awale.Awari(), 4)
+	clitest.BuildAwale(t, dir, awale.Awari(), 4)
 	e, r, err := loadFlags(t, "-rules", "awari", "-endgame", dir)
 	if err != nil {
 		t.Fatal(err)
@@ -171,7 +154,7 @@ func TestEndgameApplies(t *testing.T) {
 // naming the flag, and for a missing database the command that builds it.
 func TestEndgameRefusals(t *testing.T) {
 	dir := t.TempDir()
-	folder := buildDB(t, dir, awale.Awari(), 4)
+	folder, _ := clitest.BuildAwale(t, dir, awale.Awari(), 4)
 	empty := t.TempDir()
 	file := filepath.Join(dir, "file")
 	os.WriteFile(file, []byte("x"), 0o644)
@@ -181,7 +164,7 @@ func TestEndgameRefusals(t *testing.T) {
 	other := t.TempDir()
 	// A file of other rules under the Awari name: that of count 2 of
 	// Abapa's nearest exact rules.
-	otherFolder := buildDB(t, other, nocaptureSplit(), 2)
+	otherFolder, _ := clitest.BuildAwale(t, other, nocaptureSplit(), 2)
 	copyDir(t, folder, filepath.Join(other, filepath.Base(folder)))
 	b, _ := os.ReadFile(filepath.Join(otherFolder, "02.egdb"))
 	os.WriteFile(filepath.Join(other, filepath.Base(folder), "02.egdb"), b, 0o644)
@@ -291,7 +274,7 @@ func flipByte(t *testing.T, path string, at int) {
 // without them at that depth it does not.
 func TestEndgameEnginePlaysPerfectly(t *testing.T) {
 	dir := t.TempDir()
-	buildDB(t, dir, awale.Awari(), 8)
+	clitest.BuildAwale(t, dir, awale.Awari(), 8)
 	e, r, err := loadFlags(t, "-rules", "awari", "-endgame", dir)
 	if err != nil {
 		t.Fatal(err)
@@ -404,7 +387,7 @@ func TestEndgameCacheDir(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "build -rules awari -stones 12)") {
 		t.Errorf("nothing built: %v; want the build command without -dir", err)
 	}
-	buildDB(t, want, awale.Awari(), 3)
+	clitest.BuildAwale(t, want, awale.Awari(), 3)
 	e, _, err := loadFlags(t, "-rules", "awari", "-endgame", "cache")
 	if err != nil || !strings.HasSuffix(e.String(), "from "+want) {
 		t.Errorf("%v, %v; want the databases from %s", e, err, want)
@@ -415,7 +398,7 @@ func TestEndgameCacheDir(t *testing.T) {
 // whatever the directory's name.
 func TestEndgameOneLine(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "two\nlines")
-	buildDB(t, dir, awale.Awari(), 2)
+	clitest.BuildAwale(t, dir, awale.Awari(), 2)
 	e, _, err := loadFlags(t, "-rules", "awari", "-endgame", dir)
 	if err != nil {
 		t.Fatal(err)
