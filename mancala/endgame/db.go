@@ -143,7 +143,8 @@ func (d *DB) Value(c *Config) (int, bool) {
 // solver and alpha-beta of package mancala/search consult
 // (search.Endgamer). The value is that of the configuration: a game whose
 // future depends on its history (a repetition that began before p) may end
-// otherwise.
+// otherwise, which is why the searches take it as exact only where no
+// earlier position can come back (see search.Endgamer).
 func (d *DB) Endgame(p mancala.Position) (gain int, ok bool) {
 	c, ok := d.g.Config(p)
 	if !ok {

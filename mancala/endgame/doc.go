@@ -21,6 +21,8 @@
 // then spread backwards through [Game.Parents], the largest magnitudes
 // first, so that configurations in endless cycles get their exact value
 // too (see the comment on the builder in build.go for the reasoning). A
+// game whose counts have no cycle says so ([Acyclic]), and each count is
+// then filled by a forward pass instead, with the same values. A
 // count is built on every core, cancellably, with progress lines; with a
 // directory, each finished count is a file, written to a temporary name,
 // synced and renamed, so that a build stopped or killed goes on from the

@@ -82,7 +82,8 @@
 // positions that differ only in their stores share one table entry; and
 // [Endgamer], an oracle (typically an endgame database) for the exact
 // value of small positions, which the solver consults at every position
-// it generates instead of searching it. [WithEndgame] gives a ruleset an
+// it generates instead of searching it (in a [mancala.Cycler], only where
+// no earlier position can come back: see Endgamer). [WithEndgame] gives a ruleset an
 // oracle it lacks; [SolveOptions] holds only the caller's choices (table
 // size, first guess, progress, principal variation, workers). The table
 // should be large ([SolveOptions.TableBits]). Package searchtest checks a
