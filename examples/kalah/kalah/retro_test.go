@@ -158,3 +158,43 @@ func TestWithDatabaseSolverCapabilities(t *testing.T) {
 		t.Run(r.String(), func(t *testing.T) { searchtest.TestSolver(t, w) })
 	}
 }
+
+// TestRetrogradeForwardPass builds Kalah's databases by the forward pass
+// of an Acyclic game and by the builder's retrograde phases, on one
+// worker and on several, and checks that every value is the same.
+func TestRetrogradeForwardPass(t *testing.T) {
+	for _, c := range []struct {
+		n, k    int
+		capture kalah.Capture
+	}{
+		{1, 12, kalah.CaptureEmpty}, {2, 10, kalah.CaptureStandard}, {3, 9, kalah.CaptureEmpty},
+		{4, 8, kalah.CaptureStandard}, {6, 6, kalah.CaptureEmpty}, {6, 6, kalah.CaptureStandard},
+	} {
+		r, err := kalah.New(kalah.Options{Houses: c.n, Seeds: 1, Capture: c.capture})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := r.Retrograde()
+		if a, ok := g.(egdb.Acyclic); !ok || !a.Acyclic() {
+			t.Fatalf("%s is not Acyclic", g.Name())
+		}
+		want, err := egdb.Build(context.Background(), g, "", c.k, egdb.Options{Retrograde: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 3} {
+			got, err := egdb.Build(context.Background(), g, "", c.k, egdb.Options{Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; k <= c.k; k++ {
+				for idx := uint64(0); idx < want.Size(k); idx++ {
+					w, _ := want.At(k, idx)
+					if v, _ := got.At(k, idx); v != w {
+						t.Fatalf("%s, %d workers: count %d entry %d: forward %d, retrograde %d", g.Name(), workers, k, idx, v, w)
+					}
+				}
+			}
+		}
+	}
+}
