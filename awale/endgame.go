@@ -64,15 +64,7 @@ func (g *retro) Houses() int { return 2 * g.n }
 
 // Config returns p's houses, the mover's row first.
 func (g *retro) Config(p mancala.Position) (endgame.Config, bool) {
-	var c endgame.Config
-	mover, ok := p.ToMove.Player()
-	if !ok || p.Board.Houses() != g.n {
-		return c, false
-	}
-	own, opp := p.Board.Row(mover), p.Board.Row(mover.Other())
-	copy(c[:g.n], own[:g.n])
-	copy(c[g.n:2*g.n], opp[:g.n])
-	return c, true
+	return endgame.RowsOf(p, g.n)
 }
 
 // sow plays house h of the mover (houses 0..n-1 of b; his opponent's are

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
 )
 
@@ -182,4 +183,25 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestRowsOf: the mover's row first, each row in its owner's sowing order;
+// no configuration for another board size or without one player to move.
+func TestRowsOf(t *testing.T) {
+	p, err := mancala.ParsePosition("1,2,0,0,0,3/4,0,5,0,0,6 10,11 N")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := endgame.RowsOf(p, 6)
+	want := endgame.Config{4, 0, 5, 0, 0, 6, 1, 2, 0, 0, 0, 3}
+	if !ok || c != want {
+		t.Errorf("RowsOf, North to move: %v, %v; want %v", c[:12], ok, want[:12])
+	}
+	if _, ok := endgame.RowsOf(p, 5); ok {
+		t.Error("RowsOf with 5 houses a side answered for a 6-house board")
+	}
+	p.ToMove = mancala.NoTurn
+	if _, ok := endgame.RowsOf(p, 6); ok {
+		t.Error("RowsOf answered for a position with nobody to move")
+	}
 }

@@ -21,6 +21,23 @@ const MaxSeeds = 62
 // [Game.Houses] are zero.
 type Config [MaxHouses]uint8
 
+// RowsOf returns the configuration of p for a two-row game of n houses a
+// side: the mover's row, then his opponent's, each in its owner's sowing
+// order (the layout Config describes), and true; or false if p has not one
+// player to move or its board has not n houses a side. It is what a
+// two-row game's [Game.Config] returns.
+func RowsOf(p mancala.Position, n int) (Config, bool) {
+	var c Config
+	mover, ok := p.ToMove.Player()
+	if !ok || p.Board.Houses() != n {
+		return c, false
+	}
+	own, opp := p.Board.Row(mover), p.Board.Row(mover.Other())
+	copy(c[:n], own[:n])
+	copy(c[n:2*n], opp[:n])
+	return c, true
+}
+
 // Seeds returns the number of seeds in c's houses.
 func (c *Config) Seeds() int {
 	const lanes = 0x00ff00ff00ff00ff

@@ -49,15 +49,7 @@ func (g *retro) Houses() int { return 2 * g.n }
 
 // Config returns p's houses, the mover's row first.
 func (g *retro) Config(p mancala.Position) (egdb.Config, bool) {
-	var c egdb.Config
-	mover, ok := p.ToMove.Player()
-	if !ok || p.Board.Houses() != g.n {
-		return c, false
-	}
-	own, opp := p.Board.Row(mover), p.Board.Row(mover.Other())
-	copy(c[:g.n], own[:g.n])
-	copy(c[g.n:2*g.n], opp[:g.n])
-	return c, true
+	return egdb.RowsOf(p, g.n)
 }
 
 // rows splits c into the mover's row and his opponent's.
