@@ -479,30 +479,8 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 		return terminalValue(p)
 	}
 	if a.eg != nil && ply > 0 && p.ToMove != mancala.BothTurn {
-		if gain, ok := a.eg(p); ok {
-			me := perspective(p)
-			v := float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
-			if a.path.fresh(&p, len(a.path.pos)-2) {
-				return v // exact: no earlier position can come back
-			}
-			if depth <= 0 {
-				// The oracle's value holds for p without its history, in
-				// which a repetition can end the game sooner: an estimate,
-				// on the scale of proven values (a repetition that gives
-				// away a database win is then seen as the loss it is),
-				// one unit nearer 0, so that the player ahead prefers a
-				// line that makes his gain real (by a capture, after which
-				// the oracle is exact) to one that only keeps it in
-				// prospect.
-				a.horizon = true
-				switch {
-				case v > 0:
-					v--
-				case v < 0:
-					v++
-				}
-				return v
-			}
+		if v, ok := a.oracleValue(p, depth); ok {
+			return v
 		}
 	}
 	if depth <= 0 {
@@ -575,4 +553,38 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 		a.tt.store(h, best, bestMove, depth, bound, proven)
 	}
 	return best
+}
+
+// oracleValue returns p's value for its mover from the endgame oracle, if
+// it answers and the answer may be used: as exact where no earlier
+// position can come back (see path.fresh), and elsewhere only at the
+// horizon (depth <= 0), as an estimate; the oracle is not asked about the
+// nodes in between. The estimate: the oracle's value holds for p without
+// its history, in which a repetition can end the game sooner. It is put
+// on the scale of proven values (a repetition that gives away a database
+// win is then seen as the loss it is), one unit nearer 0, so that the
+// player ahead prefers a line that makes his gain real (by a capture,
+// after which the oracle is exact) to one that only keeps it in prospect.
+func (a *AlphaBeta) oracleValue(p mancala.Position, depth int) (float64, bool) {
+	fresh := a.path.fresh(&p, len(a.path.pos)-2)
+	if !fresh && depth > 0 {
+		return 0, false
+	}
+	gain, ok := a.eg(p)
+	if !ok {
+		return 0, false
+	}
+	me := perspective(p)
+	v := float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
+	if fresh {
+		return v, true
+	}
+	a.horizon = true
+	switch {
+	case v > 0:
+		v--
+	case v < 0:
+		v++
+	}
+	return v, true
 }
