@@ -119,6 +119,9 @@ type Client struct {
 	// LastInfo is the last info line read during the last move, without
 	// the "info " prefix ("" if none).
 	lastInfo string
+	// turnSent is the value of the option EngineTurn last sent ("" if
+	// none).
+	turnSent string
 }
 
 // NewClient talks to an engine whose output is r and input w, as a
@@ -344,6 +347,9 @@ func (c *Client) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 		}
 	}
 	ply := g.Ply()
+	if err := c.sendTurn(ply, side); err != nil {
+		return mancala.Move{}, err
+	}
 	pos := Command{Name: "position", Moves: g.Moves()}
 	if start := g.Start(); start != g.Rules().Start() {
 		pos.FEN = awale.FormatAalina(start)
@@ -415,6 +421,24 @@ func (c *Client) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 			return mancala.Move{}, c.fail(ply, ErrTimeout, "no bestmove within %v of stop", c.cfg.Grace)
 		}
 	}
+}
+
+// sendTurn tells an engine that lists the option EngineTurn (Aalina's
+// dialect: "south" or "north", the side it plays, by which it signs its
+// score of a draw) the side it plays now, when that changed.
+func (c *Client) sendTurn(ply int, side mancala.Player) error {
+	if !c.options["EngineTurn"] {
+		return nil
+	}
+	v := "south"
+	if side == mancala.North {
+		v = "north"
+	}
+	if v == c.turnSent {
+		return nil
+	}
+	c.turnSent = v
+	return c.send(ply, "setoption name EngineTurn value "+v)
 }
 
 func (c *Client) exitStatus() string {

@@ -77,7 +77,10 @@
 // crashes, does not answer within its time and a grace, or answers an
 // illegal or unreadable move loses the game: Choose returns an
 // *[EngineError] ([Forfeits] reports it) and the Client stays dead. Lines
-// it does not understand are skipped, as the protocol asks.
+// it does not understand are skipped, as the protocol asks. An engine that
+// lists the option EngineTurn (Aalina's: the side it plays, by which it
+// signs its score of a draw) is told before a search whenever its side
+// changes: "setoption name EngineTurn value south" (or north).
 //
 // # Concurrency
 //
