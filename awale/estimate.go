@@ -39,6 +39,19 @@ const (
 	estimateCaptureCap = 15
 )
 
+// estimatePhase returns the phase of the game whose houses hold seeds
+// seeds in all, which picks the house tables of Estimate: 0 for fewer
+// than 12, 1 for 12 to 29, 2 for 30 or more.
+func estimatePhase(seeds int) int {
+	switch {
+	case seeds < 12:
+		return 0
+	case seeds < 30:
+		return 1
+	}
+	return 2
+}
+
 // Estimate estimates p, a position that is not over, from the point of
 // view of side: positive is good for side, in seeds of store difference.
 //
@@ -47,12 +60,14 @@ const (
 // side is the waiter:
 //
 //	store(mover) - store(waiter)
-//	+ Σ_i estimateOwn[i][mover's house i] + Σ_i estimateOpp[i][waiter's house i]
+//	+ Σ_i estimateOwn[ph][i][mover's house i] + Σ_i estimateOpp[ph][i][waiter's house i]
 //	+ estimateStoreMover[store(mover)] + estimateStoreWaiter[store(waiter)]
 //	+ estimateCaptureMover[capture(mover)] + estimateCaptureWaiter[capture(waiter)]
 //
-// with houses in their owner's sowing order (i = 0 is A or a, 5 is F or
-// f, next to the store), each count capped at its table's last cell; and
+// with ph the game's phase (the seeds in the houses: fewer than 12, 12
+// to 29, or 30 or more), houses in their owner's sowing order (i = 0 is
+// A or a, 5 is F or f, next to the store), each count capped at its
+// table's last cell; and
 // capture(pl) is the most that pl could take with one sowing of 1 to 11
 // seeds were it his move (a grand slam counting 0). The tables
 // (estimate_tables.go) were fitted to the results of self-play games
@@ -90,8 +105,10 @@ func (r *Rules) Estimate(p mancala.Position, side mancala.Player) float64 {
 	waiter := mover.Other()
 	own, opp := b.Row(mover), b.Row(waiter)
 	v := float64(b.Store(mover) - b.Store(waiter))
+	ph := estimatePhase(r.total - b.Store(mover) - b.Store(waiter)) // the seeds in the houses
+	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
 	for i := 0; i < estimateHouses; i++ {
-		v += estimateOwn[i][min(own[i], estimateSeedCap)] + estimateOpp[i][min(opp[i], estimateSeedCap)]
+		v += ownT[i][min(own[i], estimateSeedCap)] + oppT[i][min(opp[i], estimateSeedCap)]
 	}
 	v += estimateStoreMover[min(b.Store(mover), estimateStoreCap)] + estimateStoreWaiter[min(b.Store(waiter), estimateStoreCap)]
 	v += estimateCaptureMover[min(bestCapture(&own, &opp), estimateCaptureCap)]

@@ -101,9 +101,16 @@ func TestEstimateTables(t *testing.T) {
 			b := p.Board
 			w := mover.Other()
 			want := float64(b.Store(mover) - b.Store(w))
+			seeds := b.RowSeeds(mover) + b.RowSeeds(w)
+			ph := 2
+			if seeds < 12 {
+				ph = 0
+			} else if seeds < 30 {
+				ph = 1
+			}
 			for i := 0; i < 6; i++ {
-				want += estimateOwn[i][min(b.Seeds(mover, i), 20)]
-				want += estimateOpp[i][min(b.Seeds(w, i), 20)]
+				want += estimateOwn[ph][i][min(b.Seeds(mover, i), 20)]
+				want += estimateOpp[ph][i][min(b.Seeds(w, i), 20)]
 			}
 			want += estimateStoreMover[min(b.Store(mover), 25)] + estimateStoreWaiter[min(b.Store(w), 25)]
 			own, opp := b.Row(mover), b.Row(w)

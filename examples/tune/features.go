@@ -10,12 +10,13 @@ import (
 // waiter (his opponent). The value for the mover is
 //
 //	store(mover) - store(waiter)
-//	+ Σ_i own[i][min(mover's house i, seedCap)]
-//	+ Σ_i opp[i][min(waiter's house i, seedCap)]
+//	+ Σ_i own[phase][i][min(mover's house i, seedCap)]
+//	+ Σ_i opp[phase][i][min(waiter's house i, seedCap)]
 //	+ storeMover[min(store(mover), storeCap)] + storeWaiter[min(store(waiter), storeCap)]
 //	+ capMover[min(capture(mover), capCap)] + capWaiter[min(capture(waiter), capCap)]
 //
-// where house i counts in the owner's sowing order (0 is A or a, 5 is F
+// where phase is the game's phase (phaseOf: fewer than 12 seeds in the
+// houses, 12 to 29, or 30 or more), house i counts in the owner's sowing order (0 is A or a, 5 is F
 // or f, next to the store), and capture(pl) is the most that pl could
 // take with one sowing of fewer than 12 seeds if he were to move now (a
 // grand slam counting nothing). The store difference keeps weight 1, so
@@ -30,8 +31,8 @@ const (
 // Offsets of the tables in a weight vector.
 const (
 	offOwn         = 0
-	offOpp         = offOwn + houses*(seedCap+1)
-	offStoreMover  = offOpp + houses*(seedCap+1)
+	offOpp         = offOwn + phases*houses*(seedCap+1)
+	offStoreMover  = offOpp + phases*houses*(seedCap+1)
 	offStoreWaiter = offStoreMover + storeCap + 1
 	offCapMover    = offStoreWaiter + storeCap + 1
 	offCapWaiter   = offCapMover + capCap + 1
@@ -42,6 +43,23 @@ const (
 // others are 0): one cell of each house's table, of each store's, of each
 // capture's.
 const numActive = 2*houses + 4
+
+// phases is the number of game phases that have house tables of their
+// own, told apart by the seeds left in the houses (see phaseOf).
+const phases = 3
+
+// phaseOf returns the phase of b: 0 with fewer than 12 seeds in the
+// houses, 1 with 12 to 29, 2 with 30 or more.
+func phaseOf(b *mancala.Board) int {
+	n := b.RowSeeds(mancala.South) + b.RowSeeds(mancala.North)
+	switch {
+	case n < 12:
+		return 0
+	case n < 30:
+		return 1
+	}
+	return 2
+}
 
 // A sample is one position of a game, as the tuner reads it: the active
 // features' indices, the store difference for the mover, and the game's
@@ -100,9 +118,10 @@ func features(p mancala.Position, southResult float32, s *sample) {
 	waiter := mover.Other()
 	own, opp := b.Row(mover), b.Row(waiter)
 	k := 0
+	ph := phaseOf(b) * houses * (seedCap + 1)
 	for i := 0; i < houses; i++ {
-		s.idx[k] = uint16(offOwn + i*(seedCap+1) + min(int(own[i]), seedCap))
-		s.idx[k+1] = uint16(offOpp + i*(seedCap+1) + min(int(opp[i]), seedCap))
+		s.idx[k] = uint16(ph + offOwn + i*(seedCap+1) + min(int(own[i]), seedCap))
+		s.idx[k+1] = uint16(ph + offOpp + i*(seedCap+1) + min(int(opp[i]), seedCap))
 		k += 2
 	}
 	s.idx[k] = uint16(offStoreMover + min(b.Store(mover), storeCap))
@@ -132,7 +151,7 @@ func value(w []float64, s *sample) float64 {
 // pulls sparse cells towards.
 func oldWeights() []float64 {
 	w := make([]float64, numWeights)
-	for i := 0; i < houses; i++ {
+	for i := 0; i < phases*houses; i++ {
 		for c := 0; c <= seedCap; c++ {
 			v := 0.15 * float64(c)
 			if c > 0 {

@@ -173,7 +173,7 @@ func readSamples(name string, holdout int, quiet bool) (train, test []sample, er
 // segments are the tables of counts, [first, end) in a weight vector,
 // whose neighbouring cells -smooth pulls together.
 var segments = func() (s [][2]int) {
-	for i := 0; i < 2*houses; i++ {
+	for i := 0; i < 2*phases*houses; i++ {
 		s = append(s, [2]int{offOwn + i*(seedCap+1), offOwn + (i+1)*(seedCap+1)})
 	}
 	return append(s, [2]int{offStoreMover, offStoreWaiter}, [2]int{offStoreWaiter, offCapMover},

@@ -16,17 +16,21 @@ func goTables(w []float64, k float64, command string) ([]byte, error) {
 	b.WriteString("// (see estimate.go). estimateScale is the fit's k: a value of v seeds\n")
 	b.WriteString("// predicts a score of 1/(1+exp(-k*v)) for the mover.\n")
 	fmt.Fprintf(&b, "const estimateScale = %.4f\n\n", k)
-	table2 := func(name, doc string, off int) {
-		fmt.Fprintf(&b, "// %s\nvar %s = [%d][%d]float64{\n", doc, name, houses, seedCap+1)
-		for i := 0; i < houses; i++ {
-			b.WriteString("\t{")
-			for c := 0; c <= seedCap; c++ {
-				if c > 0 {
-					b.WriteString(", ")
+	table3 := func(name, doc string, off int) {
+		fmt.Fprintf(&b, "// %s\nvar %s = [%d][%d][%d]float64{\n", doc, name, phases, houses, seedCap+1)
+		for ph := 0; ph < phases; ph++ {
+			b.WriteString("\t{\n")
+			for i := 0; i < houses; i++ {
+				b.WriteString("\t\t{")
+				for c := 0; c <= seedCap; c++ {
+					if c > 0 {
+						b.WriteString(", ")
+					}
+					fmt.Fprintf(&b, "%.3f", w[off+(ph*houses+i)*(seedCap+1)+c])
 				}
-				fmt.Fprintf(&b, "%.3f", w[off+i*(seedCap+1)+c])
+				b.WriteString("},\n")
 			}
-			b.WriteString("},\n")
+			b.WriteString("\t},\n")
 		}
 		b.WriteString("}\n\n")
 	}
@@ -40,8 +44,8 @@ func goTables(w []float64, k float64, command string) ([]byte, error) {
 		}
 		b.WriteString("}\n\n")
 	}
-	table2("estimateOwn", "estimateOwn[i][s]: the mover's house i (in sowing order) holding s seeds (the last cell: that many or more).", offOwn)
-	table2("estimateOpp", "estimateOpp[i][s]: the waiter's house i holding s seeds.", offOpp)
+	table3("estimateOwn", "estimateOwn[ph][i][s]: in phase ph (see estimatePhase), the mover's house i (in sowing order) holding s seeds (the last cell: that many or more).", offOwn)
+	table3("estimateOpp", "estimateOpp[ph][i][s]: in phase ph, the waiter's house i holding s seeds.", offOpp)
 	table1("estimateStoreMover", "estimateStoreMover[s]: the mover's store holding s seeds (added to the store difference).", offStoreMover, storeCap+1)
 	table1("estimateStoreWaiter", "estimateStoreWaiter[s]: the waiter's store holding s seeds.", offStoreWaiter, storeCap+1)
 	table1("estimateCaptureMover", "estimateCaptureMover[c]: the most the mover can capture at once is c seeds.", offCapMover, capCap+1)

@@ -63,7 +63,7 @@ func readTables(t *testing.T, src []byte) ([]float64, float64) {
 		v := nums[name]
 		switch name {
 		case "estimateOwn", "estimateOpp":
-			v = v[2:]
+			v = v[3:]
 		default:
 			v = v[1:]
 		}
