@@ -40,7 +40,9 @@
 // change, wherever it stands), depth, time, nodes, table, threads, and
 // the strength switches that ELO.md measures: quiesce=on|off, and eval=
 // rules (the ruleset's own Estimate, also called awale; the default),
-// default, store, or w:ROW:SMALL:KROO:MOBILITY (search.Weights).
+// default, store, or w:ROW:SMALL:KROO:MOBILITY (search.Weights;
+// w:0.15:0.5:0:0.5 is the row evaluation, Awalé's Estimate before ELO.md's
+// change 8).
 //
 // Every spec but uci: also takes the keys endgame=DIR, endgame-stones=K
 // and endgame-approx=on, the -endgame flags of the engine for that player
