@@ -59,10 +59,10 @@ type EngineConfig struct {
 	// MinAnswer is the least time from a go with a movetime to its
 	// bestmove: a search that ends sooner (a depth reached, a result
 	// proven) waits, at most until the movetime's limit; stop, ponderhit,
-	// ucinewgame and quit end the wait. 0 means no wait. Aualé needs it
-	// (50ms is ample): its window drops a bestmove that comes while it is
-	// still sending the go, and then waits for ever (see "The Aualé
-	// program" in the package doc).
+	// ucinewgame and quit end the wait. 0 means no wait. Aualé needs some
+	// (examples/uci waits 50ms by default): its window drops a bestmove
+	// that comes while it is still sending the go, and then waits for ever
+	// (see "The Aualé program" in the package doc).
 	MinAnswer time.Duration
 }
 
