@@ -125,3 +125,32 @@ func TestEstimateTables(t *testing.T) {
 		}
 	}
 }
+
+// TestBestCaptureCases: captures written out by hand (AW-5), a grand slam
+// that takes nothing (AW-6), and sowings that do not count.
+func TestBestCaptureCases(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		row, other [mancala.MaxHouses]uint8
+		want       int
+	}{
+		{"none", [mancala.MaxHouses]uint8{4, 4, 4, 4, 4, 4}, [mancala.MaxHouses]uint8{4, 4, 4, 4, 4, 4}, 0},
+		// F (2 seeds) ends in the other's house 1: 1+1 and 2+1 there.
+		{"chain", [mancala.MaxHouses]uint8{0, 0, 0, 0, 0, 2}, [mancala.MaxHouses]uint8{1, 2, 5}, 5},
+		// The chain stops at a house that would hold 5.
+		{"stops", [mancala.MaxHouses]uint8{0, 0, 0, 0, 0, 3}, [mancala.MaxHouses]uint8{1, 4, 2, 1}, 3},
+		// Everything the other holds: a grand slam, which counts 0.
+		{"grand slam", [mancala.MaxHouses]uint8{0, 0, 0, 0, 0, 2}, [mancala.MaxHouses]uint8{1, 1}, 0},
+		// The same with a seed beyond the last house sown: a capture.
+		{"not a grand slam", [mancala.MaxHouses]uint8{0, 0, 0, 0, 0, 2}, [mancala.MaxHouses]uint8{1, 1, 0, 0, 0, 7}, 4},
+		// 12 seeds go round the board: not counted.
+		{"round", [mancala.MaxHouses]uint8{12, 0, 0, 0, 0, 0}, [mancala.MaxHouses]uint8{1, 1, 1, 1, 1, 1}, 0},
+		// The best of two: E (3 seeds) ends in the other's house 1 and
+		// takes 2 and 3; F (1 seed) ends in house 0 and takes 3.
+		{"best", [mancala.MaxHouses]uint8{0, 0, 0, 0, 3, 1}, [mancala.MaxHouses]uint8{2, 1, 9}, 5},
+	} {
+		if got := bestCapture(&c.row, &c.other); got != c.want {
+			t.Errorf("%s: bestCapture(%v, %v) = %d, want %d", c.name, c.row[:6], c.other[:6], got, c.want)
+		}
+	}
+}
