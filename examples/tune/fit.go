@@ -119,15 +119,24 @@ func trainableMask(fix string) ([]bool, error) {
 	return m, nil
 }
 
-// readSamples reads tune gen's records, and splits them by game into
-// those to fit and those held out.
+// readSamples reads tune gen's records from the file name, and splits
+// them by game into those to fit and those held out (see parseSamples).
 func readSamples(name string, holdout int, quiet bool) (train, test []sample, err error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	return parseSamples(f, name, holdout, quiet)
+}
+
+// parseSamples reads tune gen's records from r (name is for errors), and
+// splits them by game: a game whose number is a multiple of holdout is
+// held out (test), the others are fitted (train). With quiet, positions in
+// which the mover can capture are left out. A malformed line gives an
+// error naming it.
+func parseSamples(r io.Reader, name string, holdout int, quiet bool) (train, test []sample, err error) {
+	sc := bufio.NewScanner(r)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -138,7 +147,7 @@ func readSamples(name string, holdout int, quiet bool) (train, test []sample, er
 		var n [17]int
 		for i, f := range fields {
 			if n[i], err = strconv.Atoi(f); err != nil || n[i] < 0 || n[i] > 255 && i != 15 {
-				return nil, nil, fmt.Errorf("%s:%d: bad number %q", name, line, f)
+				return nil, nil, fmt.Errorf("%s:%d: bad number %.20q", name, line, f)
 			}
 		}
 		var rows [2][mancala.MaxHouses]uint8

@@ -196,3 +196,28 @@ func TestFeaturesMirror(t *testing.T) {
 		t.Errorf("features %v of %v, %v of its mirror", s1, p.Board, s2)
 	}
 }
+
+// FuzzParseSamples: any input gives samples or an error, never a panic,
+// and every sample's features index the weight vector.
+func FuzzParseSamples(f *testing.F) {
+	f.Add("4 4 4 4 4 4 4 4 4 4 4 4 0 0 0 0 1\n")
+	f.Add("0 0 8 1 9 7 6 1 7 0 0 1 5 3 1 10 2\n1 1 9 0 9 7 6 1 0 1 1 2 5 5 0 11 2\n")
+	f.Add("255 255 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n")
+	f.Add("1 2 3\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		train, test, err := parseSamples(strings.NewReader(text), "fuzz", 3, false)
+		if err != nil {
+			return
+		}
+		for _, s := range append(train, test...) {
+			for _, i := range s.idx {
+				if int(i) >= numWeights {
+					t.Fatalf("feature index %d of %d weights", i, numWeights)
+				}
+			}
+			if s.result < 0 || s.result > 1 {
+				t.Fatalf("result %v", s.result)
+			}
+		}
+	})
+}
