@@ -67,9 +67,9 @@ func estimatePhase(seeds int) int {
 // with ph the game's phase (the seeds in the houses: fewer than 12, 12
 // to 29, or 30 or more), houses in their owner's sowing order (i = 0 is
 // A or a, 5 is F or f, next to the store), each count capped at its
-// table's last cell; and
-// capture(pl) is the most that pl could take with one sowing of 1 to 11
-// seeds were it his move (a grand slam counting 0). The tables
+// table's last cell, and capture(pl) the most that pl could take with one
+// sowing of 1 to 11 seeds were it his move (a grand slam counting 0;
+// see bestCapture). The tables
 // (estimate_tables.go) were fitted to the results of self-play games
 // under the Abapa rules, by Texel's method (a logistic regression of the
 // result on the value), with examples/tune:

@@ -92,8 +92,12 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(ctx, c.duration)
 		defer cancel()
 	}
-	recs, games := generate(ctx, &c, stderr)
-	err := atomicfile.Write(c.out, func(w io.Writer) error {
+	recs, games, err := generate(ctx, &c, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "tune gen: %v\n", err)
+		return 1
+	}
+	err = atomicfile.Write(c.out, func(w io.Writer) error {
 		bw := bufio.NewWriter(w)
 		for _, r := range recs {
 			bw.WriteString(r.String())
@@ -115,10 +119,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 // It returns the positions after the opening of every game finished
 // before ctx ended, in the order of the games' numbers, and the number of
 // those games.
-func generate(ctx context.Context, c *genConfig, stderr io.Writer) ([]record, int) {
+func generate(ctx context.Context, c *genConfig, stderr io.Writer) ([]record, int, error) {
 	r, err := awale.New(awale.Abapa())
 	if err != nil {
-		panic(err) // the preset is valid
+		return nil, 0, err
 	}
 	eval := search.Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}.Evaluator()
 	var next, done, positions atomic.Int64
@@ -158,7 +162,7 @@ func generate(ctx context.Context, c *genConfig, stderr io.Writer) ([]record, in
 			games++
 		}
 	}
-	return out, games
+	return out, games, nil
 }
 
 // playGame plays game number i; ok is false if ctx ended first.
