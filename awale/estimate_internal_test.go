@@ -154,3 +154,19 @@ func TestBestCaptureCases(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateTablesSigns pins what the fitted capture tables mean, so
+// that a refit or a generator that swapped the mover's tables and the
+// waiter's cannot pass unseen: a capture the mover can make now (2 seeds
+// or more) is worth more to him than none, and one his opponent could make
+// is worth less.
+func TestEstimateTablesSigns(t *testing.T) {
+	for c := 2; c <= estimateCaptureCap; c++ {
+		if estimateCaptureMover[c] <= estimateCaptureMover[0] {
+			t.Errorf("estimateCaptureMover[%d] = %v, not above [0] = %v", c, estimateCaptureMover[c], estimateCaptureMover[0])
+		}
+		if estimateCaptureWaiter[c] >= estimateCaptureWaiter[0] {
+			t.Errorf("estimateCaptureWaiter[%d] = %v, not below [0] = %v", c, estimateCaptureWaiter[c], estimateCaptureWaiter[0])
+		}
+	}
+}
