@@ -131,8 +131,10 @@
 // # Evaluation
 //
 // [Rules.Estimate] is the game's own evaluation of a position for a
-// searcher (store difference plus weighted features of the houses,
-// measured by engine matches under the Abapa rules): it makes a Rules a
+// searcher (on the board of 6 houses of 4 seeds, the store difference
+// plus tables of the houses, stores and immediate captures by game phase,
+// fitted to self-play results under the Abapa rules with examples/tune;
+// on other boards, weighted features of the houses): it makes a Rules a
 // search.Estimator, so that search.AlphaBeta uses it when its options name
 // no evaluator, without this package importing the search.
 //

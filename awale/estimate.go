@@ -2,8 +2,8 @@ package awale
 
 import "github.com/sowing-games/sowing/mancala"
 
-// The weights of Estimate's features, measured for the Abapa rules by
-// engine matches (examples/uci/ELO.md, change 1): what a seed in a
+// The weights of the row evaluation (ELO.md's change 1), which Estimate
+// uses on boards other than 6 houses of 4 seeds: what a seed in a
 // player's own houses, a house of 1 or 2 seeds, and a non-empty house are
 // worth to him, against 1 for a seed in his store.
 const (
@@ -12,9 +12,9 @@ const (
 	estimateMobility = 0.5
 )
 
-// houseValue[s] is what a house of s seeds is worth to its owner in
-// Estimate, its seeds included. It is filled once, before main, and only
-// read afterwards.
+// houseValue[s] is what a house of s seeds is worth to its owner in the
+// row evaluation, its seeds included. It is filled once, before main, and
+// only read afterwards.
 var houseValue = func() (t [256]float64) {
 	for s := range t {
 		v := estimateRow * float64(s)
@@ -29,23 +29,98 @@ var houseValue = func() (t [256]float64) {
 	return t
 }()
 
+// The sizes of Estimate's tables (estimate_tables.go): a house of
+// estimateSeedCap seeds or more, a store of estimateStoreCap or more, a
+// capture of estimateCaptureCap or more share their table's last cell.
+const (
+	estimateHouses     = 6
+	estimateSeedCap    = 20
+	estimateStoreCap   = 25
+	estimateCaptureCap = 15
+)
+
+// estimatePhase returns the phase of the game whose houses hold seeds
+// seeds in all, which picks the house tables of Estimate: 0 for fewer
+// than 12, 1 for 12 to 29, 2 for 30 or more.
+func estimatePhase(seeds int) int {
+	switch {
+	case seeds < 12:
+		return 0
+	case seeds < 30:
+		return 1
+	}
+	return 2
+}
+
 // Estimate estimates p, a position that is not over, from the point of
 // view of side: positive is good for side, in seeds of store difference.
-// It is side's store minus his opponent's, plus, for each house, what it
-// is worth to its owner (side's counting for him, his opponent's against
-// him): 0.15 a seed, 0.5 if the house is not empty (a move to make), and
-// 0.5 more for a house of 1 or 2 seeds (a sowing can make it 2 or 3 and
-// capture it, but it also gives its owner short moves to wait with; the
-// measured sign is positive).
+//
+// On the board of 6 houses of 4 seeds (every preset), it is the value for
+// the player to move (the mover; his opponent is the waiter), negated if
+// side is the waiter:
+//
+//	store(mover) - store(waiter)
+//	+ Σ_i estimateOwn[ph][i][mover's house i] + Σ_i estimateOpp[ph][i][waiter's house i]
+//	+ estimateStoreMover[store(mover)] + estimateStoreWaiter[store(waiter)]
+//	+ estimateCaptureMover[capture(mover)] + estimateCaptureWaiter[capture(waiter)]
+//
+// with ph the game's phase (the seeds in the houses: fewer than 12, 12
+// to 29, or 30 or more), houses in their owner's sowing order (i = 0 is
+// A or a, 5 is F or f, next to the store), each count capped at its
+// table's last cell, and capture(pl) the most that pl could take with one
+// sowing of 1 to 11 seeds were it his move (a grand slam counting 0;
+// see bestCapture). The tables
+// (estimate_tables.go) were fitted to the results of self-play games
+// under the Abapa rules, by Texel's method (a logistic regression of the
+// result on the value), with examples/tune:
+//
+//	go run ./examples/tune gen -games 7192 -depth 8 -workers 2 -seed 1 -o /tmp/eval-data/d8.txt
+//	go run ./examples/tune fit -i /tmp/eval-data/d8.txt -lambda 1e-5 -o awale/estimate_tables.go
+//
+// (the positions were those of the 7191 games that the first command,
+// with -games 40000 -duration 15m, finished: all of those numbered 0 to
+// 7191 but 7187, which the command above adds; examples/uci/ELO.md,
+// change 8, gives the fit and the matches). The other presets get the
+// same tables.
+//
+// On other boards it is the row evaluation of ELO.md's change 1: side's
+// store minus his opponent's, plus, for each house, what it is worth to
+// its owner (side's counting for him, his opponent's against him): 0.15 a
+// seed, 0.5 if the house is not empty, and 0.5 more for a house of 1 or 2
+// seeds.
 //
 // Estimate is the game's own evaluation for a searcher: it has the
 // contract of search.Evaluator and makes Rules a search.Estimator, which
 // search.AlphaBeta uses when its options name no evaluator. It is
-// deterministic, allocates nothing, and is safe for concurrent use. The
-// weights were measured for the Abapa rules on 6 houses; the other
-// variants get the same ones.
+// deterministic, allocates nothing, and is safe for concurrent use.
 func (r *Rules) Estimate(p mancala.Position, side mancala.Player) float64 {
 	b := &p.Board
+	if r.n != estimateHouses || r.total != 8*estimateHouses {
+		return rowEstimate(b, side)
+	}
+	mover, ok := p.ToMove.Player()
+	if !ok {
+		mover = side
+	}
+	waiter := mover.Other()
+	own, opp := b.Row(mover), b.Row(waiter)
+	v := float64(b.Store(mover) - b.Store(waiter))
+	ph := estimatePhase(r.total - b.Store(mover) - b.Store(waiter)) // the seeds in the houses
+	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
+	for i := 0; i < estimateHouses; i++ {
+		v += ownT[i][min(own[i], estimateSeedCap)] + oppT[i][min(opp[i], estimateSeedCap)]
+	}
+	v += estimateStoreMover[min(b.Store(mover), estimateStoreCap)] + estimateStoreWaiter[min(b.Store(waiter), estimateStoreCap)]
+	v += estimateCaptureMover[min(bestCapture(&own, &opp), estimateCaptureCap)]
+	v += estimateCaptureWaiter[min(bestCapture(&opp, &own), estimateCaptureCap)]
+	if side != mover {
+		v = -v
+	}
+	return v
+}
+
+// rowEstimate is the row evaluation of ELO.md's change 1 (see Estimate).
+func rowEstimate(b *mancala.Board, side mancala.Player) float64 {
 	o := side.Other()
 	v := float64(b.Store(side) - b.Store(o))
 	own, opp := b.Row(side), b.Row(o)
@@ -53,4 +128,44 @@ func (r *Rules) Estimate(p mancala.Position, side mancala.Player) float64 {
 		v += houseValue[own[i]] - houseValue[opp[i]]
 	}
 	return v
+}
+
+// bestCapture returns the most that the owner of row (6 houses) could
+// take with one sowing of 1 to 11 seeds into other, his opponent's row,
+// were it his move: the seeds of his house i go to his houses after i,
+// then to other's from its house 0; a last seed that makes a house of
+// other 2 or 3 takes it and the houses before it in other that are 2 or 3
+// (AW-5). A sowing that would take every seed in other (a grand slam,
+// AW-6) counts 0. Sowings of 12 seeds or more, which go round the board,
+// are not counted.
+func bestCapture(row, other *[mancala.MaxHouses]uint8) int {
+	best := 0
+	for i := 0; i < estimateHouses; i++ {
+		t := i + int(row[i]) - estimateHouses // the last seed's house in other
+		if row[i] == 0 || uint(t) >= estimateHouses {
+			continue // also every sowing of 12 or more: t >= 6
+		}
+		took := 0
+		for j := t; j >= 0; j-- {
+			c := int(other[j]) + 1
+			if c != 2 && c != 3 {
+				break
+			}
+			took += c
+		}
+		if took > best && !grandSlam(other, t, took) {
+			best = took
+		}
+	}
+	return best
+}
+
+// grandSlam reports whether a sowing whose last seed falls in house t of
+// other and that takes took seeds there takes every seed of other.
+func grandSlam(other *[mancala.MaxHouses]uint8, t, took int) bool {
+	left := t + 1 // the seeds sown into other
+	for j := 0; j < estimateHouses; j++ {
+		left += int(other[j])
+	}
+	return took == left
 }

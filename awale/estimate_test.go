@@ -13,8 +13,9 @@ import (
 // Rules is a search.Estimator without importing package search.
 var _ search.Estimator = (*awale.Rules)(nil)
 
-// naiveEstimate is Estimate written out feature by feature, as its doc
-// comment reads.
+// naiveEstimate is the row evaluation (Estimate on boards other than 6
+// houses of 4 seeds) written out feature by feature, as its doc comment
+// reads.
 func naiveEstimate(p mancala.Position, side mancala.Player) float64 {
 	b := p.Board
 	o := side.Other()
@@ -36,8 +37,10 @@ func naiveEstimate(p mancala.Position, side mancala.Player) float64 {
 	return float64(b.Store(side)-b.Store(o)) + 0.15*float64(s1-s2) + 0.5*float64(n1-n2) + 0.5*float64(m1-m2)
 }
 
-func TestEstimateEqualsFeatures(t *testing.T) {
-	for _, o := range []awale.Options{awale.Abapa(), awale.Awari(), {Houses: 10, Seeds: 3}, {Houses: 4, Seeds: 20}} {
+// TestEstimateRowBoards: on boards other than 6 houses of 4 seeds,
+// Estimate is the row evaluation its doc comment describes.
+func TestEstimateRowBoards(t *testing.T) {
+	for _, o := range []awale.Options{{Houses: 6, Seeds: 3}, {Houses: 10, Seeds: 3}, {Houses: 4, Seeds: 20}, {Houses: 5, Seeds: 4, GrandSlam: awale.GrandSlamNoCapture}} {
 		r, err := awale.New(o)
 		if err != nil {
 			t.Fatal(err)
@@ -48,28 +51,70 @@ func TestEstimateEqualsFeatures(t *testing.T) {
 				if math.Abs(got-want) > 1e-9 {
 					t.Fatalf("%v: Estimate(%v, %v) = %v, want %v", r, p.Board, side, got, want)
 				}
+			}
+		}
+	}
+}
+
+// mirror returns p with the players' roles swapped: rows, stores and the
+// player to move.
+func mirror(t *testing.T, p mancala.Position) mancala.Position {
+	t.Helper()
+	b := p.Board
+	q := p
+	err := q.Board.SetCounts([2][mancala.MaxHouses]uint8{b.Row(mancala.North), b.Row(mancala.South)},
+		[2]uint8{uint8(b.Store(mancala.North)), uint8(b.Store(mancala.South))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch p.ToMove {
+	case mancala.SouthTurn:
+		q.ToMove = mancala.NorthTurn
+	case mancala.NorthTurn:
+		q.ToMove = mancala.SouthTurn
+	}
+	return q
+}
+
+// TestEstimateSymmetry: what is good for one player is as bad for the
+// other, and swapping the players' places swaps their values.
+func TestEstimateSymmetry(t *testing.T) {
+	for _, o := range []awale.Options{awale.Abapa(), awale.Awari(), awale.Documents(), {Houses: 10, Seeds: 3}} {
+		r, err := awale.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range benchPositions(r, 2000) {
+			q := mirror(t, p)
+			for _, side := range []mancala.Player{mancala.South, mancala.North} {
+				got := r.Estimate(p, side)
 				if other := r.Estimate(p, side.Other()); got != -other {
 					t.Fatalf("%v: Estimate(%v) is %v for %v but %v for %v: want opposites", r, p.Board, got, side, other, side.Other())
+				}
+				if m := r.Estimate(q, side.Other()); math.Abs(got-m) > 1e-9 {
+					t.Fatalf("%v: Estimate(%v, %v) = %v, but %v for %v in the mirrored %v", r, p.Board, side, got, m, side.Other(), q.Board)
 				}
 			}
 		}
 	}
 }
 
-func TestEstimateExample(t *testing.T) {
+// TestEstimateDiffersFromRow: on the 6-house board Estimate is not the
+// row evaluation (the fitted tables are in use).
+func TestEstimateDiffersFromRow(t *testing.T) {
 	r, err := awale.New(awale.Abapa())
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := r.Start()
-	// South: 1 2 0 0 0 12 and 10 in store; North: 4 4 4 4 4 0 and 7.
-	if err := p.Board.SetCounts([2][mancala.MaxHouses]uint8{{1, 2, 0, 0, 0, 12}, {4, 4, 4, 4, 4, 0}}, [2]uint8{10, 7}); err != nil {
-		t.Fatal(err)
+	differ := 0
+	ps := benchPositions(r, 500)
+	for _, p := range ps {
+		if math.Abs(r.Estimate(p, mancala.South)-naiveEstimate(p, mancala.South)) > 1e-6 {
+			differ++
+		}
 	}
-	// Stores 3; seeds 15 against 20: -0.75; non-empty 3 against 5: -1;
-	// houses of 1 or 2 seeds 2 against 0: +1.
-	if got, want := r.Estimate(p, mancala.South), 3-0.75-1+1.0; math.Abs(got-want) > 1e-9 {
-		t.Errorf("Estimate = %v, want %v", got, want)
+	if differ < len(ps)/2 {
+		t.Errorf("Estimate equals the row evaluation in %d of %d positions", len(ps)-differ, len(ps))
 	}
 }
 
@@ -132,10 +177,18 @@ func BenchmarkEstimate(b *testing.B) {
 		b.Fatal(err)
 	}
 	ps := benchPositions(r, 1024)
-	b.ReportAllocs()
-	var sink float64
-	for i := 0; i < b.N; i++ {
-		sink += r.Estimate(ps[i&1023], mancala.South)
+	row := search.Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}.Evaluator() // the row evaluation
+	for _, e := range []struct {
+		name string
+		eval search.Evaluator
+	}{{"tables", r.Estimate}, {"row", row}} {
+		b.Run(e.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var sink float64
+			for i := 0; i < b.N; i++ {
+				sink += e.eval(ps[i&1023], mancala.South)
+			}
+			_ = sink
+		})
 	}
-	_ = sink
 }

@@ -4,13 +4,16 @@
 //
 // Usage:
 //
-//	go run ./examples/uci [-rules abapa|awari|default] [-level easy|medium|hard|max] [-hash MB]
+//	go run ./examples/uci [-rules abapa|awari|default] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
 //		[-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] ...
 //
 // Without a subcommand it reads protocol commands on stdin and answers on
 // stdout, so that a GUI can run it as its engine: point the GUI at a built
-// binary (go build ./examples/uci).
+// binary (go build ./examples/uci). -min-answer D (default 50ms) is the
+// least time from a go with a movetime to its bestmove: the Aualé program
+// loses an answer that comes sooner (see package mancala/uci); 0 turns the
+// wait off.
 //
 // -endgame DIR gives the engine the endgame databases of the -rules
 // preset from DIR, as go run ./examples/endgame build saved them
@@ -40,7 +43,9 @@
 // change, wherever it stands), depth, time, nodes, table, threads, and
 // the strength switches that ELO.md measures: quiesce=on|off, and eval=
 // rules (the ruleset's own Estimate, also called awale; the default),
-// default, store, or w:ROW:SMALL:KROO:MOBILITY (search.Weights).
+// default, store, or w:ROW:SMALL:KROO:MOBILITY (search.Weights;
+// w:0.15:0.5:0:0.5 is the row evaluation, Awalé's Estimate before ELO.md's
+// change 8).
 //
 // Every spec but uci: also takes the keys endgame=DIR, endgame-stones=K
 // and endgame-approx=on, the -endgame flags of the engine for that player

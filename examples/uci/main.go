@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
@@ -30,10 +31,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hash := fs.Int("hash", uci.DefaultHashMB, "table size in MB")
 	name := fs.String("name", "sowing", "the engine's id name")
 	threads := fs.Int("threads", 1, "search threads")
+	minAnswer := fs.Duration("min-answer", 50*time.Millisecond, "least time from a go with a movetime to its bestmove (the Aualé GUI drops quicker answers); 0: none")
 	egFlags := rulesflags.RegisterEndgame(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
+			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
@@ -53,7 +55,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	cfg := uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads}
+	cfg := uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads, MinAnswer: *minAnswer}
 	if status := loadEndgame(egFlags, &cfg, stderr); status != 0 {
 		return status
 	}

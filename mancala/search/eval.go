@@ -102,7 +102,9 @@ func resolveEvaluator(e Evaluator, r mancala.Ruleset) Evaluator {
 // each counts side's minus his opponent's. They are for experiments, such
 // as the weight sweeps of examples/uci/ELO.md; a game's measured
 // evaluation belongs to its ruleset, as an [Estimator] (Awalé's Estimate
-// is these features with Row 0.15, Small 0.5 and Mobility 0.5).
+// was these features with Row 0.15, Small 0.5 and Mobility 0.5 until
+// examples/uci/ELO.md's change 8, and still is on boards other than 6
+// houses of 4 seeds).
 type Weights struct {
 	// Row weighs the seeds in the player's houses (a store seed is 1).
 	Row float64

@@ -325,6 +325,8 @@ func BenchmarkAlphaBetaAbapa(b *testing.B) {
 		{"default", search.AlphaBetaOptions{Depth: 11}}, // the ruleset's Estimate
 		{"default-threads2", search.AlphaBetaOptions{Depth: 11, Threads: 2}},
 		{"store-row", search.AlphaBetaOptions{Depth: 11, Eval: search.DefaultEvaluator}},
+		// Awalé's row evaluation, its Estimate before ELO.md's change 8.
+		{"row", search.AlphaBetaOptions{Depth: 11, Eval: search.Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}.Evaluator()}},
 		{"quiesce", search.AlphaBetaOptions{Depth: 11, Quiesce: true}},
 	} {
 		b.Run(c.name, func(b *testing.B) {

@@ -57,14 +57,39 @@
 //
 // # The Aualé program
 //
-// Aualé (read from its public source) sends uci and waits 8 seconds for
-// uciok; then ucinewgame and isready; then for each move "position startpos
-// moves ..." or, after a capture, "position fen F moves ..." from the
-// position after the last capture; then "go depth D movetime T" (its easy,
-// medium and hard levels) or "go movetime T" (expert), or "go ponder"
-// followed by stop; and quit. It stops reading at an empty line and reads
-// only house letters in bestmove, so the engine never writes either. We
-// have no GUI here: TestAualeTranscript replays that sequence.
+// We ran the Aualé program's own engine code against our engine: its
+// uci.Engine and uci.Client (the process and the protocol), its Strength
+// levels, its game.Match (which builds the position commands) and the
+// window's GameLoop (which asks players for moves, ponders and stops), from
+// github.com/joansalasoler/auale (uci/client.py at commit cceb448,
+// uci/engine.py 8c6614e, uci/strength.py 83e1899, gui/services/game_loop.py
+// 2aef5b5; game/match.py and game/oware.py of its 2.x series), headless on
+// a GLib main loop, driving the examples/uci binary through whole games:
+// engine against engine at each of its levels, a random player against the
+// engine with pondering, a game from a set-up position, new games and a
+// stop. The window itself was not run: its board texture and sounds are
+// binary files that our copy of the program lacked.
+//
+// Aualé sends uci and waits 8 seconds for uciok; for each new match,
+// ucinewgame and isready; then for each move "position startpos moves ..."
+// or, after a capture, "position fen F moves ..." from the position after
+// the last capture, and "go depth D movetime T" at its levels easy (2, 600
+// ms), medium (6, 1200) and hard (16, 2400), or "go movetime 3600" (expert).
+// At hard and expert the engine that has just moved ponders: "go ponder" on
+// the position with its opponent to move, then stop once he has moved. It
+// also sends stop to an engine whose bestmove it has just had (ignored). It
+// reads only a house letter in bestmove ("bestmove 0000" is unknown to it)
+// and stops reading at an empty line, so the engine never writes either. It
+// never asks about a finished game (it could, pondering on the reply an
+// engine predicts in "bestmove X ponder Y", but ours names none), and it
+// sends nothing that our engine refuses. Its window drops a bestmove that
+// comes while it is still sending the go (GameLoop holds a lock that the
+// reading thread checks), and the game then waits for ever: a search that
+// ends at once (a small depth, a proven result) must not answer at once. So
+// the engine answers a go with a movetime no sooner than
+// [EngineConfig.MinAnswer] (50ms in examples/uci). testdata/auale holds the
+// commands that Aualé's code sent in those games; TestAualeRecordedSessions
+// replays them and checks each answer as Aualé reads it.
 //
 // # The client
 //

@@ -56,6 +56,14 @@ type EngineConfig struct {
 	// concurrent use; under another preset that the GUI chooses, the
 	// engine searches without it.
 	Endgame func(p mancala.Position) (gain int, ok bool)
+	// MinAnswer is the least time from a go with a movetime to its
+	// bestmove: a search that ends sooner (a depth reached, a result
+	// proven) waits, at most until the movetime's limit; stop, ponderhit,
+	// ucinewgame and quit end the wait. 0 means no wait. Aualé needs some
+	// (examples/uci waits 50ms by default): its window drops a bestmove
+	// that comes while it is still sending the go, and then waits for ever
+	// (see "The Aualé program" in the package doc).
+	MinAnswer time.Duration
 }
 
 // Serve runs an engine: it reads commands from in, one a line, and writes
@@ -206,6 +214,9 @@ func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
 			return nil, fmt.Errorf("uci: %d threads: want 1 to %d: %w", cfg.Threads, MaxThreads, ErrMalformed)
 		}
 		s.threads = cfg.Threads
+	}
+	if cfg.MinAnswer < 0 {
+		return nil, fmt.Errorf("uci: min answer %v: want 0 or more: %w", cfg.MinAnswer, ErrMalformed)
 	}
 	if cfg.Name == "" {
 		s.cfg.Name = "sowing"
@@ -470,6 +481,10 @@ func (s *server) goSearch(gp GoParams) {
 			cancel() // the search returns this iteration's result
 		}
 	}
+	var floor time.Duration // the least time to the answer (cfg.MinAnswer)
+	if gp.MoveTime > 0 && !run.wait {
+		floor = min(s.cfg.MinAnswer, o.Time)
+	}
 	s.ab.SetOptions(o)
 	hist := s.game.Positions()
 	hist = hist[:len(hist)-1]
@@ -482,9 +497,12 @@ func (s *server) goSearch(gp GoParams) {
 	go func() {
 		defer close(run.answered)
 		res, err := ab.Search(ctx, rules, hist, p)
+		el := time.Since(start)
 		if wait {
 			// go infinite answers only after stop (or quit).
 			<-run.stop
+		} else if floor > 0 {
+			run.waitUntil(start.Add(floor))
 		}
 		cancel()
 		if err != nil {
@@ -492,7 +510,7 @@ func (s *server) goSearch(gp GoParams) {
 			s.w.answer(run.done, "bestmove 0000")
 			return
 		}
-		s.w.printf("%s", infoLine(res, time.Since(start)))
+		s.w.printf("%s", infoLine(res, el))
 		s.w.answer(run.done, "bestmove %v", res.Move)
 	}()
 }
@@ -518,6 +536,20 @@ func (r *searchRun) halt() {
 		r.cancel()
 		close(r.stop)
 	})
+}
+
+// waitUntil waits until t or until the search is told to stop.
+func (r *searchRun) waitUntil(t time.Time) {
+	d := time.Until(t)
+	if d <= 0 {
+		return
+	}
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+	case <-r.stop:
+	}
 }
 
 // stopSearch stops the running search, if any, and waits for its answer.

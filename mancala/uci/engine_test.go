@@ -148,43 +148,50 @@ func TestTranscript(t *testing.T) {
 	s.quit()
 }
 
-// TestAualeTranscript replays the commands that the Aualé program sends to
-// its engine (read from its public source, see the package doc): we have
-// no GUI here, so this transcript stands for one.
+// TestAualeTranscript is the sequence the Aualé program sends its engine
+// (its client code, run against ours; see "The Aualé program" in the
+// package doc), one of each kind, by hand; TestAualeRecordedSessions
+// replays whole recorded games.
 func TestAualeTranscript(t *testing.T) {
-	s := newSession(t, EngineConfig{})
+	s := newSession(t, EngineConfig{MinAnswer: 50 * time.Millisecond})
 	s.send("uci")
 	s.expect("uciok")
 	s.send("ucinewgame")
 	s.send("isready")
 	s.expect("readyok")
-	// Easy: depth 4 and movetime 600, from the start.
+	// Easy: depth 2 and movetime 600, from the start.
 	s.send("position startpos")
-	s.send("go depth 4 movetime 600")
+	s.send("go depth 2 movetime 600")
 	best, _ := s.expect("bestmove")
-	if !strings.HasPrefix(best, "bestmove ") || len(best) != len("bestmove A") {
-		t.Fatalf("%q: want a house letter (Aualé reads only [a-fA-F])", best)
+	if !aualeBestmove.MatchString(best) || strings.ContainsAny(best[len("bestmove"):], "abcdef") {
+		t.Fatalf("%q: want a house letter of South's (Aualé reads only [a-fA-F])", best)
 	}
 	// After a capture the GUI sends the position after it as fen, with
-	// the moves since then run together.
+	// the moves since then run together (medium: depth 6, movetime 1200).
 	s.send("position fen 5-5-5-0-5-5-5-0-5-5-5-1-1-1-S moves Fe")
-	s.send("go depth 10 movetime 1000")
+	s.send("go depth 6 movetime 1200")
 	best, _ = s.expect("bestmove")
-	if strings.ContainsAny(strings.TrimPrefix(best, "bestmove "), "abcdef0") {
+	if !aualeBestmove.MatchString(best) || strings.ContainsAny(best[len("bestmove"):], "abcdef") {
 		t.Errorf("%q: South to move must answer A-F", best)
 	}
-	// Pondering: go ponder, then stop when the human has moved.
+	// Hard and expert ponder: the engine that has just moved searches the
+	// position with its opponent to move, until stop once he has moved.
+	s.send("stop") // also sent after a bestmove already given: ignored
 	s.send("position fen 5-5-5-0-5-5-5-0-5-5-5-1-1-1-S moves FeA")
 	s.send("go ponder")
 	s.send("isready")
 	s.expect("readyok") // answered while the search runs
 	s.send("stop")
 	best, _ = s.expect("bestmove")
-	if strings.ContainsAny(strings.TrimPrefix(best, "bestmove "), "ABCDEF0") {
+	if !aualeBestmove.MatchString(best) || strings.ContainsAny(best[len("bestmove"):], "ABCDEF") {
 		t.Errorf("%q: North to move must answer a-f", best)
 	}
-	// Expert: no depth.
+	// Hard: depth 16 and movetime 2400; expert: movetime 3600 alone (both
+	// shortened here).
 	s.send("position startpos moves FeA")
+	s.send("go depth 16 movetime 300")
+	s.expect("bestmove")
+	s.send("position startpos moves FeAa")
 	s.send("go movetime 300")
 	s.expect("bestmove")
 	s.quit()
