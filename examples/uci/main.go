@@ -22,6 +22,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "match" {
 		return runMatch(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "book" {
+		return runBook(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
