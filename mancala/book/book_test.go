@@ -2,6 +2,7 @@ package book_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"math"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/book"
+	"github.com/sowing-games/sowing/mancala/search"
 )
 
 const start6 = "4,4,4,4,4,4/4,4,4,4,4,4 0,0 S"
@@ -237,5 +239,33 @@ func TestMoveAW8(t *testing.T) {
 	}
 	if got, err := book.Load(&buf, r6); err != nil || got.Len() != b.Len() {
 		t.Errorf("Load: %v", err)
+	}
+}
+
+// TestEngine: the book's moves within its plies, the next engine's
+// elsewhere.
+func TestEngine(t *testing.T) {
+	r := abapa(t, 6)
+	b := sample(t)
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &book.Engine{Book: b, Next: search.NewGreedy(1)}
+	m, err := e.Choose(context.Background(), g, mancala.South)
+	if err != nil || m != mustMove(t, "F") || e.Hits != 1 {
+		t.Fatalf("start: %v %v, hits %d; want the book's F", m, err, e.Hits)
+	}
+	g.Play(mustMove(t, "A"))
+	m, err = e.Choose(context.Background(), g, mancala.North)
+	if err != nil || m != mustMove(t, "f") || e.Hits != 2 {
+		t.Fatalf("after A: %v %v, hits %d; want the book's f", m, err, e.Hits)
+	}
+	g.Play(mustMove(t, "a"))
+	if _, err := e.Choose(context.Background(), g, mancala.South); err != nil || e.Hits != 2 {
+		t.Fatalf("out of the book: %v, hits %d; want the next engine's move", err, e.Hits)
+	}
+	if _, err := e.Choose(context.Background(), g, mancala.North); !errors.Is(err, search.ErrNoDecision) {
+		t.Errorf("the wrong side: %v, want the next engine's ErrNoDecision", err)
 	}
 }
