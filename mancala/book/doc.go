@@ -7,7 +7,8 @@
 // [Book.Lookup] allocates nothing; [Book.Move] adds the checks that an
 // engine needs before it plays a book move (the rules, the game's history,
 // the move's legality). A book is tied to one ruleset by its name (the
-// ruleset's String, as mancala.NewRuleset reads it).
+// ruleset's String, as mancala.NewRuleset reads it). [Engine] is a
+// search.Engine that plays from a book and asks another engine out of it.
 //
 // # Building
 //
