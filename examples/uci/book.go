@@ -16,6 +16,25 @@ import (
 	"github.com/sowing-games/sowing/mancala/uci"
 )
 
+// loadBook reads the book file name and checks it against the rules
+// preset.
+func loadBook(name, preset string) (*book.Book, error) {
+	o, err := awale.Preset(preset)
+	if err != nil {
+		return nil, err
+	}
+	r, err := awale.New(o)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return book.Load(f, r)
+}
+
 // runBook builds an opening book: uci book -plies N [-time T] [-depth D]
 // [-rules PRESET] -out FILE.
 func runBook(args []string, stdout, stderr io.Writer) int {

@@ -33,11 +33,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hash := fs.Int("hash", uci.DefaultHashMB, "table size in MB")
 	name := fs.String("name", "sowing", "the engine's id name")
 	threads := fs.Int("threads", 1, "search threads")
+	bookFile := fs.String("book", "", "opening book file (uci book builds one) instead of the embedded Abapa book")
+	ownBook := fs.Bool("ownbook", true, "start with the option OwnBook on (play from the opening book)")
 	egFlags := rulesflags.RegisterEndgame(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
+			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME] [-book FILE] [-ownbook=false] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
+			fmt.Fprintln(stdout, "       uci book -plies N [-depth D] [-time T] -out FILE            (see uci book -h)")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			fmt.Fprintln(stdout, "flags of uci match:")
@@ -56,7 +59,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	cfg := uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads}
+	cfg := uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads, NoBook: !*ownBook}
+	if *bookFile != "" {
+		b, err := loadBook(*bookFile, *rules)
+		if err != nil {
+			fmt.Fprintf(stderr, "uci: -book: %v\n", err)
+			return 2
+		}
+		cfg.Book = b
+	}
 	if status := loadEndgame(egFlags, &cfg, stderr); status != 0 {
 		return status
 	}

@@ -111,7 +111,7 @@ func TestMover(t *testing.T) {
 // TestClockForcedMove: with a clock, a position with one legal move is
 // answered after a one-decision search, however much time is left.
 func TestClockForcedMove(t *testing.T) {
-	s := newSession(t, EngineConfig{})
+	s := newSession(t, EngineConfig{NoBook: true}) // the start is in the book
 	s.send("position fen 0-0-0-0-0-1-4-4-4-4-4-4-12-11-S")
 	s.send("go wtime 600000 btime 600000")
 	line, before := s.expect("bestmove ")
