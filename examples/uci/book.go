@@ -35,18 +35,33 @@ func loadBook(name, preset string) (*book.Book, error) {
 	return book.Load(f, r)
 }
 
-// runBook builds an opening book: uci book -plies N [-time T] [-depth D]
-// [-rules PRESET] -out FILE.
-func runBook(args []string, stdout, stderr io.Writer) int {
+// bookConfig holds the flags of uci book.
+type bookConfig struct {
+	plies, depth, table int
+	time                time.Duration
+	rules, out          string
+}
+
+// bookFlags defines the flags of uci book into c.
+func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("uci book", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
-	plies := fs.Int("plies", 3, "every position within this many moves of the start")
-	depth := fs.Int("depth", 0, "search depth of each position (0: no limit)")
-	tm := fs.Duration("time", 0, "search time of each position (0: no limit)")
-	preset := fs.String("rules", uci.DefaultRules, "rules preset: abapa, awari or default")
-	out := fs.String("out", "", "the book file: resumed if it exists, saved as the build goes")
-	hash := fs.Int("table", 1<<22, "transposition-table entries")
+	fs.IntVar(&c.plies, "plies", 3, "every position within this many moves of the start")
+	fs.IntVar(&c.depth, "depth", 0, "search depth of each position (0: no limit)")
+	fs.DurationVar(&c.time, "time", 0, "search time of each position (0: no limit)")
+	fs.StringVar(&c.rules, "rules", uci.DefaultRules, "rules preset: abapa, awari or default")
+	fs.StringVar(&c.out, "out", "", "the book file: resumed if it exists, saved as the build goes")
+	fs.IntVar(&c.table, "table", 1<<22, "transposition-table entries")
+	return fs
+}
+
+// runBook builds an opening book: uci book -plies N [-time T] [-depth D]
+// [-rules PRESET] -out FILE.
+func runBook(args []string, stdout, stderr io.Writer) int {
+	var c bookConfig
+	fs := bookFlags(&c, stderr)
+	plies, depth, tm, preset, out, hash := &c.plies, &c.depth, &c.time, &c.rules, &c.out, &c.table
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, "usage: uci book -plies N [-depth D] [-time T] [-rules PRESET] -out FILE")

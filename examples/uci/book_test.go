@@ -27,6 +27,10 @@ func TestBookCommand(t *testing.T) {
 	if strings.Count(errb.String(), "\nbook: ")+1 != 7 {
 		t.Errorf("progress lines:\n%s", errb.String())
 	}
+	out.Reset()
+	if code := run([]string{"book", "-h"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "-plies") {
+		t.Errorf("book -h: exit %d, %q", code, out.String())
+	}
 	for _, args := range [][]string{
 		{"book", "-plies", "1", "-depth", "3"},
 		{"book", "-plies", "1", "-out", name},

@@ -47,6 +47,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			mfs, _ := matchFlags(&matchConfig{}, stdout)
 			mfs.SetOutput(stdout)
 			mfs.PrintDefaults()
+			fmt.Fprintln(stdout, "flags of uci book:")
+			bfs := bookFlags(&bookConfig{}, stdout)
+			bfs.SetOutput(stdout)
+			bfs.PrintDefaults()
 			return 0
 		}
 		return 2
