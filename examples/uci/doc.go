@@ -5,8 +5,9 @@
 // Usage:
 //
 //	go run ./examples/uci [-rules abapa|awari|default] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
-//		[-endgame DIR [-endgame-stones K] [-endgame-approx]]
+//		[-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] ...
+//	go run ./examples/uci book -plies N [-depth D] [-time T] [-rules PRESET] -out FILE
 //
 // Without a subcommand it reads protocol commands on stdin and answers on
 // stdout, so that a GUI can run it as its engine: point the GUI at a built
@@ -22,6 +23,23 @@
 // rules, as estimates; see package examples/internal/rulesflags), and
 // says so in one line on standard error. They serve that preset only: if
 // the GUI switches to another, the engine searches without them.
+//
+// -ownbook starts the engine with the option OwnBook on (a GUI can turn
+// it on too; see package mancala/uci): the engine then plays the first
+// moves from its opening book, the embedded Abapa book, or with -book FILE
+// a book file of the -rules preset. It is off by default: the book showed
+// no measured gain (ELO.md, change 9).
+//
+// # Book
+//
+// book builds an opening book for the -rules preset: every position within
+// -plies moves of the start, searched by the engine (level max) to -depth
+// or for -time each, into -out (saved every 30 seconds, atomically; the
+// same command after an interruption resumes from the file), with a
+// progress line for each position on standard error. The engine's
+// embedded book was built with
+//
+//	go run ./examples/uci book -plies 3 -time 5s -out mancala/uci/abapa.book
 //
 // # Match
 //
@@ -45,7 +63,8 @@
 // rules (the ruleset's own Estimate, also called awale; the default),
 // default, store, or w:ROW:SMALL:KROO:MOBILITY (search.Weights;
 // w:0.15:0.5:0:0.5 is the row evaluation, Awalé's Estimate before ELO.md's
-// change 8).
+// change 8); and book=on|off: on plays from the engine's embedded Abapa
+// book where it can (book.Engine), off (the default) searches every move.
 //
 // Every spec but uci: also takes the keys endgame=DIR, endgame-stones=K
 // and endgame-approx=on, the -endgame flags of the engine for that player

@@ -23,6 +23,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "match" {
 		return runMatch(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "book" {
+		return runBook(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
@@ -32,17 +35,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	name := fs.String("name", "sowing", "the engine's id name")
 	threads := fs.Int("threads", 1, "search threads")
 	minAnswer := fs.Duration("min-answer", 50*time.Millisecond, "least time from a go with a movetime to its bestmove (the Aualé GUI drops quicker answers); 0: none")
+	bookFile := fs.String("book", "", "opening book file (uci book builds one) instead of the embedded Abapa book")
+	ownBook := fs.Bool("ownbook", false, "start with the option OwnBook on (play from the opening book)")
 	egFlags := rulesflags.RegisterEndgame(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
+			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
+			fmt.Fprintln(stdout, "       uci book -plies N [-depth D] [-time T] -out FILE            (see uci book -h)")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			fmt.Fprintln(stdout, "flags of uci match:")
 			mfs, _ := matchFlags(&matchConfig{}, stdout)
 			mfs.SetOutput(stdout)
 			mfs.PrintDefaults()
+			fmt.Fprintln(stdout, "flags of uci book:")
+			bfs := bookFlags(&bookConfig{}, stdout)
+			bfs.SetOutput(stdout)
+			bfs.PrintDefaults()
 			return 0
 		}
 		return 2
@@ -55,7 +65,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	cfg := uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads, MinAnswer: *minAnswer}
+	cfg := uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads, MinAnswer: *minAnswer, OwnBook: *ownBook}
+	if *bookFile != "" {
+		b, err := loadBook(*bookFile, *rules)
+		if err != nil {
+			fmt.Fprintf(stderr, "uci: -book: %v\n", err)
+			return 2
+		}
+		cfg.Book = b
+	}
 	if status := loadEndgame(egFlags, &cfg, stderr); status != 0 {
 		return status
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/book"
 	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/uci"
 )
@@ -209,7 +210,14 @@ func newPlayer(spec string, seed uint64) (search.Engine, error) {
 			return nil, err
 		}
 		o.Seed = seed
-		return search.NewAlphaBeta(o), nil
+		ab := search.NewAlphaBeta(o)
+		for _, kv := range strings.Split(rest, ",") {
+			if kv == "book=on" {
+				// The engine's opening book (the protocol's OwnBook).
+				return &book.Engine{Book: uci.DefaultBook(), Next: ab}, nil
+			}
+		}
+		return ab, nil
 	}
 	return uci.ParseEngine(spec, seed) // level:NAME is search.ParseEngine's
 }
@@ -265,6 +273,8 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 			o.Threads = int(n)
 		case k == "quiesce" && (v == "on" || v == "off"):
 			o.Quiesce = v == "on"
+		case k == "book" && (v == "on" || v == "off"):
+			// Read by newPlayer.
 		case k == "eval" && strings.HasPrefix(v, "w:"):
 			var w [4]float64
 			f := strings.Split(v[2:], ":")
@@ -286,7 +296,7 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 			}
 			o.Eval = e
 		default:
-			return bad("bad parameter %q (want level, depth, nodes, table, time, threads, quiesce=on|off, eval=NAME)", kv)
+			return bad("bad parameter %q (want level, depth, nodes, table, time, threads, quiesce=on|off, eval=NAME, book=on|off)", kv)
 		}
 	}
 	return o, nil

@@ -25,7 +25,8 @@
 // of d seeds is reported beyond ±[ProvenScore] (ProvenScore+100·d for a
 // win). Options: Hash (spin, MB per thread), Rules (combo: abapa, awari,
 // default; see awale.Preset), Level (combo: easy, medium, hard, max; see
-// search.LevelOptions) and Threads (spin; see search.AlphaBetaOptions.Threads).
+// search.LevelOptions), Threads (spin; see search.AlphaBetaOptions.Threads)
+// and OwnBook (check, default true: play from the opening book, below).
 // With a clock, the engine aims to spend on a move what is left shared
 // over the moves it expects to come (30, fewer as the seeds on the board
 // run out) plus three quarters of the increment: less when its best move
@@ -33,6 +34,28 @@
 // begins no iteration that it expects to end past the move's hard limit
 // (4 times the aim, at most a quarter of the clock), where one under way
 // is stopped, and it answers a forced move at once.
+//
+// # The opening book
+//
+// With OwnBook on (off by default: the book showed no gain that 400 games
+// could tell from none, examples/uci/ELO.md, change 9; the GUI turns it
+// on, or [EngineConfig].OwnBook starts with it on), a go in a position of
+// the book answers the book's move without a search (after MinAnswer,
+// like any quick answer), with
+// "info string book move X (value V, depth D)" and an info line of the
+// book's depth and score, then bestmove. The book answers only at level
+// max, for a go without depth or nodes (a GUI that limits the depth asks
+// for a weaker move) and not for go infinite or ponder (analysis), under
+// the rules it was built for, and within its plies of the start (see
+// book.Book.Move: Abapa's endless-cycle rule makes the history matter
+// only once a position repeats, which does not happen so early). The
+// default book ([DefaultBook], embedded) holds every position of the Abapa
+// rules within 3 moves of the start, each searched by the engine for 5
+// seconds, built from the repository's root with
+//
+//	go run ./examples/uci book -plies 3 -time 5s -out mancala/uci/abapa.book
+//
+// [EngineConfig].Book gives another (mancala/book builds and reads them).
 //
 // # Where we differ from Aalina
 //
@@ -50,9 +73,10 @@
 //   - The fen's player to move must be S, N or - (a finished game), where
 //     Aalina reads anything but S as North.
 //   - We do not ponder: go ponder searches as go infinite, and ponderhit
-//     ends the search as stop does. There is no opening book and no
-//     options UseLeaves, OwnBook, NoiseLevel, EngineTurn, UseCache or
-//     DrawSearch (setting them gives an info string).
+//     ends the search as stop does. There are no options UseLeaves,
+//     NoiseLevel, EngineTurn, UseCache or DrawSearch (setting them gives
+//     an info string).
+//   - Our opening book is our own (below), not Aalina's.
 //   - info lines carry nodes, nps and time, which Aalina does not send.
 //
 // # The Aualé program

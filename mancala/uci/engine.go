@@ -13,6 +13,7 @@ import (
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/book"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -64,6 +65,14 @@ type EngineConfig struct {
 	// that comes while it is still sending the go, and then waits for ever
 	// (see "The Aualé program" in the package doc).
 	MinAnswer time.Duration
+	// Book is the opening book; nil means [DefaultBook] (Abapa's). The
+	// engine plays from it only under the rules it was built for, and
+	// only with the option OwnBook on.
+	Book *book.Book
+	// OwnBook starts the engine with the option OwnBook on. It is off by
+	// default: the book showed no measured gain (examples/uci/ELO.md,
+	// change 9).
+	OwnBook bool
 }
 
 // Serve runs an engine: it reads commands from in, one a line, and writes
@@ -191,6 +200,8 @@ type server struct {
 	hashMB  int
 	threads int
 	debug   bool
+	book    *book.Book
+	ownBook bool
 	ab      *search.AlphaBeta
 	run     *searchRun
 }
@@ -208,7 +219,11 @@ type searchRun struct {
 }
 
 func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
-	s := &server{cfg: cfg, w: &lineWriter{w: out}, level: "max", hashMB: DefaultHashMB, threads: 1}
+	s := &server{cfg: cfg, w: &lineWriter{w: out}, level: "max", hashMB: DefaultHashMB, threads: 1,
+		book: cfg.Book, ownBook: cfg.OwnBook}
+	if s.book == nil {
+		s.book = DefaultBook()
+	}
 	if cfg.Threads != 0 {
 		if cfg.Threads < 1 || cfg.Threads > MaxThreads {
 			return nil, fmt.Errorf("uci: %d threads: want 1 to %d: %w", cfg.Threads, MaxThreads, ErrMalformed)
@@ -293,6 +308,7 @@ func (s *server) handle(line string) bool {
 		s.w.printf("option name Rules type combo default %s var abapa var awari var default", DefaultRules)
 		s.w.printf("option name Level type combo default max var %s", strings.Join(search.Levels, " var "))
 		s.w.printf("option name Threads type spin default 1 min 1 max %d", MaxThreads)
+		s.w.printf("option name OwnBook type check default %v", s.cfg.OwnBook)
 		s.w.printf("uciok")
 	case "isready":
 		s.w.printf("readyok")
@@ -355,8 +371,15 @@ func (s *server) setOption(name, value string) {
 			return
 		}
 		s.level = strings.ToLower(value)
+	case "OwnBook":
+		switch value {
+		case "true", "false":
+			s.ownBook = value == "true"
+		default:
+			s.info("setoption OwnBook %q refused: want true or false", echo(value))
+		}
 	default:
-		s.info("unknown option %q ignored (options are case-sensitive: Hash, Rules, Level, Threads)", echo(name))
+		s.info("unknown option %q ignored (options are case-sensitive: Hash, Rules, Level, Threads, OwnBook)", echo(name))
 	}
 }
 
@@ -442,6 +465,11 @@ func (s *server) goSearch(gp GoParams) {
 		s.w.printf("bestmove 0000")
 		return
 	}
+	hist := s.game.Positions()
+	hist = hist[:len(hist)-1]
+	if s.bookMove(gp, hist, p) {
+		return
+	}
 	lv, _ := search.LevelOptions(s.level) // the ruleset's Estimate (Eval nil) and quiescence
 	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
 		Eval: lv.Eval, Quiesce: lv.Quiesce}
@@ -486,8 +514,6 @@ func (s *server) goSearch(gp GoParams) {
 		floor = min(s.cfg.MinAnswer, o.Time)
 	}
 	s.ab.SetOptions(o)
-	hist := s.game.Positions()
-	hist = hist[:len(hist)-1]
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
 	if s.cfg.Endgame != nil && s.preset == s.egRules {

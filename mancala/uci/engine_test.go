@@ -87,6 +87,7 @@ func TestTranscript(t *testing.T) {
 		"option name Rules type combo default abapa var abapa var awari var default",
 		"option name Level type combo default max var easy var medium var hard var max",
 		"option name Threads type spin default 1 min 1 max 64",
+		"option name OwnBook type check default false",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answer:\n%s\nwant:\n%s", strings.Join(before, "\n"), strings.Join(want, "\n"))

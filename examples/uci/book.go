@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala/book"
+	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/uci"
+)
+
+// loadBook reads the book file name and checks it against the rules
+// preset.
+func loadBook(name, preset string) (*book.Book, error) {
+	o, err := awale.Preset(preset)
+	if err != nil {
+		return nil, err
+	}
+	r, err := awale.New(o)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return book.Load(f, r)
+}
+
+// bookConfig holds the flags of uci book.
+type bookConfig struct {
+	plies, depth, table int
+	time                time.Duration
+	rules, out          string
+}
+
+// bookFlags defines the flags of uci book into c.
+func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("uci book", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	fs.IntVar(&c.plies, "plies", 3, "every position within this many moves of the start")
+	fs.IntVar(&c.depth, "depth", 0, "search depth of each position (0: no limit)")
+	fs.DurationVar(&c.time, "time", 0, "search time of each position (0: no limit)")
+	fs.StringVar(&c.rules, "rules", uci.DefaultRules, "rules preset: abapa, awari or default")
+	fs.StringVar(&c.out, "out", "", "the book file: resumed if it exists, saved as the build goes")
+	fs.IntVar(&c.table, "table", 1<<22, "transposition-table entries")
+	return fs
+}
+
+// runBook builds an opening book: uci book -plies N [-time T] [-depth D]
+// [-rules PRESET] -out FILE.
+func runBook(args []string, stdout, stderr io.Writer) int {
+	var c bookConfig
+	fs := bookFlags(&c, stderr)
+	plies, depth, tm, preset, out, hash := &c.plies, &c.depth, &c.time, &c.rules, &c.out, &c.table
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "usage: uci book -plies N [-depth D] [-time T] [-rules PRESET] -out FILE")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return 0
+		}
+		return 2
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "uci book: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case *out == "":
+		return bad("want -out FILE")
+	case fs.NArg() > 0:
+		return bad("unexpected argument %q", fs.Arg(0))
+	case *depth == 0 && *tm == 0:
+		return bad("want -depth or -time (or both)")
+	case *depth < 0 || *depth > search.MaxDepth || *tm < 0:
+		return bad("want -depth 1 to %d and a positive -time", search.MaxDepth)
+	case *plies < 0 || *plies > 12:
+		return bad("-plies %d: want 0 to 12", *plies)
+	case *hash < 1 || *hash > 1<<26:
+		return bad("-table %d: want 1 to %d", *hash, 1<<26)
+	}
+	o, err := awale.Preset(*preset)
+	if err != nil {
+		return bad("%v", err)
+	}
+	r, err := awale.New(o)
+	if err != nil {
+		return bad("%v", err)
+	}
+	// The engine's own search (level max: its evaluation and quiescence),
+	// with the build's limits.
+	so, _ := search.LevelOptions("max")
+	so.Depth, so.Time, so.TableSize = *depth, *tm, *hash
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	begun := time.Now()
+	b, err := book.Build(ctx, r, book.BuildOptions{Plies: *plies, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr})
+	if err != nil {
+		fmt.Fprintf(stderr, "uci book: %v (%d positions saved in %s; run the same command again to resume)\n", err, b.Len(), *out)
+		return 1
+	}
+	fmt.Fprintf(stdout, "uci book: %d positions of %v within %d plies in %s (%v)\n", b.Len(), r, *plies, *out, time.Since(begun).Round(time.Second))
+	return 0
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/book"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+func TestBookCommand(t *testing.T) {
+	name := t.TempDir() + "/abapa.book"
+	var out, errb bytes.Buffer
+	if code := run([]string{"book", "-plies", "1", "-depth", "3", "-out", name}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	b, err := book.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() != 7 || b.Rules() != "awale abapa" || b.Plies() != 1 {
+		t.Errorf("%d positions of %q within %d plies, want 7 of awale abapa within 1", b.Len(), b.Rules(), b.Plies())
+	}
+	if strings.Count(errb.String(), "\nbook: ")+1 != 7 {
+		t.Errorf("progress lines:\n%s", errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"book", "-h"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "-plies") {
+		t.Errorf("book -h: exit %d, %q", code, out.String())
+	}
+	for _, args := range [][]string{
+		{"book", "-plies", "1", "-depth", "3"},
+		{"book", "-plies", "1", "-out", name},
+		{"book", "-plies", "-1", "-depth", "3", "-out", name},
+		{"book", "-rules", "chess", "-depth", "3", "-out", name},
+		{"book", "-depth", "3", "-out", name, "extra"},
+	} {
+		if code := run(args, nil, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func TestBookKey(t *testing.T) {
+	p, err := newPlayer("engine:depth=2,book=on", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, ok := p.(*book.Engine); !ok || e.Book == nil || e.Book.Len() == 0 {
+		t.Errorf("book=on: %T, want a *book.Engine with the embedded book", p)
+	}
+	for _, spec := range []string{"engine:depth=2,book=off", "engine:depth=2"} {
+		if p, err := newPlayer(spec, 1); err != nil {
+			t.Error(err)
+		} else if _, ok := p.(*search.AlphaBeta); !ok {
+			t.Errorf("%s: %T, want *search.AlphaBeta", spec, p)
+		}
+	}
+	if _, err := newPlayer("engine:book=maybe", 1); !errors.Is(err, search.ErrBadSpec) {
+		t.Errorf("book=maybe: %v, want a bad spec", err)
+	}
+}
+
+func TestBookFlag(t *testing.T) {
+	name := t.TempDir() + "/one.book"
+	b := book.New("awale abapa", 0)
+	b.Add(mustStart(t), book.Entry{Move: mustHouse(t, "B"), Value: 0, Depth: 1})
+	if err := book.WriteFile(name, b); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	in := "position startpos\ngo movetime 2000\n"
+	if code := run([]string{"-book", name, "-ownbook"}, strings.NewReader(in), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "bestmove B\n") {
+		t.Errorf("-book: output %q, want the file's bestmove B", out.String())
+	}
+	out.Reset()
+	if code := run([]string{"-book", name}, strings.NewReader("position startpos\ngo movetime 50\n"), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if strings.Contains(out.String(), "info string book") {
+		t.Errorf("without -ownbook: answered from the book: %q", out.String())
+	}
+	for _, args := range [][]string{{"-book", name + ".none"}, {"-book", name, "-rules", "awari"}} {
+		if code := run(args, strings.NewReader(""), &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+func mustStart(t *testing.T) mancala.Position {
+	t.Helper()
+	p, err := mancala.ParsePosition("4,4,4,4,4,4/4,4,4,4,4,4 0,0 S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustHouse(t *testing.T, s string) mancala.Move {
+	t.Helper()
+	m, err := mancala.ParseMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}

@@ -1,0 +1,207 @@
+package book
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"time"
+
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+// BuildOptions configures [Build].
+type BuildOptions struct {
+	// Start is the position the book begins from; the zero Position means
+	// the rules' Start.
+	Start mancala.Position
+	// Plies is how far the book reaches: every position within Plies
+	// moves of Start (both players' moves, every one of them) gets an
+	// entry.
+	Plies int
+	// Search configures the search of each position (search.AlphaBeta):
+	// set a Depth for a book that the same command builds again
+	// identically, or a Time for a bounded cost. Its Info is ignored. The
+	// searcher forgets everything between positions, so that a position's
+	// entry does not depend on the ones searched before it.
+	Search search.AlphaBetaOptions
+	// File, if set, is where the book is saved: Build resumes from it if
+	// it exists (keeping its entries, which must be of the same rules),
+	// saves it every SaveEvery and at the end, also when ctx ends the
+	// build early, each time atomically (see [WriteFile]).
+	File string
+	// SaveEvery is the time between saves to File; 0 means a minute.
+	SaveEvery time.Duration
+	// Progress, if set, receives a line for each position searched.
+	Progress io.Writer
+}
+
+// Build makes the book of r from o.Start: it searches every position
+// within o.Plies moves (all of both players' moves; finished positions
+// are left out) and records the best move found, its value (rounded to
+// hundredths of a seed) and depth. A
+// position reached by several lines is searched once, with the history
+// of the first line (in the order of r.Legal, nearest the start first).
+// The book's order is that order.
+//
+// Build is a long job: it reports on o.Progress, saves to o.File as it
+// goes, and when ctx is done it returns the book so far (and saves it)
+// with ctx's error. r must name itself (fmt.Stringer, the name
+// mancala.NewRuleset reads); errors wrap [ErrRules] if it does not or if
+// o.File is a book of other rules, mancala.ErrInvalidPosition if o.Start
+// is not one of r's positions.
+func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error) {
+	if r == nil {
+		return nil, fmt.Errorf("book: nil ruleset: %w", ErrRules)
+	}
+	name := rulesName(r)
+	if name == "" {
+		return nil, fmt.Errorf("book: the ruleset has no name (fmt.Stringer): %w", ErrRules)
+	}
+	if o.Plies < 0 || o.Plies > search.MaxDepth {
+		return nil, fmt.Errorf("book: %d plies: want 0 to %d: %w", o.Plies, search.MaxDepth, ErrEntry)
+	}
+	start := o.Start
+	if start == (mancala.Position{}) {
+		start = r.Start()
+	} else {
+		q, err := r.Setup(start)
+		if err != nil {
+			return nil, fmt.Errorf("book: start: %w", err)
+		}
+		start = q
+	}
+	done := New(name, o.Plies)
+	if o.File != "" {
+		old, err := ReadFile(o.File)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return nil, err
+		case old.rules != name:
+			return nil, fmt.Errorf("book: %s is a book of %s, not %s: %w", o.File, mancala.Shorten(old.rules, 60), name, ErrRules)
+		default:
+			done = old
+		}
+	}
+	lines := enumerate(r, start, o.Plies)
+	so := o.Search
+	so.Info = nil
+	ab := search.NewAlphaBeta(so)
+	b := New(name, o.Plies)
+	save := func() error {
+		if o.File == "" {
+			return nil
+		}
+		// The book so far in the build's order, then what the file had
+		// beyond it.
+		out := New(name, o.Plies)
+		for _, l := range lines {
+			if e, ok := b.m[l.p]; ok {
+				out.Add(l.p, e)
+			} else if e, ok := done.m[l.p]; ok {
+				out.Add(l.p, e)
+			}
+		}
+		for _, p := range done.order {
+			if _, ok := out.m[p]; !ok {
+				out.Add(p, done.m[p])
+			}
+		}
+		return WriteFile(o.File, out)
+	}
+	every := o.SaveEvery
+	if every <= 0 {
+		every = time.Minute
+	}
+	begun, saved := time.Now(), time.Now()
+	searched := 0
+	todo := 0
+	for _, l := range lines {
+		if _, ok := done.m[l.p]; !ok {
+			todo++
+		}
+	}
+	if o.Progress != nil && todo < len(lines) {
+		fmt.Fprintf(o.Progress, "book: %d of %d positions from %s, %d to search\n", len(lines)-todo, len(lines), o.File, todo)
+	}
+	for i, l := range lines {
+		if e, ok := done.m[l.p]; ok {
+			b.Add(l.p, e)
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return b, errors.Join(err, save())
+		}
+		ab.Reset()
+		t0 := time.Now()
+		res, err := ab.Search(ctx, r, l.history, l.p)
+		if err != nil {
+			return b, errors.Join(fmt.Errorf("book: position %s: %w", l.p, err), save())
+		}
+		if ctx.Err() != nil {
+			// The search was cut short: its result is not the one asked for.
+			return b, errors.Join(ctx.Err(), save())
+		}
+		v := math.Round(res.Value*100) / 100 // centiseeds, as the engine protocol reports them
+		if err := b.Add(l.p, Entry{Move: res.Move, Value: v, Depth: res.Depth}); err != nil {
+			return b, errors.Join(err, save())
+		}
+		searched++
+		if o.Progress != nil {
+			el := time.Since(begun)
+			eta := time.Duration(float64(el) / float64(searched) * float64(todo-searched))
+			fmt.Fprintf(o.Progress, "book: %d/%d (ply %d) %s: %v %+.2f depth %d, %v; %v so far, about %v to go\n",
+				i+1, len(lines), len(l.history), l.p, res.Move, res.Value, res.Depth,
+				time.Since(t0).Round(time.Millisecond), el.Round(time.Second), eta.Round(time.Second))
+		}
+		if time.Since(saved) >= every {
+			if err := save(); err != nil {
+				return b, err
+			}
+			saved = time.Now()
+		}
+	}
+	if err := save(); err != nil {
+		return b, err
+	}
+	return b, nil
+}
+
+// line is a position to search with the history of the first line that
+// reached it.
+type line struct {
+	p       mancala.Position
+	history []mancala.Position
+}
+
+// enumerate returns the positions within plies moves of start that are
+// not over, each once, nearest first, in the order of r.Legal.
+func enumerate(r mancala.Ruleset, start mancala.Position, plies int) []line {
+	seen := map[mancala.Position]bool{start: true}
+	var out []line
+	if !start.Over() {
+		out = append(out, line{p: start})
+	}
+	var moves []mancala.Move
+	for from := 0; from < len(out); from++ {
+		l := out[from]
+		if len(l.history) >= plies {
+			continue
+		}
+		moves = r.Legal(moves[:0], l.p)
+		hist := append(append([]mancala.Position(nil), l.history...), l.p)
+		for _, m := range moves {
+			q := mancala.EndCycle(r, hist, r.Apply(l.p, m))
+			if seen[q] || q.Over() {
+				continue
+			}
+			seen[q] = true
+			out = append(out, line{p: q, history: hist})
+		}
+	}
+	return out
+}

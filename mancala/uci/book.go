@@ -1,0 +1,82 @@
+package uci
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/book"
+)
+
+// abapaBook is the opening book of the Abapa rules, built from the
+// repository's root by
+//
+//	go run ./examples/uci book -plies 3 -time 5s -out mancala/uci/abapa.book
+//
+// every position within 3 moves of the start, searched by the engine
+// (level max: Awalé's evaluation and quiescence) for 5 seconds each.
+//
+//go:embed abapa.book
+var abapaBook string
+
+// DefaultBook returns the opening book that an engine plays unless its
+// EngineConfig gives another: every position of the Abapa rules within 3
+// moves of the start, with the move that a search of several seconds
+// found there (the file abapa.book, embedded; the package documentation
+// says how it was built). It returns the same Book on every call; do not
+// add to it.
+func DefaultBook() *book.Book { return defaultBook() }
+
+var defaultBook = sync.OnceValue(func() *book.Book {
+	r, err := awale.New(awale.Abapa())
+	if err != nil {
+		return nil
+	}
+	b, err := book.Load(strings.NewReader(abapaBook), r)
+	if err != nil {
+		return nil // TestDefaultBook keeps this from happening
+	}
+	return b
+})
+
+// bookMove answers go from the book if the engine may: OwnBook on, level
+// max, a go that asks for no analysis (infinite, ponder) and no limit of
+// depth or nodes (a GUI's way of asking for a weaker move), and a book
+// entry for the position under the engine's rules after this history.
+// It reports whether it answered. Like a quick search, a book answer to a
+// go with a movetime comes no sooner than cfg.MinAnswer (at most the
+// movetime), unless stop, ponderhit, ucinewgame or quit ends the wait.
+func (s *server) bookMove(gp GoParams, hist []mancala.Position, p mancala.Position) bool {
+	if !s.ownBook || s.level != "max" || gp.Infinite || gp.Ponder || gp.Depth > 0 || gp.Nodes > 0 {
+		return false
+	}
+	e, ok := s.book.Move(s.rules, hist, p)
+	if !ok {
+		return false
+	}
+	s.info("book move %v (value %.2f, depth %d)", e.Move, e.Value, e.Depth)
+	info := fmt.Sprintf("info depth %d score cp %d nodes 0 nps 0 time 0 pv %v", e.Depth, scoreCP(e.Value), e.Move)
+	var floor time.Duration
+	if gp.MoveTime > 0 {
+		floor = min(s.cfg.MinAnswer, moveTimeLimit(gp.MoveTime))
+	}
+	if floor <= 0 {
+		s.w.printf("%s", info)
+		s.w.printf("bestmove %v", e.Move)
+		return true
+	}
+	run := &searchRun{cancel: func() {}, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{})}
+	start := time.Now()
+	s.run = run
+	go func() {
+		defer close(run.answered)
+		run.waitUntil(start.Add(floor))
+		s.w.printf("%s", info)
+		s.w.answer(run.done, "bestmove %v", e.Move)
+	}()
+	return true
+}
