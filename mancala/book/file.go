@@ -8,11 +8,11 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/internal/atomicwrite"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -234,40 +234,16 @@ func Write(w io.Writer, b *Book) error {
 // WriteFile saves b to the file name: a temporary file in the same
 // directory, written, synced and closed, then renamed (mode 0644), so that
 // the file is never seen unfinished.
-func WriteFile(name string, b *Book) (err error) {
+func WriteFile(name string, b *Book) error {
 	var text bytes.Buffer
 	if err := Write(&text, b); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("book: %w", err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(text.Bytes()); err != nil {
+	if err := atomicwrite.File(name, func(w io.Writer) error {
+		_, err := w.Write(text.Bytes())
+		return err
+	}); err != nil {
 		return fmt.Errorf("book: writing %s: %w", name, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("book: writing %s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("book: writing %s: %w", name, err)
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		return fmt.Errorf("book: %w", err)
-	}
-	if err := os.Rename(tmp, name); err != nil {
-		return fmt.Errorf("book: %w", err)
-	}
-	if dh, err := os.Open(filepath.Dir(name)); err == nil { // make the rename durable where the system allows
-		dh.Sync()
-		dh.Close()
 	}
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/sowing-games/sowing/mancala/internal/atomicwrite"
 )
 
 // The file of one count, written by [Build]:
@@ -99,40 +101,15 @@ func (d *DB) header(k int) []byte {
 // writeCount saves count k of d under dir: a temporary file in the same
 // directory, written, synced and closed, then renamed (mode 0644), so that
 // the file never exists unfinished.
-func writeCount(d *DB, dir string, k int) (err error) {
+func writeCount(d *DB, dir string, k int) error {
 	path := d.path(dir, k)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("endgame: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("endgame: %w", err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if err := writeTable(f, d.header(k), d.tables[k], d.rk.size[k]); err != nil {
+	if err := atomicwrite.File(path, func(w io.Writer) error {
+		return writeTable(w, d.header(k), d.tables[k], d.rk.size[k])
+	}); err != nil {
 		return fmt.Errorf("endgame: writing %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("endgame: writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("endgame: writing %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		return fmt.Errorf("endgame: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("endgame: %w", err)
-	}
-	if dh, err := os.Open(filepath.Dir(path)); err == nil { // make the rename durable where the system allows
-		dh.Sync()
-		dh.Close()
 	}
 	return nil
 }
