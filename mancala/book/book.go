@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -146,20 +147,11 @@ func (b *Book) Check(r mancala.Ruleset) error {
 		}
 		moves = r.Legal(moves[:0], p)
 		e := b.m[p]
-		if !contains(moves, e.Move) {
+		if !slices.Contains(moves, e.Move) {
 			return fmt.Errorf("book: move %v is not legal in %s: %w", e.Move, p, ErrEntry)
 		}
 	}
 	return nil
-}
-
-func contains(moves []mancala.Move, m mancala.Move) bool {
-	for _, x := range moves {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // Move returns the book's entry for p in a game under r, and whether the
@@ -181,10 +173,8 @@ func (b *Book) Move(r mancala.Ruleset, history []mancala.Position, p mancala.Pos
 	if !ok || rulesName(r) != b.rules || !mancala.IsLegal(r, p, e.Move) {
 		return Entry{}, false
 	}
-	for _, h := range history {
-		if h == p {
-			return Entry{}, false
-		}
+	if slices.Contains(history, p) {
+		return Entry{}, false
 	}
 	return e, true
 }

@@ -60,16 +60,13 @@ func (s *server) bookMove(gp GoParams, hist []mancala.Position, p mancala.Positi
 	}
 	s.info("book move %v (value %.2f, depth %d)", e.Move, e.Value, e.Depth)
 	info := fmt.Sprintf("info depth %d score cp %d nodes 0 nps 0 time 0 pv %v", e.Depth, scoreCP(e.Value), e.Move)
-	var floor time.Duration
-	if gp.MoveTime > 0 {
-		floor = min(s.cfg.MinAnswer, moveTimeLimit(gp.MoveTime))
-	}
+	floor := s.minAnswer(gp)
 	if floor <= 0 {
 		s.w.printf("%s", info)
 		s.w.printf("bestmove %v", e.Move)
 		return true
 	}
-	run := &searchRun{cancel: func() {}, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{})}
+	run := newRun(func() {}, false)
 	start := time.Now()
 	s.run = run
 	go func() {

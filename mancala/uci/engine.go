@@ -499,8 +499,7 @@ func (s *server) goSearch(gp GoParams) {
 		o.Depth = search.MaxDepth // go infinite, or go alone at level max with no clock
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &searchRun{cancel: cancel, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{}),
-		wait: gp.Infinite || gp.Ponder}
+	run := newRun(cancel, gp.Infinite || gp.Ponder)
 	start := time.Now()
 	o.Info = func(r search.Result) {
 		el := time.Since(start)
@@ -509,10 +508,7 @@ func (s *server) goSearch(gp GoParams) {
 			cancel() // the search returns this iteration's result
 		}
 	}
-	var floor time.Duration // the least time to the answer (cfg.MinAnswer)
-	if gp.MoveTime > 0 && !run.wait {
-		floor = min(s.cfg.MinAnswer, o.Time)
-	}
+	floor := s.minAnswer(gp)
 	s.ab.SetOptions(o)
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
@@ -562,6 +558,22 @@ func (r *searchRun) halt() {
 		r.cancel()
 		close(r.stop)
 	})
+}
+
+// minAnswer returns the least time from gp to its bestmove: cfg.MinAnswer
+// for a go with a movetime (at most that movetime's limit), 0 for any
+// other go. A search and a book answer both wait for it.
+func (s *server) minAnswer(gp GoParams) time.Duration {
+	if gp.MoveTime <= 0 || gp.Infinite || gp.Ponder {
+		return 0
+	}
+	return min(s.cfg.MinAnswer, moveTimeLimit(gp.MoveTime))
+}
+
+// newRun returns the record of a search (or a book answer) about to
+// start; wait: it answers only after stop (go infinite, ponder).
+func newRun(cancel context.CancelFunc, wait bool) *searchRun {
+	return &searchRun{cancel: cancel, stop: make(chan struct{}), done: make(chan struct{}), answered: make(chan struct{}), wait: wait}
 }
 
 // waitUntil waits until t or until the search is told to stop.
