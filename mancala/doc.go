@@ -30,13 +30,28 @@
 // [Playout]), and [Tracer] (the atomic steps of a move as [Event] values,
 // for game interfaces that animate sowing; [ApplyEvent] replays them).
 //
+// # Describing a game
+//
+// A game package describes itself once, for people and tools, in the
+// [Family] it registers with [RegisterFamily]: labels, named presets,
+// the numbers a player may set, and a rules text for players. Tools read
+// it back with [Families], [LookupFamily] and [FamilyOf], build rulesets
+// by name with [NewRuleset], and name them for people with [Label]. The
+// events of a trace carry the id of the rule each step applies
+// ([Event].Rule), from which [Narrate] tells a move in sentences (or the
+// ruleset does, as a [Narrator]); [Rounder] and [Game.Round] tell the round
+// a game is in, and [PositionNotation] gives a game's own position text.
+// No tool needs to know a game by name.
+//
 // # Games
 //
 // [NewGame] starts a [Game], which checks every move, refuses illegal ones
 // with a [*MoveError] (wrapping [ErrIllegalMove]) without changing anything,
 // keeps the history for [Game.Undo] and [Game.Redo], ends games on a
 // repeated position for rulesets that ask for it, and reports the
-// [Outcome].
+// [Outcome]. [Game.PlayTrace] plays a move once and reports its steps for
+// an animation; [Game.PositionAt] and [Game.MoveAt] read the history
+// without copying it.
 //
 // # Notation
 //

@@ -37,6 +37,14 @@ type Event struct {
 	Hole   Hole   // the hole concerned, if any
 	Count  int    // seeds moved, or as the kind says
 	Turn   Turn   // with EventTurnEnd: who decides next (NoTurn when the game is over)
+	// Rule is the ruleset's id of the rule that the step applies, such as
+	// "AW-4" for a capture or "CK-4" for a relay's pick-up, or "" when
+	// the step is plain sowing. With EventTurnEnd it names the rule that
+	// chose who decides next, when that is not simply the other player
+	// (a player who moves again); with EventRoundEnd, the rule that ended
+	// the round; with a capture after the turn has ended, the rule that
+	// gave the seeds at the end of a round or game. [Narrate] reads it.
+	Rule string
 }
 
 // String returns a short description, such as "south drop C" or
@@ -69,6 +77,18 @@ func (e Event) String() string {
 // that does not trace pays nothing for it.
 type Tracer interface {
 	Trace(p Position, m Move, emit func(Event)) (Position, error)
+}
+
+// CycleTracer is implemented by [Cycler] rulesets that can show, step by
+// step, the end of a game by a repeated position. The repetition is seen
+// after a move by whoever keeps the history, who then calls Cycle; a game
+// interface that animates moves calls TraceCycle instead (as
+// [Game.PlayTrace] does) to animate that ending too.
+type CycleTracer interface {
+	// TraceCycle returns what Cycle(p) returns and calls emit (which may
+	// be nil) with the steps that lead from p's board to it. A finished
+	// p emits nothing.
+	TraceCycle(p Position, emit func(Event)) Position
 }
 
 // ApplyEvent performs e on b, so that a game interface can show a move step

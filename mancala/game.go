@@ -24,6 +24,7 @@ type Game struct {
 	moves     []Move     // moves played, including undone ones kept for Redo
 	ply       int        // moves in effect: positions[ply] is the current position
 	conceded  Turn       // the player who conceded at ply, if any
+	rounds    []int      // for a Rounder: rounds[i] is the round of positions[i], from 1
 }
 
 // GameOption configures [NewGame].
@@ -59,7 +60,7 @@ func FromText(s string) GameOption {
 // ErrUnsupported) or if an option does (for instance a start position that
 // r's Setup refuses).
 func NewGame(r Ruleset, opts ...GameOption) (*Game, error) {
-	if r == nil {
+	if isNil(r) {
 		return nil, fmt.Errorf("mancala: new game without a ruleset: %w", ErrUnsupported)
 	}
 	var c gameConfig
@@ -75,7 +76,11 @@ func NewGame(r Ruleset, opts ...GameOption) (*Game, error) {
 			return nil, err
 		}
 	}
-	return &Game{rules: r, positions: []Position{start}}, nil
+	g := &Game{rules: r, positions: []Position{start}}
+	if _, ok := r.(Rounder); ok {
+		g.rounds = []int{1}
+	}
+	return g, nil
 }
 
 // Rules returns the game's ruleset.
@@ -127,11 +132,21 @@ func (g *Game) AppendLegal(dst []Move) []Move {
 // (and ErrGameOver if the game had ended), with a *MoveError that says
 // why, and changes nothing. Playing discards the moves that Undo kept for
 // Redo, unless m is the next of them.
-func (g *Game) Play(m Move) error {
+func (g *Game) Play(m Move) error { return g.play(m, nil) }
+
+func (g *Game) play(m Move, emit func(Event)) error {
 	if g.Over() {
 		return &MoveError{Move: m, Ply: g.ply, Reason: "the game is over", Err: ErrGameOver}
 	}
-	next, err := g.rules.Play(g.Position(), m)
+	before := g.Position()
+	var next Position
+	var err error
+	tr, tracing := g.rules.(Tracer)
+	if tracing && emit != nil {
+		next, err = tr.Trace(before, m, emit)
+	} else {
+		next, err = g.rules.Play(before, m)
+	}
 	if err != nil {
 		var me *MoveError
 		if errors.As(err, &me) {
@@ -141,15 +156,40 @@ func (g *Game) Play(m Move) error {
 		}
 		return err
 	}
-	next = EndCycle(g.rules, g.positions[:g.ply+1], next)
+	if ct, ok := g.rules.(CycleTracer); ok && emit != nil {
+		if ended := EndCycle(g.rules, g.positions[:g.ply+1], next); ended != next {
+			next = ct.TraceCycle(next, emit)
+		}
+	} else {
+		next = EndCycle(g.rules, g.positions[:g.ply+1], next)
+	}
 	if g.ply < len(g.moves) && g.moves[g.ply] == m && g.positions[g.ply+1] == next {
 		g.ply++ // the same as Redo: keep the rest of the redo line
 		return nil
 	}
 	g.moves = append(g.moves[:g.ply], m)
 	g.positions = append(g.positions[:g.ply+1], next)
+	if g.rounds != nil {
+		n := g.rounds[g.ply]
+		if g.rules.(Rounder).RoundEnded(before, next) && !next.Over() {
+			n++
+		}
+		g.rounds = append(g.rounds[:g.ply+1], n)
+	}
 	g.ply++
 	return nil
+}
+
+// PlayTrace is [Game.Play] that also reports the steps of the move: when
+// the ruleset is a [Tracer], it calls emit (if not nil) with each step of
+// the move in order and, when the move repeats an earlier position and the
+// ruleset is a [CycleTracer], with the steps of the repetition ending
+// after them (a Cycler that is not a CycleTracer ends the game without
+// steps for it). The move is played once. A refused move emits nothing and
+// changes nothing. With a ruleset that cannot trace it emits nothing and
+// is Play.
+func (g *Game) PlayTrace(m Move, emit func(Event)) error {
+	return g.play(m, emit)
 }
 
 // PlayText plays moves written in move notation: letters run together
@@ -260,6 +300,9 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.positions = append([]Position(nil), g.positions...)
 	c.moves = append([]Move(nil), g.moves...)
+	if g.rounds != nil {
+		c.rounds = append([]int(nil), g.rounds...)
+	}
 	return &c
 }
 
@@ -274,4 +317,34 @@ func (g *Game) MovesText() string {
 		sb.WriteString(m.String())
 	}
 	return sb.String()
+}
+
+// PositionAt returns the position after the first ply moves of the game
+// (the start for 0), for 0 <= ply <= [Game.Ply], and false for any other
+// ply. Unlike [Game.Positions] it copies nothing.
+func (g *Game) PositionAt(ply int) (Position, bool) {
+	if ply < 0 || ply > g.ply || len(g.positions) == 0 {
+		return Position{}, false
+	}
+	return g.positions[ply], true
+}
+
+// MoveAt returns the move played at ply (from 0: the first move), for
+// 0 <= ply < [Game.Ply], and false for any other ply.
+func (g *Game) MoveAt(ply int) (Move, bool) {
+	if ply < 0 || ply >= g.ply {
+		return Move{}, false
+	}
+	return g.moves[ply], true
+}
+
+// Round returns the number of the round that the current position belongs
+// to, from 1, for a ruleset that is a [Rounder] (one more than the round
+// ends crossed so far, a game's final position staying in its last round),
+// and [Position.Round] of the current position otherwise.
+func (g *Game) Round() int {
+	if g.rounds != nil {
+		return g.rounds[g.ply]
+	}
+	return g.Position().Round
 }

@@ -40,8 +40,11 @@ package mancala
 // Optional capabilities are separate interfaces found by type assertion:
 // [Cycler] for games that end when a position repeats, [Bounded] for a
 // stated bound on game length, [Explainer] for saying why a game ended,
-// and fmt.Stringer for a name (the name that [NewRuleset] builds again,
-// for a ruleset whose family is registered with [RegisterRuleset]).
+// [Tracer] and [CycleTracer] for the steps of a move, [Narrator] for
+// telling a move in words, [Rounder] for games played in rounds,
+// [PositionNotation] for a position text of the game's own, and
+// fmt.Stringer for a name (the name that [NewRuleset] builds again, for a
+// ruleset whose family is registered with [RegisterFamily]).
 type Ruleset interface {
 	Start() Position
 	Setup(p Position) (Position, error)
@@ -61,6 +64,30 @@ type Cycler interface {
 	// Cycle returns the finished position (ToMove == NoTurn) that ends a
 	// game in which p has just repeated an earlier position.
 	Cycle(p Position) Position
+}
+
+// Rounder is implemented by rulesets whose games are played in rounds
+// (Congkak's sets), where [Position.Round] alone may not tell how many
+// rounds a game has played. [Game.Round] calls it once per move.
+type Rounder interface {
+	// RoundEnded reports whether after, the position one decision after
+	// before in the same game, is reached across the end of a round
+	// (including the end of the game's last round).
+	RoundEnded(before, after Position) bool
+}
+
+// PositionNotation is implemented by rulesets that have a position text of
+// their own besides the core's ([ParsePosition], [Position.String]), such
+// as the one an engine protocol of the game speaks. Tools that exchange
+// positions with other programs use it when the ruleset has it.
+type PositionNotation interface {
+	// FormatPosition returns p in the ruleset's own text.
+	FormatPosition(p Position) string
+	// ParsePosition reads a position in the ruleset's own text and
+	// returns it settled by Setup, or an error wrapping ErrSyntax (a
+	// *ParseError) for malformed text or ErrInvalidPosition for a
+	// position of no game of the ruleset. It never panics.
+	ParsePosition(s string) (Position, error)
 }
 
 // Bounded is implemented by rulesets that can bound the length of a game.

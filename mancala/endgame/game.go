@@ -114,3 +114,14 @@ type Game interface {
 	// p is not a position of this game with one player to move.
 	Config(p mancala.Position) (Config, bool)
 }
+
+// Retrograder is implemented by rulesets that can state their rules in the
+// form the builder takes: the retrograde capability, under one name for
+// every game. Tools find it by type assertion on a mancala.Ruleset.
+type Retrograder interface {
+	// Retrograde returns the ruleset's rules as a Game for its board
+	// size, or an error wrapping mancala.ErrUnsupported when the
+	// ruleset's values would depend on more than the houses (the stores
+	// or the history of the game), so that no database can hold them.
+	Retrograde() (Game, error)
+}
