@@ -17,11 +17,17 @@
 //     ruleset's solver capabilities.
 //   - mancala/endgame: endgame databases by retrograde analysis, for any
 //     ruleset that can rank its configurations.
-//   - mancala/uci: the engine protocol of Oware programs, both sides.
+//   - mancala/uci: the engine protocol of Oware programs, both sides, for
+//     any ruleset.
 //   - mancala/svg: SVG diagrams of any ruleset's board.
-//   - mancala/svg: SVG diagrams of any ruleset's board.
+//   - mancala/match: matches and tournaments between engines, with
+//     openings, tallies, Elo and SPRT, for any ruleset.
+//   - mancala/web: the web game as an http.Handler that any Go program
+//     can mount, for the rulesets it is given.
+//   - mancala/book: opening books for any ruleset.
 //   - awale: Awalé (Oware, Abapa family), with the Abapa and Awari presets;
-//     awale/ogn reads and writes the OGN files of the Aualé program.
+//     awale/ogn reads and writes the OGN files of the Aualé program, and
+//     awale/tune fits its evaluation.
 //   - congkak: Congkak, with its simultaneous opening, rounds and burnt
 //     houses.
 //   - examples: runnable programs built on the public API only, and Kalah
