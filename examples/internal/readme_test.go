@@ -16,13 +16,48 @@ import (
 // root is the module's root directory, relative to this package.
 const root = "../.."
 
+// readme returns the text of the module's README and of every README of
+// the examples (examples/README.md, examples/NAME/README.md), which the
+// tests below check alike: commands, flags and snippets there must be
+// true too.
 func readme(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	var sb strings.Builder
+	for _, d := range docs(t) {
+		sb.WriteString(d.text)
+		sb.WriteString("\n")
+	}
+	return sb.String()
+}
+
+type doc struct {
+	path string // relative to root, slash-separated
+	text string
+}
+
+func docs(t *testing.T) []doc {
+	t.Helper()
+	paths := []string{"README.md", "examples/README.md"}
+	more, err := filepath.Glob(filepath.Join(root, "examples", "*", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(b)
+	for _, m := range more {
+		rel, err := filepath.Rel(root, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, filepath.ToSlash(rel))
+	}
+	var out []doc
+	for _, p := range paths {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, doc{p, string(b)})
+	}
+	return out
 }
 
 // snippetMarker introduces a code block copied from an Example function:
@@ -134,17 +169,32 @@ func defines(t *testing.T, dir, decl string) bool {
 	return false
 }
 
-// TestLinksExist checks the README's relative links.
+// TestLinksExist checks the READMEs' relative links, each relative to
+// its README's folder.
 func TestLinksExist(t *testing.T) {
-	text := readme(t)
-	for _, m := range regexp.MustCompile(`\]\(([^)#\s]+)(?:#[^)]*)?\)`).FindAllStringSubmatch(text, -1) {
-		link := m[1]
-		if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
-			continue
+	for _, d := range docs(t) {
+		dir := filepath.Dir(filepath.Join(root, filepath.FromSlash(d.path)))
+		for _, m := range regexp.MustCompile(`\]\(([^)#\s]+)(?:#[^)]*)?\)`).FindAllStringSubmatch(d.text, -1) {
+			link := m[1]
+			if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+				t.Errorf("%s links to %s, which does not exist", d.path, link)
+			}
 		}
-		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(link))); err != nil {
-			t.Errorf("README links to %s, which does not exist", link)
-		}
+	}
+}
+
+// TestReadmeShort keeps the module's README a newcomer's page: the
+// details belong beside each tool.
+func TestReadmeShort(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b, []byte("\n")); n >= 250 {
+		t.Errorf("README.md has %d lines; keep it under 250 and move details to examples/README.md or a tool's README", n)
 	}
 }
 
