@@ -74,6 +74,9 @@ func playGame(ctx context.Context, c *Config, ops []*mancala.Game, n int) (Resul
 			return fail(fmt.Errorf("%s: %w", "AB"[i:i+1], err))
 		}
 		defer closeEngine(e)
+		if x.p.Wrap != nil {
+			e = x.p.Wrap(e)
+		}
 		players[i] = &engine{Engine: e, forfeits: c.forfeits}
 	}
 	var g *mancala.Game

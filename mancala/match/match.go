@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"strconv"
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
@@ -46,6 +47,9 @@ type Player struct {
 	Name string
 	// New makes the player's engine for each game.
 	New NewEngine
+	// Wrap, if not nil, wraps each engine that New made, such as with
+	// endgame databases; the engine New made is the one closed.
+	Wrap func(search.Engine) search.Engine
 }
 
 // Spec returns the Player that parse makes from spec, such as
@@ -151,6 +155,29 @@ type Result struct {
 	// with a last comment saying so; after an opening a comment says where
 	// it ends.
 	Record *record.Record `json:"record,omitempty"`
+}
+
+// Line is the result's line in a match of games games, as the commands
+// write it: "game  3/10: A south, A 25 - B 23, A wins, 31 plies, majority
+// (AW-10)", the number padded to the width of games, A's side, the stores
+// from A's side, the verdict, the moves and why the game ended, or
+// "(capped: scored by the stores)", or the forfeit in parentheses.
+func (r Result) Line(games int) string {
+	side, a, b := "north", r.Stores[1], r.Stores[0]
+	if r.ASouth {
+		side, a, b = "south", b, a
+	}
+	verdict := map[float64]string{1: "A wins", 0: "B wins", 0.5: "draw"}[r.Score]
+	s := fmt.Sprintf("game %*d/%d: A %s, A %d - B %d, %s, %d plies", len(strconv.Itoa(games)), r.Game, games, side, a, b, verdict, r.Plies)
+	switch {
+	case r.Forfeit != nil:
+		s += " (" + r.Forfeit.String() + ")"
+	case r.Capped:
+		s += " (capped: scored by the stores)"
+	case r.Ending.Reason != mancala.EndNone:
+		s += ", " + r.Ending.String()
+	}
+	return s
 }
 
 // Forfeit says how an engine lost a game by failing (Config.Forfeits).

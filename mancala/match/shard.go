@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -238,4 +239,23 @@ func Merge(parts ...*Part) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// ReadParts reads the parts that Writers wrote to the named files, in
+// order.
+func ReadParts(names ...string) ([]*Part, error) {
+	var parts []*Part
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		p, err := ReadPart(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		parts = append(parts, p)
+	}
+	return parts, nil
 }
