@@ -189,6 +189,11 @@ func TestShards(t *testing.T) {
 		if _, err := match.Merge(parts[0], parts[0], parts[1]); !errors.Is(err, match.ErrConfig) {
 			t.Errorf("a shard twice: %v", err)
 		}
+		other := *parts[1]
+		other.Header.MaxPlies++
+		if _, err := match.Merge(parts[0], &other, parts[2]); !errors.Is(err, match.ErrConfig) {
+			t.Errorf("a shard of another cap: %v", err)
+		}
 	}
 }
 

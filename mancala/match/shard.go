@@ -111,11 +111,16 @@ type Header struct {
 	A     string `json:"a"`
 	B     string `json:"b"`
 	Rules string `json:"rules"`
+	// MaxPlies, RandomPlies and Balanced are the Config's.
+	MaxPlies    int       `json:"max_plies"`
+	RandomPlies int       `json:"random_plies,omitempty"`
+	Balanced    *Balanced `json:"balanced,omitempty"`
 }
 
 // Header returns the header of c's results.
 func (c *Config) Header() Header {
-	return Header{Games: c.Games, Seed: c.Seed, Shard: c.Shard, SPRT: c.SPRT, A: c.A.Name, B: c.B.Name, Rules: fmt.Sprint(c.Rules)}
+	return Header{Games: c.Games, Seed: c.Seed, Shard: c.Shard, SPRT: c.SPRT, A: c.A.Name, B: c.B.Name, Rules: fmt.Sprint(c.Rules),
+		MaxPlies: c.maxPlies(), RandomPlies: c.RandomPlies, Balanced: c.Balanced}
 }
 
 // Writer writes a part of results as JSON lines: the Header on the first
@@ -211,7 +216,9 @@ func Merge(parts ...*Part) (*Report, error) {
 	for _, p := range parts {
 		h := p.Header
 		same := h.Games == h0.Games && h.Seed == h0.Seed && h.A == h0.A && h.B == h0.B && h.Rules == h0.Rules &&
-			h.Shard.Count == h0.Shard.Count && (h.SPRT == nil) == (h0.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *h0.SPRT)
+			h.Shard.Count == h0.Shard.Count && (h.SPRT == nil) == (h0.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *h0.SPRT) &&
+			h.MaxPlies == h0.MaxPlies && h.RandomPlies == h0.RandomPlies &&
+			(h.Balanced == nil) == (h0.Balanced == nil) && (h.Balanced == nil || *h.Balanced == *h0.Balanced)
 		if !same {
 			return bad("shard %s is of another match", h.Shard)
 		}
