@@ -4,65 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sowing-games/sowing/mancala/match"
 )
-
-func TestWilson(t *testing.T) {
-	// Reference intervals from the closed formula, as in statistics
-	// tables (z = 1.96).
-	tests := []struct {
-		t      tally
-		lo, hi float64
-	}{
-		{tally{wins: 5, losses: 5}, 0.2366, 0.7634},
-		{tally{wins: 10}, 0.7225, 1},
-		{tally{losses: 10}, 0, 0.2775},
-		{tally{wins: 4, draws: 2, losses: 4}, 0.2366, 0.7634}, // draws count half
-		{tally{wins: 80, losses: 20}, 0.7112, 0.8666},
-	}
-	for _, tt := range tests {
-		lo, hi := tt.t.wilson()
-		if math.Abs(lo-tt.lo) > 5e-4 || math.Abs(hi-tt.hi) > 5e-4 {
-			t.Errorf("%+v: interval %.4f..%.4f, want %.4f..%.4f", tt.t, lo, hi, tt.lo, tt.hi)
-		}
-		if r := tt.t.rate(); r < lo || r > hi {
-			t.Errorf("%+v: rate %.4f outside its interval", tt.t, r)
-		}
-	}
-	if lo, hi := (tally{}).wilson(); lo != 0 || hi != 1 {
-		t.Errorf("no games: interval %v..%v, want 0..1", lo, hi)
-	}
-}
-
-func TestElo(t *testing.T) {
-	tests := []struct {
-		s    float64
-		want string
-	}{
-		{0.5, "0"},
-		{0.75, "+191"},
-		{0.25, "-191"},
-		{0.64, "+100"},
-		{1, "+inf"},
-		{0, "-inf"},
-	}
-	for _, tt := range tests {
-		if got := formatElo(elo(tt.s)); got != tt.want {
-			t.Errorf("elo(%v) = %s, want %s", tt.s, got, tt.want)
-		}
-	}
-	// The Elo difference is the inverse of the expected score 1/(1+10^(-d/400)).
-	for _, d := range []float64{-500, -37, 0, 12, 400} {
-		s := 1 / (1 + math.Pow(10, -d/400))
-		if got := elo(s); math.Abs(got-d) > 1e-9 {
-			t.Errorf("elo(expected score of %v) = %v", d, got)
-		}
-	}
-}
 
 func TestBadCommandLines(t *testing.T) {
 	tests := []struct {
@@ -75,8 +23,12 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"-a", "alphabeta:depth=x", "-b", "random"}, "-a"},
 		{[]string{"-a", "random", "-b", "random", "-games", "0"}, "-games"},
 		{[]string{"-a", "random", "-b", "random", "-parallel", "0"}, "-parallel"},
-		{[]string{"-a", "random", "-b", "random", "-seed", "1"}, "-seed"},
-		{[]string{"-a", "random", "-b", "random", "-rand-seed", "x"}, "-rand-seed"},
+		{[]string{"-a", "random", "-b", "random", "-rand-seed", "1"}, "-rand-seed"}, // now -seed
+		{[]string{"-a", "random", "-b", "random", "-seed", "x"}, "-seed"},
+		{[]string{"-a", "random", "-b", "random", "-parallel", "1000"}, "-parallel: want 1 to"},
+		{[]string{"-a", "random", "-b", "random", "-shard", "3/3", "-results", "x"}, "-shard"},
+		{[]string{"-a", "random", "-b", "random", "-shard", "0/3"}, "-shard: a shard needs -results"},
+		{[]string{"-a", "random", "-b", "random", "-shard", "auto/3", "-results", "x"}, "-shard"},
 		{[]string{"-a", "random", "-b", "random", "-games", "1000000000000"}, "-games: want 1 to 1000000000"},
 		{[]string{"-a", "random", "-b", "random", "-parallel", "100000"}, "-parallel: want 1 to"},
 		{[]string{"-a", "random", "-b", "random", "-max-plies", "9223372036854775807"}, "-max-plies"},
@@ -125,7 +77,7 @@ func checkMatch(t *testing.T, args []string, games int) string {
 	if len(lines) != 1+games+3 {
 		t.Fatalf("%d lines, want %d:\n%s", len(lines), 1+games+3, out.String())
 	}
-	var tl tally
+	var tl match.Tally
 	for i, l := range lines[1 : 1+games] {
 		m := lineRE.FindStringSubmatch(l)
 		if m == nil {
@@ -142,19 +94,19 @@ func checkMatch(t *testing.T, args []string, games int) string {
 		want := "draw"
 		switch {
 		case a > b:
-			want, tl.wins = "A wins", tl.wins+1
+			want, tl.Wins = "A wins", tl.Wins+1
 		case a < b:
-			want, tl.losses = "B wins", tl.losses+1
+			want, tl.Losses = "B wins", tl.Losses+1
 		default:
-			tl.draws++
+			tl.Draws++
 		}
 		if m[6] != want {
 			t.Errorf("game %d: %q, but stores say %s", i+1, l, want)
 		}
 	}
-	lo, hi := tl.wilson()
-	wantSummary := fmt.Sprintf("A: %d wins, %d draws, %d losses in %d games\n", tl.wins, tl.draws, tl.losses, games) +
-		fmt.Sprintf("A's score rate: %.3f, 95%% interval %.3f..%.3f (Wilson)\n", tl.rate(), lo, hi)
+	lo, hi := tl.Wilson()
+	wantSummary := fmt.Sprintf("A: %d wins, %d draws, %d losses in %d games\n", tl.Wins, tl.Draws, tl.Losses, games) +
+		fmt.Sprintf("A's score rate: %.3f, 95%% interval %.3f..%.3f (Wilson)\n", tl.Rate(), lo, hi)
 	if got := strings.Join(lines[1+games:1+games+2], "\n") + "\n"; got != wantSummary {
 		t.Errorf("summary:\n%s\nwant:\n%s", got, wantSummary)
 	}
@@ -180,7 +132,7 @@ func TestDeterministic(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			base := append(tt.args, "-games", strconv.Itoa(tt.games), "-rand-seed", "7", "-quiet")
+			base := append(tt.args, "-games", strconv.Itoa(tt.games), "-seed", "7", "-quiet")
 			one := checkMatch(t, append(base, "-parallel", "1"), tt.games)
 			three := checkMatch(t, append(base, "-parallel", "3"), tt.games)
 			if one != three {
@@ -199,7 +151,7 @@ func TestSeedMatters(t *testing.T) {
 	seen := map[string]bool{}
 	for s := range 4 {
 		var out, errb bytes.Buffer
-		args := []string{"-game", "kalah", "-houses", "4", "-seeds", "2", "-a", "random", "-b", "random", "-games", "2", "-rand-seed", strconv.Itoa(s)}
+		args := []string{"-game", "kalah", "-houses", "4", "-seeds", "2", "-a", "random", "-b", "random", "-games", "2", "-seed", strconv.Itoa(s)}
 		if code := run(context.Background(), args, &out, &errb); code != 0 {
 			t.Fatalf("run: %d %s", code, errb.String())
 		}

@@ -58,19 +58,6 @@ func TestMatch(t *testing.T) {
 	}
 }
 
-func TestTally(t *testing.T) {
-	s, elo, lo, hi := tally{w: 60, d: 20, l: 20}.stats()
-	if s != 0.7 || elo < 147 || elo > 148 || lo >= elo || hi <= elo {
-		t.Errorf("score %v, Elo %v [%v, %v]", s, elo, lo, hi)
-	}
-	if llr := (tally{w: 60, d: 20, l: 20}).llr(0, 10); llr <= 0 {
-		t.Errorf("LLR %v for a clear win", llr)
-	}
-	if llr := (tally{w: 20, d: 20, l: 60}).llr(0, 10); llr >= 0 {
-		t.Errorf("LLR %v for a clear loss", llr)
-	}
-}
-
 // TestEngineOptionsLevel: level= gives the options that the other keys
 // change, wherever it stands in the spec (it once reset the evaluation
 // and quiescence set before it, and dropped the level's own).

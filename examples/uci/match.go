@@ -7,23 +7,24 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"os"
 	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/examples/internal/atomicfile"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/book"
+	"github.com/sowing-games/sowing/mancala/match"
 	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/uci"
 )
 
+// matchConfig is the command line of uci match.
 type matchConfig struct {
 	specA, specB string
 	games        int
@@ -31,15 +32,8 @@ type matchConfig struct {
 	plies        int
 	balance      float64
 	parallel     int
-	seed         uint64
 	maxPlies     int
-	sprt         bool
-	elo0, elo1   float64
-	rules        *awale.Rules
-	// playA and playB are the specs without their endgame keys, egA and
-	// egB the databases those keys load (nil without).
-	playA, playB string
-	egA, egB     *rulesflags.Endgame
+	results      string // -results FILE, "" for none
 }
 
 // matchOptions holds the flags of uci match that are not in matchConfig.
@@ -47,6 +41,7 @@ type matchOptions struct {
 	seed   *uint64
 	sprt   *string
 	preset *string
+	shard  *string
 }
 
 // matchFlags defines the flags of uci match into c.
@@ -59,30 +54,47 @@ func matchFlags(c *matchConfig, stderr io.Writer) (*flag.FlagSet, matchOptions) 
 	fs.IntVar(&c.games, "games", 200, "games (at most; an even number: each opening twice)")
 	fs.IntVar(&c.openings, "openings", 0, "distinct openings (0: games/2)")
 	fs.IntVar(&c.plies, "plies", 6, "random plies of an opening")
-	fs.Float64Var(&c.balance, "balance", 2, "keep openings whose depth-8 value is within this many seeds")
-	fs.IntVar(&c.parallel, "parallel", runtime.GOMAXPROCS(0), "games at once")
+	fs.Float64Var(&c.balance, "balance", 2, "keep openings whose depth-8 value is within this many seeds (a finite number)")
+	fs.IntVar(&c.parallel, "parallel", runtime.GOMAXPROCS(0), fmt.Sprintf("games at once, 1 to %d on this machine (%d per CPU)", match.MaxParallel(), match.ParallelPerCPU))
 	fs.IntVar(&c.maxPlies, "max-plies", 400, "a game still going on after this many plies is scored by the stores")
+	fs.StringVar(&c.results, "results", "", "write the games' results as JSON lines to `FILE`, for uci match merge")
 	var o matchOptions
 	o.seed = fs.Uint64("seed", 1, "seed of the openings and the players")
-	o.sprt = fs.String("sprt", "", "ELO0,ELO1: stop when a sequential probability ratio test decides")
+	o.sprt = fs.String("sprt", "", "ELO0,ELO1[,ALPHA,BETA]: stop when a sequential probability ratio test decides (ALPHA, BETA: 0.05)")
 	o.preset = fs.String("rules", "abapa", "rules preset")
+	o.shard = fs.String("shard", "", "play shard `i/K` only (games i+1, i+1+K, ...; auto/K: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID); needs -results")
 	return fs, o
 }
 
+// matchFlagOf names the flag of each match.Config field.
+var matchFlagOf = map[string]string{"Games": "-games", "Parallel": "-parallel", "MaxPlies": "-max-plies", "Balanced": "-balance", "SPRT": "-sprt", "Shard": "-shard"}
+
+// runMatch is uci match, on package mancala/match: games numbered from 1,
+// A South in the odd ones, each pair of games from one balanced opening
+// (match.Balanced: -plies random moves kept when a depth-8 search values
+// them within -balance seeds, a finite number), engines seeded from -seed
+// and the game's number alone, so that the output does not depend on
+// -parallel (at most match.MaxParallel: more is refused). An engine whose
+// error uci.Forfeits accepts loses that game; any other error stops the
+// match. -sprt ELO0,ELO1[,ALPHA,BETA] stops after the first game, in game
+// order, at which the test decides. -shard i/K with -results FILE plays
+// one shard; uci match merge FILE... reports the merged shards as one run.
 func runMatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runMerge(args[1:], stdout, stderr)
+	}
 	var c matchConfig
 	fs, mo := matchFlags(&c, stderr)
-	seed, sprt, preset := mo.seed, mo.sprt, mo.preset
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] [flags]")
+			fmt.Fprintln(stdout, "usage: uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] [-shard i/K -results FILE] [flags]")
+			fmt.Fprintln(stdout, "       uci match merge PART...   (the -results files of the shards of one match)")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return 0
 		}
 		return 2
 	}
-	c.seed = *seed
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "uci match: "+format+"\n", a...)
 		return 2
@@ -93,33 +105,51 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if c.games < 2 || c.parallel < 1 || c.plies < 0 || c.maxPlies < 1 {
 		return bad("want -games >= 2, -parallel >= 1, -plies >= 0, -max-plies >= 1")
 	}
+	if math.IsNaN(c.balance) || math.IsInf(c.balance, 0) || c.balance < 0 {
+		return bad("-balance %v: want a finite number of seeds, 0 or more", c.balance)
+	}
 	c.games -= c.games % 2
 	if c.openings <= 0 || c.openings > c.games/2 {
 		c.openings = c.games / 2
 	}
-	if *sprt != "" {
-		a, b, ok := strings.Cut(*sprt, ",")
-		var e0, e1 error
-		c.elo0, e0 = strconv.ParseFloat(a, 64)
-		c.elo1, e1 = strconv.ParseFloat(b, 64)
-		if !ok || e0 != nil || e1 != nil || c.elo1 <= c.elo0 {
-			return bad("-sprt %q: want ELO0,ELO1 with ELO0 < ELO1", *sprt)
-		}
-		c.sprt = true
+	mc := match.Config{
+		Games: c.games, Seed: *mo.seed, Parallel: c.parallel, MaxPlies: c.maxPlies, Forfeits: uci.Forfeits,
+		Balanced: &match.Balanced{Plies: c.plies, Within: c.balance, Openings: c.openings},
+		Records:  c.results != "", Event: "uci match",
 	}
-	o, err := awale.Preset(*preset)
+	if *mo.sprt != "" {
+		f := strings.Split(*mo.sprt, ",")
+		v := []float64{0, 0, 0.05, 0.05}
+		var err error
+		for i := 0; i < len(f) && i < 4 && err == nil; i++ {
+			v[i], err = strconv.ParseFloat(f[i], 64)
+		}
+		mc.SPRT = &match.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
+		if (len(f) != 2 && len(f) != 4) || err != nil || mc.SPRT.Elo1 <= mc.SPRT.Elo0 {
+			return bad("-sprt %q: want ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA with ELO0 < ELO1", *mo.sprt)
+		}
+	}
+	var err error
+	if mc.Shard, err = match.ParseShard(*mo.shard, os.Getenv); err != nil {
+		return bad("-shard: %v", err)
+	}
+	if mc.Shard.Count > 0 && c.results == "" {
+		return bad("-shard: a shard needs -results FILE, for uci match merge")
+	}
+	o, err := awale.Preset(*mo.preset)
 	if err != nil {
 		return bad("%v", err)
 	}
-	if c.rules, err = awale.New(o); err != nil {
+	rules, err := awale.New(o)
+	if err != nil {
 		return bad("%v", err)
 	}
+	mc.Rules = rules
 	for _, x := range []struct {
 		who  string
 		spec string
-		play *string
-		eg   **rulesflags.Endgame
-	}{{"A", c.specA, &c.playA, &c.egA}, {"B", c.specB, &c.playB, &c.egB}} {
+		p    *match.Player
+	}{{"A", c.specA, &mc.A}, {"B", c.specB, &mc.B}} {
 		play, eo, err := endgameKeys(x.spec)
 		if err != nil {
 			return bad("%v", err)
@@ -129,19 +159,138 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			return bad("%v", err)
 		}
 		closePlayer(p)
-		*x.play = play
+		*x.p = match.Player{Name: x.spec, New: func(_ int, _ mancala.Player, seed uint64) (search.Engine, error) { return newPlayer(play, seed) }}
 		if eo == nil {
 			continue
 		}
-		if *x.eg, err = rulesflags.LoadEndgame(c.rules, *eo); err != nil {
+		eg, err := rulesflags.LoadEndgame(rules, *eo)
+		if err != nil {
 			fmt.Fprintf(stderr, "uci match: %s: %s\n", x.who, rulesflags.Line(err))
 			return rulesflags.EndgameStatus(err)
 		}
-		fmt.Fprintf(stderr, "uci match: %s: %s\n", x.who, *x.eg)
+		x.p.Wrap = eg.Engine
+		fmt.Fprintf(stderr, "uci match: %s: %s\n", x.who, eg)
+	}
+	if err := mc.Check(); err != nil {
+		var ce *match.ConfigError
+		if errors.As(err, &ce) && matchFlagOf[ce.Field] != "" {
+			return bad("%s: %s", matchFlagOf[ce.Field], ce.Msg)
+		}
+		return bad("%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return match(ctx, &c, stdout, stderr)
+	fmt.Fprintf(stdout, "match: A %s\n       B %s\n       %v, up to %d openings of %d random plies (within %g seeds at depth 8), up to %d games, %d at once\n",
+		c.specA, c.specB, rules, c.openings, c.plies, c.balance, c.games, c.parallel)
+	if mc.Shard.Count > 0 {
+		fmt.Fprintf(stdout, "       shard %s\n", mc.Shard)
+	}
+	start := time.Now()
+	var rep *match.Report
+	err = writeResults(c.results, mc.Header(), func(w *match.Writer) error {
+		mc.OnResult = gameLine(stderr, mc.SPRT, w)
+		rep, err = match.Run(ctx, mc)
+		return err
+	})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "uci match: %v\n", err)
+	}
+	if rep == nil || rep.Tally.Games() == 0 {
+		return 1
+	}
+	matchSummary(stdout, rep, mc.SPRT, time.Since(start))
+	if err != nil {
+		return 1
+	}
+	return 0
+}
+
+// writeResults calls play with a Writer of results to name (written whole
+// or not at all), or with nil for the name "".
+func writeResults(name string, h match.Header, play func(*match.Writer) error) error {
+	if name == "" {
+		return play(nil)
+	}
+	return atomicfile.Write(name, func(f io.Writer) error {
+		w, err := match.NewWriter(f, h)
+		if err == nil {
+			err = play(w)
+		}
+		if err == nil {
+			err = w.Flush()
+		}
+		return err
+	})
+}
+
+// gameLine returns the OnResult of a match: each game's line on stderr,
+// with the running score, and its result to w if w is not nil.
+func gameLine(stderr io.Writer, sprt *match.SPRT, w *match.Writer) func(match.Result) error {
+	var t match.Tally
+	return func(r match.Result) error {
+		t.Add(r.Score)
+		note := ""
+		if r.Forfeit != nil {
+			note = " (" + r.Forfeit.String() + ")"
+		} else if r.Capped {
+			note = " (capped)"
+		}
+		line := fmt.Sprintf("game %d: A %g%s; after %d: +%d =%d -%d, score %.3f, Elo %s",
+			r.Game, r.Score, note, t.Games(), t.Wins, t.Draws, t.Losses, t.Rate(), t.Elo())
+		if sprt != nil {
+			lower, upper := sprt.Bounds()
+			line += fmt.Sprintf(", LLR %.2f [%.2f, %.2f]", sprt.LLR(t), lower, upper)
+		}
+		fmt.Fprintln(stderr, line)
+		if w != nil {
+			return w.Write(r)
+		}
+		return nil
+	}
+}
+
+// matchSummary writes the result of the match.
+func matchSummary(stdout io.Writer, rep *match.Report, sprt *match.SPRT, took time.Duration) {
+	t := rep.Tally
+	fmt.Fprintf(stdout, "A: +%d =%d -%d of %d games, score %.3f, Elo %s (95%%) (%v)\n",
+		t.Wins, t.Draws, t.Losses, t.Games(), t.Rate(), t.Elo(), took.Round(time.Second))
+	if sprt == nil {
+		return
+	}
+	switch rep.Verdict {
+	case match.AcceptH1:
+		fmt.Fprintf(stdout, "SPRT: H1 accepted (A is %g Elo or more stronger, not %g)\n", sprt.Elo1, sprt.Elo0)
+	case match.AcceptH0:
+		fmt.Fprintf(stdout, "SPRT: H0 accepted (A is not %g Elo stronger)\n", sprt.Elo1)
+	default:
+		fmt.Fprintf(stdout, "SPRT: undecided, LLR %.2f\n", rep.LLR)
+	}
+}
+
+// runMerge is uci match merge: it merges the -results files of the shards
+// of one match and reports it as one run would.
+func runMerge(names []string, stdout, stderr io.Writer) int {
+	if len(names) == 0 || strings.HasPrefix(names[0], "-") {
+		fmt.Fprintln(stderr, "uci match merge: want the -results files of the shards, no flags")
+		return 2
+	}
+	parts, err := match.ReadParts(names...)
+	var rep *match.Report
+	if err == nil {
+		rep, err = match.Merge(parts...)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "uci match merge: %v\n", err)
+		return 2
+	}
+	h := parts[0].Header
+	fmt.Fprintf(stdout, "match: A %s\n       B %s\n       %s, %d games, merged from %d parts\n", h.A, h.B, h.Rules, h.Games, len(parts))
+	onResult := gameLine(stderr, h.SPRT, nil)
+	for _, r := range rep.Results {
+		_ = onResult(r)
+	}
+	matchSummary(stdout, rep, h.SPRT, 0)
+	return 0
 }
 
 // endgameKeys takes the endgame keys out of a player's spec: endgame=DIR,
@@ -300,244 +449,4 @@ func engineOptions(spec, rest string) (search.AlphaBetaOptions, error) {
 		}
 	}
 	return o, nil
-}
-
-// openings returns n distinct balanced openings: positions after c.plies
-// random moves, kept when a depth-8 search values them within c.balance
-// seeds. The judge evaluates with the store-row DefaultEvaluator, not the
-// ruleset's Estimate, so that a seed gives the openings it gave when
-// ELO.md's matches were played.
-func openings(c *matchConfig) []*mancala.Game {
-	rng := rand.New(rand.NewPCG(c.seed, 0x6f70656e))
-	judge := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 8, Eval: search.DefaultEvaluator})
-	seen := map[mancala.Position]bool{}
-	var out []*mancala.Game
-	for tries := 0; len(out) < c.openings && tries < 100*c.openings; tries++ {
-		g, _ := mancala.NewGame(c.rules)
-		for i := 0; i < c.plies && !g.Over(); i++ {
-			moves := g.Legal()
-			_ = g.Play(moves[rng.IntN(len(moves))])
-		}
-		if g.Over() || seen[g.Position()] {
-			continue
-		}
-		res, err := judge.Search(context.Background(), c.rules, g.Positions()[:g.Ply()], g.Position())
-		if err != nil || math.Abs(res.Value) > c.balance {
-			continue
-		}
-		seen[g.Position()] = true
-		out = append(out, g)
-	}
-	return out
-}
-
-type gameResult struct {
-	index  int
-	aScore float64 // 1, 0.5 or 0
-	plies  int
-	capped bool
-	err    error // a player's failure (it lost), or a setup error
-	failer string
-}
-
-func playMatchGame(ctx context.Context, c *matchConfig, open *mancala.Game, i int) gameResult {
-	res := gameResult{index: i}
-	aSouth := i%2 == 0
-	a, err := newPlayer(c.playA, c.seed*1000003+uint64(i))
-	if err != nil {
-		res.err = err
-		return res
-	}
-	defer closePlayer(a)
-	a = c.egA.Engine(a) // a itself without databases
-	b, err := newPlayer(c.playB, c.seed*1000033+uint64(i)+7)
-	if err != nil {
-		res.err = err
-		return res
-	}
-	defer closePlayer(b)
-	b = c.egB.Engine(b)
-	players := [2]search.Engine{a, b}
-	if !aSouth {
-		players = [2]search.Engine{b, a}
-	}
-	g := open.Clone()
-	for !g.Over() && g.Ply() < c.maxPlies {
-		if ctx.Err() != nil {
-			res.err = ctx.Err()
-			return res
-		}
-		p, _ := g.Turn().Player()
-		m, err := players[p].Choose(ctx, g, p)
-		if err == nil {
-			err = g.Play(m)
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				res.err = ctx.Err()
-				return res
-			}
-			// The player who failed loses the game.
-			res.err, res.failer = err, "B"
-			if (p == mancala.South) == aSouth {
-				res.failer = "A"
-			} else {
-				res.aScore = 1
-			}
-			return res
-		}
-	}
-	res.plies, res.capped = g.Ply(), !g.Over()
-	s, n := g.Position().Board.Store(mancala.South), g.Position().Board.Store(mancala.North)
-	if !aSouth {
-		s, n = n, s
-	}
-	switch {
-	case s > n:
-		res.aScore = 1
-	case s == n:
-		res.aScore = 0.5
-	}
-	return res
-}
-
-// tally is a running match score.
-type tally struct {
-	w, d, l int
-}
-
-func (t tally) n() int { return t.w + t.d + t.l }
-
-// stats returns the score rate, Elo, and the Elo interval (95%).
-func (t tally) stats() (s, elo, lo, hi float64) {
-	n := float64(t.n())
-	if n == 0 {
-		return 0.5, 0, math.Inf(-1), math.Inf(1)
-	}
-	s = (float64(t.w) + 0.5*float64(t.d)) / n
-	v := (float64(t.w)*(1-s)*(1-s) + float64(t.d)*(0.5-s)*(0.5-s) + float64(t.l)*s*s) / n
-	se := math.Sqrt(v / n)
-	return s, eloOf(s), eloOf(s - 1.96*se), eloOf(s + 1.96*se)
-}
-
-func eloOf(s float64) float64 {
-	switch {
-	case s <= 0:
-		return math.Inf(-1)
-	case s >= 1:
-		return math.Inf(1)
-	}
-	return -400 * math.Log10(1/s-1)
-}
-
-// llr is the log-likelihood ratio of the trinomial GSPRT of Elo elo1
-// against elo0.
-func (t tally) llr(elo0, elo1 float64) float64 {
-	n := float64(t.n())
-	if n == 0 || t.w+t.d == 0 || t.l+t.d == 0 {
-		return 0
-	}
-	s := (float64(t.w) + 0.5*float64(t.d)) / n
-	v := (float64(t.w)*(1-s)*(1-s) + float64(t.d)*(0.5-s)*(0.5-s) + float64(t.l)*s*s) / n
-	if v <= 0 {
-		return 0
-	}
-	s0 := 1 / (1 + math.Pow(10, -elo0/400))
-	s1 := 1 / (1 + math.Pow(10, -elo1/400))
-	return n * (s1 - s0) * (2*s - s0 - s1) / (2 * v)
-}
-
-func match(ctx context.Context, c *matchConfig, stdout, stderr io.Writer) int {
-	ops := openings(c)
-	if len(ops) == 0 {
-		fmt.Fprintln(stderr, "uci match: no balanced opening found")
-		return 1
-	}
-	fmt.Fprintf(stdout, "match: A %s\n       B %s\n       %v, %d openings of %d random plies (within %g seeds at depth 8), up to %d games, %d at once\n",
-		c.specA, c.specB, c.rules, len(ops), c.plies, c.balance, c.games, c.parallel)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan int)
-	results := make(chan gameResult)
-	var wg sync.WaitGroup
-	for w := 0; w < c.parallel; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results <- playMatchGame(ctx, c, ops[(i/2)%len(ops)], i)
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for i := 0; i < c.games; i++ {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
-	var t tally
-	lower, upper := math.Log(0.05/0.95), math.Log(0.95/0.05)
-	verdict := ""
-	start := time.Now()
-	for r := range results {
-		if r.err != nil && r.failer == "" {
-			if !errors.Is(r.err, context.Canceled) {
-				fmt.Fprintf(stderr, "uci match: game %d: %v\n", r.index, r.err)
-			}
-			cancel()
-			continue
-		}
-		switch r.aScore {
-		case 1:
-			t.w++
-		case 0.5:
-			t.d++
-		default:
-			t.l++
-		}
-		note := ""
-		if r.failer != "" {
-			note = fmt.Sprintf(" (%s forfeits: %v)", r.failer, r.err)
-		} else if r.capped {
-			note = " (capped)"
-		}
-		s, elo, lo, hi := t.stats()
-		line := fmt.Sprintf("game %d: A %g%s; after %d: +%d =%d -%d, score %.3f, Elo %+.0f [%+.0f, %+.0f]",
-			r.index, r.aScore, note, t.n(), t.w, t.d, t.l, s, elo, lo, hi)
-		if c.sprt {
-			line += fmt.Sprintf(", LLR %.2f [%.2f, %.2f]", t.llr(c.elo0, c.elo1), lower, upper)
-		}
-		fmt.Fprintln(stderr, line)
-		if c.sprt && verdict == "" {
-			switch llr := t.llr(c.elo0, c.elo1); {
-			case llr >= upper:
-				verdict = fmt.Sprintf("SPRT: H1 accepted (A is %g Elo or more stronger, not %g)", c.elo1, c.elo0)
-				cancel()
-			case llr <= lower:
-				verdict = fmt.Sprintf("SPRT: H0 accepted (A is not %g Elo stronger)", c.elo1)
-				cancel()
-			}
-		}
-	}
-	if t.n() == 0 {
-		return 1
-	}
-	s, elo, lo, hi := t.stats()
-	fmt.Fprintf(stdout, "A: +%d =%d -%d of %d games, score %.3f, Elo %+.0f, 95%% interval [%+.0f, %+.0f] (%v)\n",
-		t.w, t.d, t.l, t.n(), s, elo, lo, hi, time.Since(start).Round(time.Second))
-	if c.sprt {
-		if verdict == "" {
-			verdict = fmt.Sprintf("SPRT: undecided, LLR %.2f", t.llr(c.elo0, c.elo1))
-		}
-		fmt.Fprintln(stdout, verdict)
-	}
-	return 0
 }

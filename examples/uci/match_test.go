@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestMatchNumbering: the games of uci match are numbered from 1, in
+// order, and the output does not depend on -parallel.
+func TestMatchNumbering(t *testing.T) {
+	base := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "6", "-plies", "2", "-balance", "48"}
+	var outs []string
+	for _, p := range []string{"1", "3"} {
+		var out, errb bytes.Buffer
+		if code := run(append(base, "-parallel", p), nil, &out, &errb); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+		if len(lines) != 6 {
+			t.Fatalf("%d game lines:\n%s", len(lines), errb.String())
+		}
+		for i, l := range lines {
+			if !strings.HasPrefix(l, "game "+strconv.Itoa(i+1)+": ") {
+				t.Errorf("line %d: %q", i+1, l)
+			}
+		}
+		outs = append(outs, errb.String()+regexp.MustCompile(`\d+ at once|\(\d+s\)`).ReplaceAllString(out.String(), ""))
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("-parallel 1 and 3 differ:\n%s\n%s", outs[0], outs[1])
+	}
+}
+
+// TestMatchRefusals: bad values are refused before any game.
+func TestMatchRefusals(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-balance", "NaN"}, "-balance NaN: want a finite number"},
+		{[]string{"-balance", "+Inf"}, "-balance +Inf: want a finite number"},
+		{[]string{"-parallel", "1000"}, "-parallel: want 1 to"},
+		{[]string{"-sprt", "0,10,0.7,0.05"}, "-sprt: want Alpha and Beta in (0, 0.5]"},
+		{[]string{"-sprt", "0,10,0.05"}, "-sprt \"0,10,0.05\""},
+		{[]string{"-shard", "2/2", "-results", "x"}, "-shard"},
+		{[]string{"-shard", "0/2"}, "a shard needs -results"},
+	} {
+		var out, errb bytes.Buffer
+		args := append([]string{"match", "-a", "random", "-b", "random"}, tt.args...)
+		if code := run(args, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), tt.want) || strings.Contains(errb.String(), "game ") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, errb.String(), tt.want)
+		}
+	}
+}
+
+// TestMatchShards: 3 shards merged report what one run reports.
+func TestMatchShards(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "8", "-plies", "2", "-balance", "48", "-sprt", "0,300"}
+	var one, oneErr bytes.Buffer
+	if code := run(base, nil, &one, &oneErr); code != 0 {
+		t.Fatalf("exit %d: %s", code, oneErr.String())
+	}
+	var parts []string
+	for i := range 3 {
+		part := filepath.Join(dir, strconv.Itoa(i)+".jsonl")
+		var out, errb bytes.Buffer
+		if code := run(append(base, "-shard", strconv.Itoa(i)+"/3", "-results", part), nil, &out, &errb); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errb.String())
+		}
+		parts = append(parts, part)
+	}
+	var merged, mergedErr bytes.Buffer
+	if code := run(append([]string{"match", "merge"}, parts...), nil, &merged, &mergedErr); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, mergedErr.String())
+	}
+	summary := func(s string) string { // the lines after the header, without the time
+		s = s[strings.Index(s, "\nA: ")+1:]
+		return regexp.MustCompile(` \(\d+s\)`).ReplaceAllString(s, "")
+	}
+	if summary(one.String()) != summary(merged.String()) || oneErr.String() != mergedErr.String() {
+		t.Errorf("one run:\n%s%s\nmerged:\n%s%s", one.String(), oneErr.String(), merged.String(), mergedErr.String())
+	}
+}
