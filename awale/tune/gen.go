@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -107,6 +108,30 @@ func (c *GenConfig) check() error {
 	case c.Shard.Count > 1 && (c.Shard.Index < 0 || c.Shard.Index >= c.Shard.Count):
 		return fmt.Errorf("%w: shard %d of %d", ErrConfig, c.Shard.Index, c.Shard.Count)
 	}
+	return nil
+}
+
+// Resume reads the records that an earlier run of c wrote from prev, and
+// sets c.Skip to skip their games (as well as those it skipped already),
+// so that [Merge] of prev and what [Generate] then emits is the output of
+// the run played whole. The records must be of games of c's shard below
+// c.Games, else the error wraps [ErrMerge]; a malformed line gives a
+// *[ParseError]. Resume cannot tell whether prev was made with c's
+// Depth, Seed and random plies: the caller must keep them.
+func (c *GenConfig) Resume(prev io.Reader) error {
+	done := map[int]bool{}
+	err := ReadRecords(prev, func(r Record) error {
+		if !c.Shard.Has(r.Game) || r.Game >= c.Games {
+			return fmt.Errorf("%w: game %d is not one of shard %v of %d games", ErrMerge, r.Game, c.Shard, c.Games)
+		}
+		done[r.Game] = true
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	skip := c.Skip
+	c.Skip = func(g int) bool { return done[g] || skip != nil && skip(g) }
 	return nil
 }
 

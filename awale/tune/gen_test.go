@@ -81,9 +81,9 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	}
 }
 
-// TestGenerateSkip: a run that skips the games done already, merged with
-// them, is the whole run (what a resumed run does).
-func TestGenerateSkip(t *testing.T) {
+// TestResume: a run that resumes from the output of one stopped early,
+// merged with it, is the whole run; another shard's output is refused.
+func TestResume(t *testing.T) {
 	ctx := context.Background()
 	c := smallConfig()
 	whole, err := run(t, ctx, c)
@@ -96,7 +96,9 @@ func TestGenerateSkip(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Games = 11
-	c.Skip = func(g int) bool { return g < 6 }
+	if err := c.Resume(bytes.NewReader(first)); err != nil {
+		t.Fatal(err)
+	}
 	rest, err := run(t, ctx, c)
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +109,11 @@ func TestGenerateSkip(t *testing.T) {
 	}
 	if !bytes.Equal(merged.Bytes(), whole) {
 		t.Fatal("a resumed run differs from the whole run")
+	}
+	c = smallConfig()
+	c.Shard = Shard{Index: 1, Count: 2}
+	if err := c.Resume(bytes.NewReader(first)); !errors.Is(err, ErrMerge) {
+		t.Errorf("resuming from another shard's output: %v", err)
 	}
 }
 
