@@ -210,6 +210,7 @@ func (s *Sample) Quiet() bool { return s.idx[2*Houses+2] == offCapMover }
 
 // Value returns the evaluation of the sample's position by w, for its
 // mover, in seeds: what awale.Rules.Estimate gives with w as its tables.
+// It copies w's cells each call; [Loss] and [Fit] copy them once.
 func (w *Weights) Value(s *Sample) float64 { return value(w.vector(), s) }
 
 // value is the evaluation with the weight vector v of the sample's
