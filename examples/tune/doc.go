@@ -1,37 +1,27 @@
 // Command tune fits the tables of Awalé's evaluation (awale.Rules.Estimate)
-// to the results of self-play games, by Texel's method: a logistic
-// regression of each position's final result (won 1, drawn 1/2, lost 0,
-// for the player to move) on the evaluation's value v, through
-// 1/(1+exp(-k*v)).
+// to the results of self-play games by Texel's method, with package
+// awale/tune, which documents the method, the records and the features.
 //
 // Usage:
 //
-//	go run ./examples/tune gen -o FILE [-games N] [-depth D] [-workers W] [-duration T] [-seed S]
-//	go run ./examples/tune fit -i FILE [-o awale/estimate_tables.go] [-iters N] [-lambda L] [-fix TABLES]
+//	go run ./examples/tune gen -o FILE [-games N] [-depth D] [-workers W] [-seed S] [-shard I/K] [-resume] [-duration T] [-quiet]
+//	go run ./examples/tune merge -o FILE SHARD...
+//	go run ./examples/tune fit -i FILE [-o awale/estimate_tables.go] [-iters N] [-lambda L] [-holdout H] [-fix TABLES] [-quiet]
 //
-// gen plays self-play games under the Abapa rules, each opened by 4 to 12
-// random plies (-random-min, -random-max; the count and the moves drawn
-// from -seed and the game's number), then played by alpha-beta at -depth
-// with quiescence and the evaluation of examples/uci/ELO.md's change 1
-// (the row evaluation) on both sides, and writes every position after the
-// opening with its game's number and result, one a line (see the record
-// type). -duration stops it after that long, keeping the games finished;
-// it shows progress on standard error and writes the file at the end
-// (a temporary file renamed into place).
+// gen plays games 0 to N-1 and writes their records, in game order, to
+// -o. -shard I/K plays the games g with g mod K = I (auto/K: I from
+// JOB_COMPLETION_INDEX, a Kubernetes Indexed Job's, or SLURM_ARRAY_TASK_ID);
+// merge joins the shards' files into exactly the file of one run
+// (README.md). -duration stops after that long, keeping the games
+// finished; so does an interrupt (SIGINT, SIGTERM), then exiting 1;
+// -resume with the same flags plays the games -o lacks. fit fits the
+// tables from the row evaluation (examples/uci/ELO.md's change 1), prints
+// the losses before and after on the positions fitted and held out (every
+// game whose number is a multiple of -holdout), and with -o writes the
+// awale package's estimate_tables.go. Files are written to a temporary
+// name, synced and renamed; progress goes to standard error.
 //
-// fit reads those positions, holds out every game whose number is a
-// multiple of -holdout, and fits the weights of the evaluation's features
-// (see features.go: a value per house and seed count for the mover's row
-// and for his opponent's, per store count for each, and per largest
-// immediate capture for each) and the scale k, by Adam on the
-// cross-entropy, starting from the row evaluation and pulled towards it
-// by -lambda (so that cells that few positions reach stay near it). It
-// prints the loss of the row evaluation and of the fitted one on the
-// positions fitted and on those held out, and with -o writes the tables
-// as the Go source of the awale package (estimate_tables.go), with the
-// command at its top.
-//
-// The tables in the awale package were made by the commands in
-// examples/uci/ELO.md (change 8), which also gives the matches that
-// measured them.
+// The tables in the awale package were made by the commands of
+// examples/uci/ELO.md (change 8). Bad flags give a one-line error and exit
+// status 2; -h prints usage and exits 0.
 package main

@@ -2,222 +2,132 @@ package main
 
 import (
 	"bytes"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"math"
-	"math/rand/v2"
+	"context"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/sowing-games/sowing/awale"
-	"github.com/sowing-games/sowing/mancala"
 )
 
-// tablesFile is the awale package's generated tables.
-var tablesFile = filepath.Join("..", "..", "awale", "estimate_tables.go")
-
-// readTables reads the numbers of the tables in a Go file written by
-// goTables, in the order of a weight vector, and the scale.
-func readTables(t *testing.T, src []byte) ([]float64, float64) {
+func runTune(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "tables.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	nums := map[string][]float64{}
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok {
-			continue
-		}
-		for _, spec := range g.Specs {
-			vs := spec.(*ast.ValueSpec)
-			name := vs.Names[0].Name
-			for _, v := range vs.Values {
-				ast.Inspect(v, func(n ast.Node) bool {
-					sign := 1.0
-					if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.SUB {
-						sign, n = -1, u.X
-					}
-					lit, ok := n.(*ast.BasicLit)
-					if !ok || (lit.Kind != token.FLOAT && lit.Kind != token.INT) {
-						return true
-					}
-					x, err := strconv.ParseFloat(lit.Value, 64)
-					if err != nil {
-						t.Fatal(err)
-					}
-					nums[name] = append(nums[name], sign*x)
-					return false
-				})
-			}
-		}
-	}
-	var w []float64
-	for _, name := range []string{"estimateOwn", "estimateOpp", "estimateStoreMover", "estimateStoreWaiter", "estimateCaptureMover", "estimateCaptureWaiter"} {
-		// The array types' lengths are numbers too; the values follow them.
-		v := nums[name]
-		switch name {
-		case "estimateOwn", "estimateOpp":
-			v = v[3:]
-		default:
-			v = v[1:]
-		}
-		w = append(w, v...)
-	}
-	if len(w) != numWeights || len(nums["estimateScale"]) != 1 {
-		t.Fatalf("read %d weights and %d scales, want %d and 1", len(w), len(nums["estimateScale"]), numWeights)
-	}
-	return w, nums["estimateScale"][0]
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
 }
 
-// TestFeaturesAreEstimates: the tuner's features, weighed by the tables
-// the awale package holds, value positions as awale.Rules.Estimate does,
-// so that what the tuner fits is what the engine uses.
-func TestFeaturesAreEstimates(t *testing.T) {
-	src, err := os.ReadFile(tablesFile)
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errs := runTune(t, args...)
+	if code != 0 {
+		t.Fatalf("tune %s: exit %d: %s", strings.Join(args, " "), code, errs)
+	}
+	return out
+}
+
+func read(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, _ := readTables(t, src)
-	r, err := awale.New(awale.Abapa())
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for n := 0; n < 3000; {
-		p := r.Start()
-		for !p.Over() {
-			var s sample
-			features(p, 0, &s)
-			mover, _ := p.ToMove.Player()
-			if got, want := value(w, &s), r.Estimate(p, mover); math.Abs(got-want) > 1e-9 {
-				t.Fatalf("%v: the tuner's value %v, Estimate %v", p.Board, got, want)
-			}
-			n++
-			moves := r.Legal(nil, p)
-			p = r.Apply(p, moves[rng.IntN(len(moves))])
+	return b
+}
+
+// TestShardedGenMergesToOneRun: tune gen run as 3 shards (one of them
+// through -shard auto/3 and JOB_COMPLETION_INDEX, as a Kubernetes Indexed
+// Job runs it), then tune merge, writes byte for byte the file of one run.
+func TestShardedGenMergesToOneRun(t *testing.T) {
+	dir := t.TempDir()
+	gen := []string{"gen", "-games", "9", "-depth", "2", "-quiet"}
+	whole := filepath.Join(dir, "whole.txt")
+	mustRun(t, append(gen, "-workers", "2", "-o", whole)...)
+	files := []string{"merge", "-o", filepath.Join(dir, "merged.txt")}
+	for i, shard := range []string{"0/3", "auto/3", "2/3"} {
+		name := filepath.Join(dir, "shard"+shard[:1]+".txt")
+		if i == 1 {
+			t.Setenv("JOB_COMPLETION_INDEX", "1")
 		}
+		mustRun(t, append(gen, "-shard", shard, "-o", name)...)
+		files = append(files, name)
+	}
+	files[3], files[5] = files[5], files[3] // the order of the shards does not matter
+	if out := mustRun(t, files...); !strings.Contains(out, "9 games from 3 files") {
+		t.Errorf("merge said %q", out)
+	}
+	if got, want := read(t, files[2]), read(t, whole); !bytes.Equal(got, want) || len(want) == 0 {
+		t.Fatalf("the merged shards (%d bytes) differ from one run (%d bytes)", len(got), len(want))
 	}
 }
 
-// TestGoTablesRoundTrip: goTables writes weights that readTables reads
-// back (to the 3 decimals written).
-func TestGoTablesRoundTrip(t *testing.T) {
-	w := make([]float64, numWeights)
-	for i := range w {
-		w[i] = float64(i%17)/8 - 1
+// TestGenResume: a run that stopped after some games and is resumed
+// writes the file of one run.
+func TestGenResume(t *testing.T) {
+	dir := t.TempDir()
+	whole, part := filepath.Join(dir, "whole.txt"), filepath.Join(dir, "part.txt")
+	mustRun(t, "gen", "-games", "6", "-depth", "2", "-quiet", "-o", whole)
+	mustRun(t, "gen", "-games", "3", "-depth", "2", "-quiet", "-o", part)
+	mustRun(t, "gen", "-games", "6", "-depth", "2", "-quiet", "-resume", "-o", part)
+	if !bytes.Equal(read(t, part), read(t, whole)) {
+		t.Fatal("the resumed run differs from one run")
 	}
-	src, err := goTables(w, 0.25, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, k := readTables(t, src)
-	for i := range w {
-		if math.Abs(got[i]-w[i]) > 5e-4 {
-			t.Fatalf("weight %d: wrote %v, read %v", i, w[i], got[i])
-		}
-	}
-	if k != 0.25 {
-		t.Errorf("scale: wrote 0.25, read %v", k)
+	if code, _, _ := runTune(t, "gen", "-games", "6", "-depth", "2", "-quiet", "-shard", "1/2", "-resume", "-o", part); code != 1 {
+		t.Errorf("resuming another shard's file: exit %d, want 1", code)
 	}
 }
 
-// TestGenAndFit runs both commands on a few games: the records parse,
-// and the fit writes a Go file whose tables do not lose to the starting
-// ones on the positions fitted.
+// TestGenAndFit runs gen and fit on a few games: the fit writes a Go file
+// of the awale package.
 func TestGenAndFit(t *testing.T) {
 	dir := t.TempDir()
 	data, tables := filepath.Join(dir, "pos.txt"), filepath.Join(dir, "tables.go")
-	var out, errb bytes.Buffer
-	if code := run([]string{"gen", "-games", "40", "-depth", "2", "-quiet", "-o", data}, &out, &errb); code != 0 {
-		t.Fatalf("gen: exit %d: %s", code, errb.String())
+	if out := mustRun(t, "gen", "-games", "20", "-depth", "2", "-quiet", "-o", data); !strings.Contains(out, "20 games") {
+		t.Fatalf("gen said %q", out)
 	}
-	if !strings.Contains(out.String(), "40 games") {
-		t.Fatalf("gen said %q", out.String())
+	out := mustRun(t, "fit", "-i", data, "-iters", "30", "-holdout", "5", "-quiet", "-o", tables)
+	if !strings.Contains(out, "new evaluation") || !strings.Contains(out, "wrote") {
+		t.Errorf("fit said %q", out)
 	}
-	out.Reset()
-	if code := run([]string{"fit", "-i", data, "-iters", "30", "-holdout", "5", "-o", tables}, &out, &errb); code != 0 {
-		t.Fatalf("fit: exit %d: %s", code, errb.String())
-	}
-	src, err := os.ReadFile(tables)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, k := readTables(t, src)
-	train, _, err := readSamples(data, 5, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w0 := oldWeights()
-	if l, l0 := loss(w, k, train), loss(w0, fitScale(w0, train), train); l > l0 {
-		t.Errorf("fitted loss %v above the starting one %v", l, l0)
+	src := string(read(t, tables))
+	if !strings.HasPrefix(src, "// Code generated by go run ./examples/tune fit -i ") || !strings.Contains(src, "var estimateCaptureWaiter = [16]float64{") {
+		t.Errorf("the tables file begins %.200q", src)
 	}
 }
 
 func TestBadArgs(t *testing.T) {
-	for _, args := range [][]string{nil, {"nope"}, {"gen"}, {"gen", "-o", "x", "-depth", "0"}, {"fit"}, {"fit", "-i", "x", "-fix", "nope"}} {
-		var out, errb bytes.Buffer
-		if code := run(args, &out, &errb); code != 2 {
-			t.Errorf("%q: exit %d, want 2", args, code)
-		}
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("1 2 3\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	var out, errb bytes.Buffer
-	if code := run([]string{"fit", "-i", filepath.Join(t.TempDir(), "missing")}, &out, &errb); code != 1 {
-		t.Errorf("fit of a missing file: exit %d, want 1", code)
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{nil, 2}, {[]string{"nope"}, 2}, {[]string{"gen"}, 2}, {[]string{"gen", "-o", "x", "-depth", "0"}, 2},
+		{[]string{"gen", "-o", "x", "-shard", "3/3"}, 2}, {[]string{"gen", "-o", "x", "extra"}, 2},
+		{[]string{"fit"}, 2}, {[]string{"fit", "-i", "x", "-fix", "nope"}, 2}, {[]string{"fit", "-i", bad, "-holdout", "1"}, 2},
+		{[]string{"fit", "-i", filepath.Join(dir, "missing")}, 1}, {[]string{"fit", "-i", bad}, 1},
+		{[]string{"merge"}, 2}, {[]string{"merge", "-o", "x"}, 2}, {[]string{"merge", "-o", filepath.Join(dir, "m"), bad}, 1},
+		{[]string{"merge", "-o", filepath.Join(dir, "m"), filepath.Join(dir, "missing")}, 1},
+	} {
+		if code, _, errs := runTune(t, c.args...); code != c.code || c.args != nil && strings.Count(errs, "\n") != 1 {
+			t.Errorf("tune %q: exit %d, want %d; stderr %q", c.args, code, c.code, errs)
+		}
 	}
 }
 
-// TestFeaturesMirror: a position and its mirror (the players' places
-// swapped) have the same features for their movers.
-func TestFeaturesMirror(t *testing.T) {
-	r, err := awale.New(awale.Abapa())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := r.Start()
-	for k := 0; k < 4; k++ { // four plies: South to move
-		p = r.Apply(p, r.Legal(nil, p)[k])
-	}
-	b := p.Board
-	q := p
-	if err := q.Board.SetCounts([2][mancala.MaxHouses]uint8{b.Row(mancala.North), b.Row(mancala.South)}, [2]uint8{uint8(b.Store(mancala.North)), uint8(b.Store(mancala.South))}); err != nil {
-		t.Fatal(err)
-	}
-	q.ToMove = mancala.NorthTurn
-	var s1, s2 sample
-	features(p, 1, &s1)
-	features(q, 0, &s2)
-	if s1 != s2 {
-		t.Errorf("features %v of %v, %v of its mirror", s1, p.Board, s2)
-	}
-}
-
-// FuzzParseSamples: any input gives samples or an error, never a panic,
-// and every sample's features index the weight vector.
-func FuzzParseSamples(f *testing.F) {
-	f.Add("4 4 4 4 4 4 4 4 4 4 4 4 0 0 0 0 1\n")
-	f.Add("0 0 8 1 9 7 6 1 7 0 0 1 5 3 1 10 2\n1 1 9 0 9 7 6 1 0 1 1 2 5 5 0 11 2\n")
-	f.Add("255 255 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n")
-	f.Add("1 2 3\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		train, test, err := parseSamples(strings.NewReader(text), "fuzz", 3, false)
-		if err != nil {
-			return
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"gen", "-h"}, {"merge", "-h"}, {"fit", "-h"}} {
+		code, out, _ := runTune(t, args...)
+		if code != 0 || !strings.Contains(out, "usage: tune") || !strings.Contains(out, "-o ") {
+			t.Errorf("tune %q: exit %d, %q", args, code, out)
 		}
-		for _, s := range append(train, test...) {
-			for _, i := range s.idx {
-				if int(i) >= numWeights {
-					t.Fatalf("feature index %d of %d weights", i, numWeights)
-				}
-			}
-			if s.result < 0 || s.result > 1 {
-				t.Fatalf("result %v", s.result)
-			}
+	}
+	_, out, _ := runTune(t, "-h")
+	for _, f := range []string{"-games", "-seed", "-workers", "-shard", "-resume", "-iters", "-holdout"} {
+		if !strings.Contains(out, "  "+f+" ") && !strings.Contains(out, "  "+f+"\n") {
+			t.Errorf("tune -h does not list %s", f)
 		}
-	})
+	}
 }
