@@ -20,6 +20,10 @@ var (
 	// position, a value that is not a finite number, a depth out of range,
 	// or a move that is not legal in its position.
 	ErrEntry = errors.New("book: bad entry")
+	// ErrNotRegular: a file to read or replace is not a regular file (a
+	// named pipe, a directory, a device); it is refused without waiting
+	// for a pipe's writer, and left as it is.
+	ErrNotRegular = errors.New("book: not a regular file")
 )
 
 // Entry is what a book says of a position: the move to play, with the
