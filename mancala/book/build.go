@@ -54,8 +54,11 @@ type BuildOptions struct {
 // o.File is a book of other rules, mancala.ErrInvalidPosition if o.Start
 // is not one of r's positions.
 func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error) {
-	if r == nil {
+	if isNil(r) {
 		return nil, fmt.Errorf("book: nil ruleset: %w", ErrRules)
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	name := rulesName(r)
 	if name == "" {

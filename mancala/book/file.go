@@ -220,8 +220,13 @@ func LoadFile(name string, r mancala.Ruleset) (*Book, error) {
 
 // Write writes b as a book file: a comment line, the rules and plies
 // lines, then one line an entry, in the book's order. [Read] reads it
-// back as the same book. It refuses a book whose rules name is empty or holds a line break.
+// back as the same book. It refuses (with an error wrapping [ErrEntry]) a
+// nil book or writer, and a book whose rules name is empty or holds a line
+// break.
 func Write(w io.Writer, b *Book) error {
+	if b == nil || w == nil {
+		return fmt.Errorf("book: write of a nil book or to a nil writer: %w", ErrEntry)
+	}
 	if b.rules == "" || strings.ContainsAny(b.rules, "\r\n") {
 		return fmt.Errorf("book: rules name %q cannot be written: %w", mancala.Shorten(b.rules, maxEcho), ErrEntry)
 	}

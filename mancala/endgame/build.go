@@ -52,6 +52,9 @@ var ErrGame = errors.New("endgame: the game breaks the Game contract")
 // errors of [Load] for a file of the directory that is damaged or of other
 // rules (such a file is left as it is).
 func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	d, err := newDB(g, k)
 	if err != nil {
 		return nil, err

@@ -276,8 +276,11 @@ func Load(g Game, dir string, k int) (*DB, error) {
 }
 
 // Finished returns the counts 0, 1, ... whose files under dir exist, in a
-// row from 0 (it does not read them through).
+// row from 0 (it does not read them through); 0 for a nil g.
 func Finished(g Game, dir string) int {
+	if isNil(g) {
+		return 0
+	}
 	n := 0
 	for n <= MaxSeeds {
 		if _, err := os.Stat(countPath(dir, g.Name(), n)); err != nil {

@@ -1,0 +1,57 @@
+package book_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/book"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+// TestMisuse: nil and zero values and typed nils give errors or empty
+// answers, never a panic. Each call below panicked before the fix.
+func TestMisuse(t *testing.T) {
+	var nb *book.Book
+	if nb.Rules() != "" || nb.Plies() != 0 {
+		t.Error("nil book: Rules or Plies not empty")
+	}
+	p := mustPos(t, "4,4,4,4,4,4/4,4,4,4,4,4 0,0 S")
+	e := book.Entry{Move: mustMove(t, "A"), Value: 1, Depth: 2}
+	if err := nb.Add(p, e); !errors.Is(err, book.ErrEntry) {
+		t.Errorf("nil book: Add: %v", err)
+	}
+	var zero book.Book
+	if err := zero.Add(p, e); err != nil || zero.Len() != 1 {
+		t.Errorf("zero book: Add: %v, Len %d", err, zero.Len())
+	}
+	if err := nb.Check(abapa(t, 6)); !errors.Is(err, book.ErrRules) {
+		t.Errorf("nil book: Check: %v", err)
+	}
+	if err := zero.Check(nil); !errors.Is(err, book.ErrRules) {
+		t.Errorf("zero book: Check(nil): %v", err)
+	}
+	if err := book.Write(io.Discard, nil); !errors.Is(err, book.ErrEntry) {
+		t.Errorf("Write(nil book): %v", err)
+	}
+	if err := book.Write(nil, book.New("awale", 1)); !errors.Is(err, book.ErrEntry) {
+		t.Errorf("Write(nil writer): %v", err)
+	}
+	if _, err := book.Build(context.Background(), (*awale.Rules)(nil), book.BuildOptions{}); !errors.Is(err, book.ErrRules) {
+		t.Errorf("Build(typed nil): %v", err)
+	}
+	g, err := mancala.NewGame(abapa(t, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ne *book.Engine
+	if _, err := ne.Choose(context.Background(), g, mancala.South); !errors.Is(err, search.ErrNoDecision) {
+		t.Errorf("nil engine: %v", err)
+	}
+	if _, err := (&book.Engine{}).Choose(context.Background(), g, mancala.South); !errors.Is(err, search.ErrNoDecision) {
+		t.Errorf("engine without book or next: %v", err)
+	}
+}
