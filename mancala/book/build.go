@@ -52,7 +52,9 @@ type BuildOptions struct {
 // with ctx's error. r must name itself (fmt.Stringer, the name
 // mancala.NewRuleset reads); errors wrap [ErrRules] if it does not or if
 // o.File is a book of other rules, mancala.ErrInvalidPosition if o.Start
-// is not one of r's positions.
+// is not one of r's positions, search.ErrOption if o.Search is out of its
+// bounds (search.AlphaBetaOptions.Check: tables and threads), checked
+// before anything is read or allocated.
 func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error) {
 	if isNil(r) {
 		return nil, fmt.Errorf("book: nil ruleset: %w", ErrRules)
@@ -63,6 +65,9 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 	name := rulesName(r)
 	if name == "" {
 		return nil, fmt.Errorf("book: the ruleset has no name (fmt.Stringer): %w", ErrRules)
+	}
+	if err := o.Search.Check(); err != nil {
+		return nil, fmt.Errorf("book: Search: %w", err)
 	}
 	if o.Plies < 0 || o.Plies > search.MaxDepth {
 		return nil, fmt.Errorf("book: %d plies: want 0 to %d: %w", o.Plies, search.MaxDepth, ErrEntry)

@@ -55,3 +55,20 @@ func TestMisuse(t *testing.T) {
 		t.Errorf("engine without book or next: %v", err)
 	}
 }
+
+// TestBuildOptionBounds: search options out of bounds are refused before
+// anything is read or allocated, with search.ErrOption. Before the fix
+// TableSize 1<<40 died with "fatal error: runtime: out of memory".
+func TestBuildOptionBounds(t *testing.T) {
+	o := tinyOptions()
+	o.Search.TableSize = 1 << 40
+	b, err := book.Build(context.Background(), abapa(t, 2), o)
+	if !errors.Is(err, search.ErrOption) || b != nil {
+		t.Errorf("TableSize 1<<40: %v, %v; want search.ErrOption", b, err)
+	}
+	o = tinyOptions()
+	o.Search.Threads = 100000
+	if _, err := book.Build(context.Background(), abapa(t, 2), o); !errors.Is(err, search.ErrOption) {
+		t.Errorf("Threads 100000: %v; want search.ErrOption", err)
+	}
+}

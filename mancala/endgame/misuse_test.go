@@ -78,3 +78,19 @@ func TestTypedNilGame(t *testing.T) {
 		t.Errorf("Finished(nil) = %d", n)
 	}
 }
+
+// TestWorkersBound: more workers than MaxWorkers are refused up front
+// with ErrOption. Before the fix Workers 100000 was accepted (and overran
+// its context starting goroutines).
+func TestWorkersBound(t *testing.T) {
+	g := game(t, awari(2))
+	for _, w := range []int{endgame.MaxWorkers + 1, 100000} {
+		db, err := endgame.Build(context.Background(), g, "", 2, endgame.Options{Workers: w})
+		if !errors.Is(err, endgame.ErrOption) || db != nil {
+			t.Errorf("Workers %d: %v, %v; want ErrOption", w, db, err)
+		}
+	}
+	if _, err := endgame.Build(context.Background(), g, "", 2, endgame.Options{Workers: endgame.MaxWorkers}); err != nil {
+		t.Errorf("Workers MaxWorkers: %v", err)
+	}
+}
