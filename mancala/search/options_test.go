@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,5 +83,33 @@ func TestMaxThreadsKeepTime(t *testing.T) {
 	}
 	if res.Depth < 1 {
 		t.Errorf("depth %d: the move was not searched", res.Depth)
+	}
+}
+
+// TestSpecErrorSaidOnce: a bad spec's message has the package prefix
+// once, and the list of accepted specs names level:NAME. Before the fix it
+// read "search: player ...: search: bad player spec" and left level out.
+func TestSpecErrorSaidOnce(t *testing.T) {
+	for _, spec := range []string{"bogus", "", "level:godlike", "alphabeta:depth=x"} {
+		_, err := search.ParseEngine(spec, 1)
+		var se *search.SpecError
+		if !errors.Is(err, search.ErrBadSpec) || !errors.As(err, &se) {
+			t.Fatalf("%q: %v, want a *SpecError", spec, err)
+		}
+		if msg := err.Error(); strings.Count(msg, "search:") != 1 || strings.Contains(msg, "bad player spec") {
+			t.Errorf("%q: %q says its prefix more than once", spec, msg)
+		}
+	}
+	_, err := search.ParseEngine("bogus", 1)
+	if !strings.Contains(err.Error(), "level:NAME") {
+		t.Errorf("%v: the accepted specs leave out level:NAME", err)
+	}
+	for _, err := range []error{
+		func() error { _, err := search.LevelOptions("godlike"); return err }(),
+		func() error { _, err := search.EvaluatorByName("x"); return err }(),
+	} {
+		if !errors.Is(err, search.ErrBadSpec) || strings.Count(err.Error(), "search:") != 1 {
+			t.Errorf("%v: want ErrBadSpec, the prefix once", err)
+		}
 	}
 }
