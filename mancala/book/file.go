@@ -42,13 +42,27 @@ const maxEcho = 60
 
 // ParseError reports a malformed book file. It wraps [ErrSyntax].
 type ParseError struct {
-	Line int    // the line, from 1
+	Path string // the file, if it was read by name ([ReadFile]); else ""
+	Line int    // the line, from 1; 0 for the file as a whole
 	Text string // the line, cut to a few dozen bytes
 	Msg  string // what is wrong
 }
 
+// Error returns "book: PATH: line N: MSG: TEXT", without the parts that
+// are empty or zero.
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("book: line %d: %s: %q", e.Line, e.Msg, e.Text)
+	s := "book: "
+	if e.Path != "" {
+		s += e.Path + ": "
+	}
+	if e.Line > 0 {
+		s += fmt.Sprintf("line %d: ", e.Line)
+	}
+	s += e.Msg
+	if e.Line > 0 {
+		s += fmt.Sprintf(": %q", e.Text)
+	}
+	return s
 }
 
 // Unwrap returns [ErrSyntax].
@@ -284,5 +298,10 @@ func ReadFile(name string) (*Book, error) {
 		return nil, fmt.Errorf("book: %w", err)
 	}
 	defer f.Close()
-	return Read(f)
+	b, err := Read(f)
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		pe.Path = name
+	}
+	return b, err
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sowing-games/sowing/awale"
@@ -70,5 +73,27 @@ func TestBuildOptionBounds(t *testing.T) {
 	o.Search.Threads = 100000
 	if _, err := book.Build(context.Background(), abapa(t, 2), o); !errors.Is(err, search.ErrOption) {
 		t.Errorf("Threads 100000: %v; want search.ErrOption", err)
+	}
+}
+
+// TestBuildRefusesNonBook: a File that is not a book makes Build return a
+// nil Book (nothing built or saved: nothing to resume) with a *ParseError
+// that names the file, and leaves the file as it was. Before the fix the
+// error did not name the file, which the tools' messages could not tell
+// from a build stopped part-way ("run the same command again to resume").
+func TestBuildRefusesNonBook(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(name, []byte("my notes\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o := tinyOptions()
+	o.File = name
+	b, err := book.Build(context.Background(), abapa(t, 2), o)
+	var pe *book.ParseError
+	if b != nil || !errors.As(err, &pe) || pe.Path != name || !strings.HasPrefix(err.Error(), "book: "+name+": line 1: ") {
+		t.Errorf("Build to a text file: %v, %v; want a nil book and a *ParseError naming the file", b, err)
+	}
+	if got, _ := os.ReadFile(name); string(got) != "my notes\n" {
+		t.Errorf("the file was changed: %q", got)
 	}
 }
