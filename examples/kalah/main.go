@@ -66,6 +66,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
 	egdb "github.com/sowing-games/sowing/mancala/endgame"
@@ -308,7 +309,7 @@ func endgameEntries(n, k int) uint64 {
 // checkMemory fails, with a message, if the solver's table of 2^bits
 // entries (16 bytes each) and the endgame databases of up to k seeds on n
 // houses a side need more memory than the system says is available (see
-// availableMemory), rather than let the runtime stop the process with an
+// sysmem.Available), rather than let the runtime stop the process with an
 // out-of-memory error.
 func checkMemory(n, k, bits int) error {
 	if bits == 0 {
@@ -316,7 +317,7 @@ func checkMemory(n, k, bits int) error {
 	}
 	table := uint64(16) << bits
 	need := table + endgameEntries(n, k)
-	avail, ok := availableMemory()
+	avail, ok := sysmem.Available()
 	if !ok || need <= avail {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/mancalatest"
@@ -129,7 +130,7 @@ func TestBadFlags(t *testing.T) {
 // that cannot be made fails before anything is built.
 func TestMemoryAndPathChecks(t *testing.T) {
 	var out, errb bytes.Buffer
-	if avail, ok := availableMemory(); ok && avail < 16<<30 {
+	if avail, ok := sysmem.Available(); ok && avail < 16<<30 {
 		code := run([]string{"-solve", "-houses", "2", "-seeds", "2", "-table", "30"}, &out, &errb)
 		if code != 1 || !strings.Contains(errb.String(), "memory is available") || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("-table 30 with %d bytes available: exit %d, %q", avail, code, errb.String())
@@ -139,7 +140,7 @@ func TestMemoryAndPathChecks(t *testing.T) {
 	errb.Reset()
 	// Up to 40 seeds in the houses of Kalah(6,4): C(52,12) configurations,
 	// 192 GiB.
-	if avail, ok := availableMemory(); ok && avail < 190<<30 {
+	if avail, ok := sysmem.Available(); ok && avail < 190<<30 {
 		code := run([]string{"-solve", "-endgame", "40", "-table", "10"}, &out, &errb)
 		if code != 1 || !strings.Contains(errb.String(), "memory is available") || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("-endgame 40 with %d bytes available: exit %d, %q", avail, code, errb.String())
