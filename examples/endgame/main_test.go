@@ -40,7 +40,7 @@ func TestCommands(t *testing.T) {
 	if total != 10 {
 		t.Errorf("stats counts sum to %d, want 10", total)
 	}
-	code, out, errOut = runCmd("solve", "-houses", "1", "-seeds", "2", "-dir", dir, "-quiet")
+	code, _, errOut = runCmd("solve", "-houses", "1", "-seeds", "2", "-dir", dir, "-quiet")
 	if code != 2 || !strings.Contains(errOut, "build them with: go run ./examples/endgame build -rules awari -stones 4 -houses 1 -dir "+dir) {
 		t.Fatalf("solve before its build: %d %q, want 2 and the build command", code, errOut)
 	}
