@@ -56,11 +56,11 @@ func FromText(s string) GameOption {
 	}
 }
 
-// NewGame starts a game under r. It fails if r is nil (an error wrapping
+// NewGame starts a game under r. It fails if r is nil or a nil pointer (an error wrapping
 // ErrUnsupported) or if an option does (for instance a start position that
 // r's Setup refuses).
 func NewGame(r Ruleset, opts ...GameOption) (*Game, error) {
-	if isNil(r) {
+	if isNil(r) { // a typed nil too, such as (*awale.Rules)(nil)
 		return nil, fmt.Errorf("mancala: new game without a ruleset: %w", ErrUnsupported)
 	}
 	var c gameConfig

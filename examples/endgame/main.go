@@ -18,7 +18,17 @@
 // text) for the player to move, and the value of each of his moves. solve
 // prints the value of the start of the game of N houses a side with S
 // seeds in each: South's final store minus North's under perfect play.
-// Each builds first what it needs and DIR lacks.
+// Only build builds: stats, probe and solve read the counts they need from
+// DIR and, if DIR lacks one, refuse in one line naming the build command
+// and its size (exit status 2). build first says on standard error which
+// counts it will build and what they take on disk and in memory (unless
+// -quiet), and checks, before it builds anything, that it can write in DIR
+// and that the memory and the disk space the system says are left hold
+// them (exit status 1 otherwise).
+//
+// -stones keeps its name here, where the seed count is the command's
+// subject; the other tools, which take databases as a side input, call
+// the largest count -endgame-stones and the directory -endgame.
 //
 // A configuration's value is what the player to move will capture from
 // then on minus what his opponent will, the seeds collected at the end
@@ -46,6 +56,7 @@ import (
 	"sort"
 
 	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
 )
@@ -109,8 +120,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usage(fmt.Errorf("unexpected argument %.40q", fs.Arg(0)))
 	}
-	if *workers < 0 || *workers > 1024 {
-		return usage(fmt.Errorf("-workers: want 0 to 1024, not %d", *workers))
+	if *workers < 0 || *workers > endgame.MaxWorkers {
+		return usage(fmt.Errorf("-workers: want 0 to %d, not %d", endgame.MaxWorkers, *workers))
 	}
 	o, err := awale.Preset(*rules)
 	if err != nil {
@@ -179,14 +190,31 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if endgame.Size(2**houses, *stones) == 0 {
 		return usage(fmt.Errorf("%d stones on %d houses a side: too many configurations", *stones, *houses))
 	}
-	bo := endgame.Options{Workers: *workers}
-	if !*quiet {
-		bo.Progress = stderr
-	}
-	db, err := endgame.Build(ctx, g, *dir, *stones, bo)
-	if err != nil {
-		fmt.Fprintf(stderr, "endgame: %v\n", err)
-		return 1
+	var db *endgame.DB
+	if cmd == "build" {
+		bo := endgame.Options{Workers: *workers}
+		if !*quiet {
+			bo.Progress = stderr
+		}
+		if err := planBuild(g, *dir, *stones, *quiet, stderr); err != nil {
+			fmt.Fprintf(stderr, "endgame: %v\n", err)
+			return 1
+		}
+		if db, err = endgame.Build(ctx, g, *dir, *stones, bo); err != nil {
+			fmt.Fprintf(stderr, "endgame: %v\n", err)
+			return 1
+		}
+	} else {
+		// stats, probe and solve read what is built and build nothing.
+		if have := endgame.Finished(g, *dir); have <= *stones {
+			fmt.Fprintf(stderr, "endgame: %s needs counts 0 to %d of %s and %s holds %s: build them with: go run ./examples/endgame build -rules %s%s -stones %d -houses %d -dir %s (%s)\n",
+				cmd, *stones, g.Name(), *dir, holds(have), *rules, grandSlamFlag(*grandSlam), *stones, *houses, *dir, describe(g.Houses(), have, *stones))
+			return 2
+		}
+		if db, err = endgame.Load(g, *dir, *stones); err != nil {
+			fmt.Fprintf(stderr, "endgame: %v\n", err)
+			return 1
+		}
 	}
 	switch cmd {
 	case "build":
@@ -205,6 +233,82 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			*houses, *seeds, *stones, v)
 	}
 	return 0
+}
+
+// holds says which counts a directory holds, have of them in a row from 0.
+func holds(have int) string {
+	switch have {
+	case 0:
+		return "none"
+	case 1:
+		return "count 0 only"
+	}
+	return fmt.Sprintf("counts 0 to %d only", have-1)
+}
+
+// grandSlamFlag returns the -grandslam flag to repeat in a command, if any.
+func grandSlamFlag(g string) string {
+	if g == "" {
+		return ""
+	}
+	return " -grandslam " + g
+}
+
+// sizes returns the configurations of the counts from to k of h houses
+// (a byte each in a file), and those of every count 0 to k (a byte each in
+// memory while count k is built).
+func sizes(h, from, k int) (build, all uint64) {
+	for j := 0; j <= k; j++ {
+		n := endgame.Size(h, j)
+		all += n
+		if j >= from {
+			build += n
+		}
+	}
+	return build, all
+}
+
+// describe says what building the counts from to k of h houses costs.
+func describe(h, from, k int) string {
+	build, all := sizes(h, from, k)
+	return fmt.Sprintf("%d configurations: %s on disk, %s of memory", build, mib(build), mib(all))
+}
+
+// mib formats a number of bytes in MiB.
+func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// planBuild says what a build of counts up to k of g under dir will do
+// (unless quiet), and fails before anything is built if the directory
+// cannot be written (a file is made and removed in it), or if the memory
+// or the disk space that the system says is left cannot hold the build.
+func planBuild(g endgame.Game, dir string, k int, quiet bool, stderr io.Writer) error {
+	have := endgame.Finished(g, dir)
+	if have > k {
+		return nil // every count is there: Build loads them
+	}
+	sub := filepath.Join(dir, endgame.DirName(g.Name()))
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		return fmt.Errorf("cannot write in %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(sub, "check.*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write in %s: %w", sub, err)
+	}
+	f.Close()
+	if err := os.Remove(f.Name()); err != nil {
+		return err
+	}
+	build, all := sizes(g.Houses(), have, k)
+	if avail, ok := sysmem.Available(); ok && all > avail {
+		return fmt.Errorf("counts 0 to %d of %s need %s of memory, and only %s is available: give a smaller -stones", k, g.Name(), mib(all), mib(avail))
+	}
+	if free, ok := sysmem.FreeDisk(sub); ok && build > free {
+		return fmt.Errorf("counts %d to %d of %s need %s on disk, and only %s is free in %s", have, k, g.Name(), mib(build), mib(free), sub)
+	}
+	if !quiet {
+		fmt.Fprintf(stderr, "endgame: building counts %d to %d of %s in %s (%s)\n", have, k, g.Name(), dir, describe(g.Houses(), have, k))
+	}
+	return nil
 }
 
 // stats prints how many configurations of k seeds have each value.

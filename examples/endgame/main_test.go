@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -38,9 +40,19 @@ func TestCommands(t *testing.T) {
 	if total != 10 {
 		t.Errorf("stats counts sum to %d, want 10", total)
 	}
+	code, _, errOut = runCmd("solve", "-houses", "1", "-seeds", "2", "-dir", dir, "-quiet")
+	if code != 2 || !strings.Contains(errOut, "build them with: go run ./examples/endgame build -rules awari -stones 4 -houses 1 -dir "+dir) {
+		t.Fatalf("solve before its build: %d %q, want 2 and the build command", code, errOut)
+	}
+	if code, _, errOut = runCmd("build", "-houses", "1", "-stones", "4", "-dir", dir, "-quiet"); code != 0 {
+		t.Fatalf("build -houses 1: %d %q", code, errOut)
+	}
 	code, out, _ = runCmd("solve", "-houses", "1", "-seeds", "2", "-dir", dir, "-quiet")
 	if code != 0 || !strings.Contains(out, "value ") || !strings.Contains(out, "for South") {
 		t.Fatalf("solve: %d %q", code, out)
+	}
+	if code, _, errOut = runCmd("build", "-houses", "3", "-stones", "3", "-dir", dir, "-quiet"); code != 0 {
+		t.Fatalf("build -houses 3: %d %q", code, errOut)
 	}
 	code, out, _ = runCmd("probe", "-position", "0,0,2/1,0,0 3,0 S", "-dir", dir, "-quiet")
 	if code != 0 || !strings.Contains(out, "value -3 for South") || !strings.Contains(out, "move C value -3") {
@@ -96,4 +108,59 @@ func TestBadInput(t *testing.T) {
 
 func fmtSscanf(line string, v, c *int) (int, error) {
 	return fmt.Sscanf(line, "value %d count %d", v, c)
+}
+
+// TestProbeBuildsNothing: probe, stats and solve answer from what is built
+// or refuse in one line naming the build command and its size, and write
+// nothing. Before the fix a probe of a position with more seeds than were
+// built began building the missing counts (towards count 48 after a build
+// of 12), silently.
+func TestProbeBuildsNothing(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := runCmd("build", "-stones", "3", "-houses", "2", "-dir", dir, "-quiet"); code != 0 {
+		t.Fatalf("build: %d %q", code, errOut)
+	}
+	before, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
+	for _, args := range [][]string{
+		{"probe", "-position", "2,2/1,1 0,0 S", "-dir", dir},
+		{"stats", "-stones", "5", "-houses", "2", "-dir", dir},
+		{"solve", "-houses", "2", "-seeds", "2", "-dir", dir},
+	} {
+		code, out, errOut := runCmd(args...)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 ||
+			!strings.Contains(errOut, "holds counts 0 to 3 only: build them with: go run ./examples/endgame build -rules awari -stones ") ||
+			!strings.Contains(errOut, "configurations: ") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and one line naming the build", args, code, out, errOut)
+		}
+	}
+	after, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
+	if len(after) != len(before) {
+		t.Errorf("files before %d, after %d: a read-only command wrote", len(before), len(after))
+	}
+	code, out, _ := runCmd("probe", "-position", "1,1/1,0 0,0 S", "-dir", dir, "-quiet")
+	if code != 0 || !strings.Contains(out, "value ") {
+		t.Errorf("probe of a built count: %d %q", code, out)
+	}
+}
+
+// TestBuildSaysWhatItBuilds: build says which counts it builds and their
+// size before building, and refuses at once a directory it cannot write.
+func TestBuildSaysWhatItBuilds(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runCmd("build", "-stones", "3", "-houses", "2", "-dir", dir)
+	if code != 0 || !strings.HasPrefix(errOut, "endgame: building counts 0 to 3 of ") || !strings.Contains(errOut, "MiB on disk") {
+		t.Errorf("build: %d %q", code, errOut)
+	}
+	code, _, errOut = runCmd("build", "-stones", "4", "-houses", "2", "-dir", dir)
+	if code != 0 || !strings.HasPrefix(errOut, "endgame: building counts 4 to 4 of ") {
+		t.Errorf("build resumed: %d %q", code, errOut)
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCmd("build", "-stones", "3", "-houses", "2", "-dir", file)
+	if code != 1 || !strings.HasPrefix(errOut, "endgame: cannot write in "+file) || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("build into a file: %d %q, want 1 and one line", code, errOut)
+	}
 }

@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	go run ./examples/kalah -solve [-houses M] [-seeds N] [-capture empty|standard]
-//		[-position TEXT] [-table BITS] [-endgame K] [-endgame-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/kalah [-houses M] [-seeds N] [-capture empty|standard]
+//		[-position TEXT] [-table BITS] [-endgame-stones K] [-endgame DIR] [-workers W] [-quiet]
 //
 // It prints, each on its own line:
 //
@@ -25,24 +25,28 @@
 // The solver reads endgame databases of package mancala/endgame, built
 // from the ruleset (kalah.Rules.Retrograde) and handed to it with
 // kalah.WithDatabase: the exact value of every position with at most
-// -endgame K seeds in houses (0, the default: a third of the game's seeds,
+// -endgame-stones K seeds in houses (0, the default: a third of the game's seeds,
 // or less so that they hold at most 33 million configurations: 16 for six
 // houses a side, 30 million configurations, 29 MiB; -1: none). By default they are built
-// in memory, on all cores, before the search. With -endgame-dir DIR they
+// in memory, on all cores, before the search. With -endgame DIR they
 // are kept in DIR, one file a count (under a directory named after the
 // board and capture rule): what is there is loaded, what is missing is
 // built and saved, so that a large database is built once for many solves
 // (and a build stopped half-way goes on from the last finished count). The
 // databases depend on the houses and the capture rule, not on the seeds a
-// house. The -endgame-file flag of earlier versions is gone: give
-// -endgame-dir.
+// house. The flags follow the tools' convention: -endgame DIR is a
+// databases directory, -endgame-stones K the largest count. -endgame-file
+// and -endgame-dir of earlier versions are gone (give -endgame DIR), and a
+// count given to -endgame, where no directory of that name exists, is
+// refused with a message that names -endgame-stones. Solving is what the
+// tool does: -solve is the default, kept for old scripts.
 //
 // Progress (the databases' build, then the solver's) goes to standard
 // error unless -quiet is given (-progress, on by default, is kept for old
 // scripts). Before it builds anything, the tool checks that the solver's
 // table (16 bytes an entry) and the databases (a byte a configuration) fit
 // in the memory the system says is available (MemAvailable, the cgroup's
-// limit, ulimit -v), and that a file can be written in -endgame-dir;
+// limit, ulimit -v), and that a file can be written in the -endgame directory;
 // either failing is one line and exit status 1. Bad flags give a one-line
 // error and exit status 2; a damaged database file, or one of other rules,
 // is an error (exit status 1), and is left as it is.
@@ -63,9 +67,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
 	egdb "github.com/sowing-games/sowing/mancala/endgame"
@@ -79,7 +85,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kalah", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	solve := fs.Bool("solve", false, "solve the position exactly")
+	solve := fs.Bool("solve", true, "solve the position exactly (the default: it is what the tool does; -solve is kept for old scripts)")
 	houses := fs.Int("houses", 6, "houses per side")
 	seeds := fs.Int("seeds", 4, "seeds per house at the start")
 	capture := fs.String("capture", "empty", "capture rule: empty or standard")
@@ -87,8 +93,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	table := fs.Int("table", 0, fmt.Sprintf("log2 of the solver's table entries (0: %d)", search.DefaultSolveTableBits))
 	progress := fs.Bool("progress", true, "write progress to standard error (the default; see -quiet)")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
-	endgame := fs.Int("endgame", 0, fmt.Sprintf("seeds in houses up to which the endgame databases answer (0: a third of the seeds, at most %d for six houses a side; -1: none)", defaultEndgame(6, 48)))
-	endgameDir := fs.String("endgame-dir", "", "keep the endgame databases in this directory, one file a count: load what is there, build and save what is missing (default: build them in memory)")
+	endgame := fs.Int("endgame-stones", 0, fmt.Sprintf("seeds in houses up to which the endgame databases answer (0: a third of the seeds, at most %d for six houses a side; -1: none)", defaultEndgame(6, 48)))
+	endgameDir := fs.String("endgame", "", "keep the endgame databases in this directory, one file a count: load what is there, build and save what is missing (default: build them in memory)")
 	workers := fs.Int("workers", 0, "goroutines that search at once (0: one a core)")
 	usage := func(err error) int {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
@@ -97,12 +103,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "usage: kalah -solve [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame K] [-endgame-dir DIR] [-workers W] [-quiet]")
+			fmt.Fprintln(stderr, "usage: kalah [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame-stones K] [-endgame DIR] [-workers W] [-quiet]")
 			fs.PrintDefaults()
 			return 0
 		}
-		if strings.HasPrefix(err.Error(), "flag provided but not defined: -endgame-file") {
-			return usage(errors.New("-endgame-file is gone: give -endgame-dir DIR (the databases of package mancala/endgame, one file a count, built once and resumable)"))
+		if strings.HasPrefix(err.Error(), "flag provided but not defined: -endgame-file") ||
+			strings.HasPrefix(err.Error(), "flag provided but not defined: -endgame-dir") {
+			return usage(errors.New("-endgame-file and -endgame-dir are gone: give -endgame DIR (the databases of package mancala/endgame, one file a count, built once and resumable)"))
 		}
 		return usage(err)
 	}
@@ -110,7 +117,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return usage(fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
 	if !*solve {
-		return usage(errors.New("nothing to do: give -solve"))
+		return usage(errors.New("nothing to do: -solve=false (solving is all this tool does)"))
+	}
+	if _, err := strconv.Atoi(*endgameDir); err == nil {
+		if st, err := os.Stat(*endgameDir); err != nil || !st.IsDir() {
+			return usage(fmt.Errorf("-endgame %s: -endgame is the databases' directory now; give the largest count as -endgame-stones %s", *endgameDir, *endgameDir))
+		}
 	}
 	if *houses < 1 || *houses > mancala.MaxHouses {
 		return usage(fmt.Errorf("-houses: want 1 to %d, not %d", mancala.MaxHouses, *houses))
@@ -133,17 +145,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	k := *endgame
 	switch {
 	case k < -1 || k > egdb.MaxSeeds:
-		return usage(fmt.Errorf("-endgame: want -1 to %d, not %d", egdb.MaxSeeds, k))
+		return usage(fmt.Errorf("-endgame-stones: want -1 to %d, not %d", egdb.MaxSeeds, k))
 	case k == 0:
 		k = defaultEndgame(*houses, total)
 	case k > total:
 		k = total // a database of more seeds than the game has answers nothing more
 	}
 	if k >= 0 && egdb.Size(2**houses, k) == 0 {
-		return usage(fmt.Errorf("-endgame %d: too many configurations on %d houses a side", k, *houses))
+		return usage(fmt.Errorf("-endgame-stones %d: too many configurations on %d houses a side", k, *houses))
 	}
 	if k < 0 && *endgameDir != "" {
-		return usage(errors.New("-endgame-dir: there are no databases with -endgame -1"))
+		return usage(errors.New("-endgame: there are no databases with -endgame-stones -1"))
 	}
 	p := r.Start()
 	if *position != "" {
@@ -170,7 +182,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err := checkEndgameDir(r, *endgameDir); err != nil {
-		fmt.Fprintf(stderr, "kalah: -endgame-dir: %v\n", err)
+		fmt.Fprintf(stderr, "kalah: -endgame: %v\n", err)
 		return 1
 	}
 	start := time.Now()
@@ -208,14 +220,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// defaultEntries bounds the size of the databases that -endgame 0
+// defaultEntries bounds the size of the databases that -endgame-stones 0
 // chooses: their configurations, a byte each, all counts together (16
 // seeds for six houses a side: 30 million). Larger databases make the
 // search faster but take longer to build than they save it (see the
 // README's figures).
 const defaultEntries = 1 << 25
 
-// defaultEndgame returns the count that -endgame 0 chooses for a game of
+// defaultEndgame returns the count that -endgame-stones 0 chooses for a game of
 // n houses a side and total seeds: a third of the seeds, or less if the
 // databases would hold more than defaultEntries configurations, and at
 // least 1.
@@ -245,7 +257,7 @@ func databases(r *kalah.Rules, k int, dir string, progress io.Writer) (*kalah.Or
 		db, err = egdb.Load(g, dir, k)
 		how = "loaded from " + dir
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, "", fmt.Errorf("-endgame-dir %s: %w", dir, err)
+			return nil, "", fmt.Errorf("-endgame %s: %w", dir, err)
 		}
 	}
 	if db == nil {
@@ -255,7 +267,7 @@ func databases(r *kalah.Rules, k int, dir string, progress io.Writer) (*kalah.Or
 		opts := egdb.Options{Progress: progress}
 		if db, err = egdb.Build(context.Background(), g, dir, k, opts); err != nil {
 			if dir != "" {
-				return nil, "", fmt.Errorf("-endgame-dir %s: %w", dir, err)
+				return nil, "", fmt.Errorf("-endgame %s: %w", dir, err)
 			}
 			return nil, "", err
 		}
@@ -308,7 +320,7 @@ func endgameEntries(n, k int) uint64 {
 // checkMemory fails, with a message, if the solver's table of 2^bits
 // entries (16 bytes each) and the endgame databases of up to k seeds on n
 // houses a side need more memory than the system says is available (see
-// availableMemory), rather than let the runtime stop the process with an
+// sysmem.Available), rather than let the runtime stop the process with an
 // out-of-memory error.
 func checkMemory(n, k, bits int) error {
 	if bits == 0 {
@@ -316,12 +328,12 @@ func checkMemory(n, k, bits int) error {
 	}
 	table := uint64(16) << bits
 	need := table + endgameEntries(n, k)
-	avail, ok := availableMemory()
+	avail, ok := sysmem.Available()
 	if !ok || need <= avail {
 		return nil
 	}
 	const gib = 1 << 30
-	return fmt.Errorf("-table %d and the endgame databases need %.1f GiB (the table alone %.1f GiB), but only %.1f GiB of memory is available: give a smaller -table or -endgame",
+	return fmt.Errorf("-table %d and the endgame databases need %.1f GiB (the table alone %.1f GiB), but only %.1f GiB of memory is available: give a smaller -table or -endgame-stones",
 		bits, float64(need)/gib, float64(table)/gib, float64(avail)/gib)
 }
 

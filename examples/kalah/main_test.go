@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/mancalatest"
@@ -34,7 +35,7 @@ func TestSolveSmall(t *testing.T) {
 					workers = "2" // the value must not depend on it
 				}
 				args := []string{"-solve", "-houses", strconv.Itoa(tt.houses), "-seeds", strconv.Itoa(tt.seeds), "-capture", tt.capture,
-					"-table", "16", "-endgame", endgame, "-workers", workers}
+					"-table", "16", "-endgame-stones", endgame, "-workers", workers}
 				if code := run(args, &out, &errb); code != 0 {
 					t.Fatalf("exit %d: %s", code, errb.String())
 				}
@@ -94,17 +95,19 @@ func TestBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "-solve"},
+		{[]string{"-solve=false"}, "-solve"},
+		{[]string{"-endgame", "20"}, "-endgame-stones 20"},
+		{[]string{"-endgame-dir", "db"}, "-endgame DIR"},
 		{[]string{"-solve", "-houses", "0"}, "-houses"},
 		{[]string{"-solve", "-houses", "13"}, "-houses"},
 		{[]string{"-solve", "-seeds", "0"}, "-seeds"},
 		{[]string{"-solve", "-seeds", "22"}, "-seeds"},
 		{[]string{"-solve", "-capture", "all"}, "-capture"},
 		{[]string{"-solve", "-table", "99"}, "-table"},
-		{[]string{"-solve", "-endgame", "63"}, "-endgame"},
-		{[]string{"-solve", "-endgame", "-2"}, "-endgame"},
-		{[]string{"-solve", "-endgame-file", "kalah.db"}, "-endgame-dir"},
-		{[]string{"-solve", "-endgame", "-1", "-endgame-dir", "db"}, "-endgame-dir"},
+		{[]string{"-solve", "-endgame-stones", "63"}, "-endgame-stones"},
+		{[]string{"-solve", "-endgame-stones", "-2"}, "-endgame-stones"},
+		{[]string{"-solve", "-endgame-file", "kalah.db"}, "-endgame DIR"},
+		{[]string{"-solve", "-endgame-stones", "-1", "-endgame", "db"}, "-endgame:"},
 		{[]string{"-solve", "-workers", "-1"}, "-workers"},
 		{[]string{"-solve", "-position", "4,4/4,4 0,0"}, "-position"},
 		{[]string{"-solve", "-houses", "2", "-seeds", "2", "-position", "4,4/4,4 0,0 S"}, "-position"},
@@ -129,7 +132,7 @@ func TestBadFlags(t *testing.T) {
 // that cannot be made fails before anything is built.
 func TestMemoryAndPathChecks(t *testing.T) {
 	var out, errb bytes.Buffer
-	if avail, ok := availableMemory(); ok && avail < 16<<30 {
+	if avail, ok := sysmem.Available(); ok && avail < 16<<30 {
 		code := run([]string{"-solve", "-houses", "2", "-seeds", "2", "-table", "30"}, &out, &errb)
 		if code != 1 || !strings.Contains(errb.String(), "memory is available") || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("-table 30 with %d bytes available: exit %d, %q", avail, code, errb.String())
@@ -139,10 +142,10 @@ func TestMemoryAndPathChecks(t *testing.T) {
 	errb.Reset()
 	// Up to 40 seeds in the houses of Kalah(6,4): C(52,12) configurations,
 	// 192 GiB.
-	if avail, ok := availableMemory(); ok && avail < 190<<30 {
-		code := run([]string{"-solve", "-endgame", "40", "-table", "10"}, &out, &errb)
+	if avail, ok := sysmem.Available(); ok && avail < 190<<30 {
+		code := run([]string{"-solve", "-endgame-stones", "40", "-table", "10"}, &out, &errb)
 		if code != 1 || !strings.Contains(errb.String(), "memory is available") || strings.Count(errb.String(), "\n") != 1 {
-			t.Errorf("-endgame 40 with %d bytes available: exit %d, %q", avail, code, errb.String())
+			t.Errorf("-endgame-stones 40 with %d bytes available: exit %d, %q", avail, code, errb.String())
 		}
 	}
 	out.Reset()
@@ -151,9 +154,9 @@ func TestMemoryAndPathChecks(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code := run([]string{"-solve", "-houses", "2", "-seeds", "2", "-endgame-dir", filepath.Join(file, "db")}, &out, &errb)
-	if code != 1 || !strings.Contains(errb.String(), "-endgame-dir") || strings.Contains(errb.String(), "building") || out.Len() != 0 {
-		t.Errorf("-endgame-dir under a file: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	code := run([]string{"-solve", "-houses", "2", "-seeds", "2", "-endgame", filepath.Join(file, "db")}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "-endgame") || strings.Contains(errb.String(), "building") || out.Len() != 0 {
+		t.Errorf("-endgame under a file: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 }
 
@@ -181,7 +184,7 @@ func TestProgress(t *testing.T) {
 // is.
 func TestEndgameDir(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"-solve", "-houses", "3", "-seeds", "3", "-endgame", "9", "-table", "12", "-quiet"}
+	args := []string{"-houses", "3", "-seeds", "3", "-endgame-stones", "9", "-table", "12", "-quiet"}
 	solve := func(args ...string) (string, string, int) {
 		var out, errb bytes.Buffer
 		code := run(args, &out, &errb)
@@ -192,7 +195,7 @@ func TestEndgameDir(t *testing.T) {
 	if code != 0 || !strings.Contains(mem, "endgame 9 seeds in houses, built in memory\n") {
 		t.Fatalf("in memory: exit %d, %s\n%s", code, msg, mem)
 	}
-	withDir := append(args[:len(args):len(args)], "-endgame-dir", dir)
+	withDir := append(args[:len(args):len(args)], "-endgame", dir)
 	first, msg, code := solve(withDir...)
 	if code != 0 || !strings.Contains(first, "endgame 9 seeds in houses, built and saved in "+dir+"\n") {
 		t.Fatalf("first solve: exit %d, %s\n%s", code, msg, first)
@@ -228,10 +231,21 @@ func TestEndgameDir(t *testing.T) {
 	if err := os.WriteFile(last, damaged, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out, msg, code := solve(withDir...); code != 1 || !strings.Contains(msg, "-endgame-dir") || !strings.Contains(msg, "damaged") || out != "" {
+	if out, msg, code := solve(withDir...); code != 1 || !strings.Contains(msg, "-endgame") || !strings.Contains(msg, "damaged") || out != "" {
 		t.Errorf("a damaged file: exit %d, stdout %q, stderr %q", code, out, msg)
 	}
 	if now, _ := os.ReadFile(last); !bytes.Equal(now, damaged) {
 		t.Error("the damaged file was changed")
+	}
+}
+
+// TestSolveIsTheDefault: without -solve the tool solves (it refused,
+// "nothing to do: give -solve", before), and the count of the databases
+// is -endgame-stones (a number given to -endgame, the directory, is
+// refused with a message naming -endgame-stones: it was the count before).
+func TestSolveIsTheDefault(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"-houses", "2", "-seeds", "2", "-table", "10", "-endgame-stones", "4", "-quiet"}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "value ") {
+		t.Errorf("without -solve: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 }

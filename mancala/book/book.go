@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -20,6 +21,10 @@ var (
 	// position, a value that is not a finite number, a depth out of range,
 	// or a move that is not legal in its position.
 	ErrEntry = errors.New("book: bad entry")
+	// ErrNotRegular: a file to read or replace is not a regular file (a
+	// named pipe, a directory, a device); it is refused without waiting
+	// for a pipe's writer, and left as it is.
+	ErrNotRegular = errors.New("book: not a regular file")
 )
 
 // Entry is what a book says of a position: the move to play, with the
@@ -55,12 +60,22 @@ func New(rules string, plies int) *Book {
 	return &Book{rules: rules, plies: max(plies, 0), m: map[mancala.Position]Entry{}}
 }
 
-// Rules returns the name of the rules of the book.
-func (b *Book) Rules() string { return b.rules }
+// Rules returns the name of the rules of the book ("" for a nil Book).
+func (b *Book) Rules() string {
+	if b == nil {
+		return ""
+	}
+	return b.rules
+}
 
 // Plies returns the number of moves from the start within which the
-// book's positions lie.
-func (b *Book) Plies() int { return b.plies }
+// book's positions lie (0 for a nil Book).
+func (b *Book) Plies() int {
+	if b == nil {
+		return 0
+	}
+	return b.plies
+}
 
 // Len returns the number of positions in the book; a nil Book has none.
 func (b *Book) Len() int {
@@ -84,10 +99,17 @@ func (b *Book) Lookup(p mancala.Position) (Entry, bool) {
 // its rank in [Book.Positions]). It refuses, with an error wrapping
 // [ErrEntry] and leaving the book as it was, a finished position, a value
 // that is not finite, a depth outside 0 to search.MaxDepth and a move in
-// which nobody chooses a house.
+// which nobody chooses a house. A nil Book is refused (ErrEntry); the zero
+// Book takes entries as [New] made it.
 func (b *Book) Add(p mancala.Position, e Entry) error {
+	if b == nil {
+		return fmt.Errorf("book: add to a nil book: %w", ErrEntry)
+	}
 	if err := checkEntry(p, e); err != nil {
 		return err
+	}
+	if b.m == nil {
+		b.m = map[mancala.Position]Entry{}
 	}
 	if _, ok := b.m[p]; !ok {
 		b.order = append(b.order, p)
@@ -119,20 +141,39 @@ func (b *Book) Positions() []mancala.Position {
 	return append([]mancala.Position(nil), b.order...)
 }
 
-// rulesName returns r's name: its String, or "" if it has none.
+// rulesName returns r's name: its String, or "" if it has none or is nil
+// (a typed nil too).
 func rulesName(r mancala.Ruleset) string {
-	if s, ok := r.(fmt.Stringer); ok && r != nil {
+	if s, ok := r.(fmt.Stringer); ok && !isNil(r) {
 		return s.String()
 	}
 	return ""
+}
+
+// isNil reports whether v is nil or holds a nil pointer, map, slice,
+// function, channel or interface (a typed nil passes a comparison with nil
+// but panics at its first method call).
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
 }
 
 // Check reports the first reason why b cannot be played under r: other
 // rules (an error wrapping [ErrRules]), a position that is not one of r's
 // (mancala.ErrInvalidPosition, from r.Setup) or a move that r does not
 // allow in its position ([ErrEntry]). A nil error means that every move of
-// the book is legal under r.
+// the book is legal under r. A nil r, or a nil Book, is an error wrapping
+// [ErrRules].
 func (b *Book) Check(r mancala.Ruleset) error {
+	if b == nil || isNil(r) {
+		return fmt.Errorf("book: check of a nil book or under nil rules: %w", ErrRules)
+	}
 	if name := rulesName(r); name != b.rules {
 		return fmt.Errorf("book: book of %s, not %s: %w", mancala.Shorten(b.rules, 60), mancala.Shorten(name, 60), ErrRules)
 	}

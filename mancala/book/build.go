@@ -49,17 +49,34 @@ type BuildOptions struct {
 //
 // Build is a long job: it reports on o.Progress, saves to o.File as it
 // goes, and when ctx is done it returns the book so far (and saves it)
-// with ctx's error. r must name itself (fmt.Stringer, the name
+// with ctx's error.
+//
+// A nil Book with an error means that Build refused before it searched or
+// saved anything, leaving o.File as it was: options out of bounds, rules
+// without a name, or an o.File that is not a book of these rules (a
+// *[ParseError] naming the file, [ErrRules], or [ErrNotRegular]); running
+// the same build again gives the same error. A Book with an error means
+// that the build stopped part-way: the book so far was saved to o.File,
+// and the same build resumes from it, unless the error wraps that of the
+// save itself. r must name itself (fmt.Stringer, the name
 // mancala.NewRuleset reads); errors wrap [ErrRules] if it does not or if
 // o.File is a book of other rules, mancala.ErrInvalidPosition if o.Start
-// is not one of r's positions.
+// is not one of r's positions, search.ErrOption if o.Search is out of its
+// bounds (search.AlphaBetaOptions.Check: tables and threads), checked
+// before anything is read or allocated.
 func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error) {
-	if r == nil {
+	if isNil(r) {
 		return nil, fmt.Errorf("book: nil ruleset: %w", ErrRules)
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	name := rulesName(r)
 	if name == "" {
 		return nil, fmt.Errorf("book: the ruleset has no name (fmt.Stringer): %w", ErrRules)
+	}
+	if err := o.Search.Check(); err != nil {
+		return nil, fmt.Errorf("book: Search: %w", err)
 	}
 	if o.Plies < 0 || o.Plies > search.MaxDepth {
 		return nil, fmt.Errorf("book: %d plies: want 0 to %d: %w", o.Plies, search.MaxDepth, ErrEntry)

@@ -2,6 +2,7 @@ package book
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -19,8 +20,12 @@ type Engine struct {
 }
 
 // Choose implements search.Engine: the book's move for side, or Next's
-// choice. Errors are Next's.
+// choice. Errors are Next's, or, where the book does not answer and Next
+// is nil (or e is), one wrapping search.ErrNoDecision.
 func (e *Engine) Choose(ctx context.Context, g *mancala.Game, side mancala.Player) (mancala.Move, error) {
+	if e == nil {
+		return mancala.Move{}, fmt.Errorf("book: nil engine: %w", search.ErrNoDecision)
+	}
 	if e.Book != nil && g != nil && g.Turn().Has(side) && g.Ply() <= e.Book.plies {
 		ps := g.Positions()
 		if en, ok := e.Book.Move(g.Rules(), ps[:len(ps)-1], ps[len(ps)-1]); ok {
@@ -29,6 +34,9 @@ func (e *Engine) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 				return mancala.Single(side, h), nil
 			}
 		}
+	}
+	if isNil(e.Next) {
+		return mancala.Move{}, fmt.Errorf("book: no move in the book and no next engine: %w", search.ErrNoDecision)
 	}
 	return e.Next.Choose(ctx, g, side)
 }

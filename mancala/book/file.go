@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/internal/atomicwrite"
+	"github.com/sowing-games/sowing/mancala/internal/regfile"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -42,13 +42,27 @@ const maxEcho = 60
 
 // ParseError reports a malformed book file. It wraps [ErrSyntax].
 type ParseError struct {
-	Line int    // the line, from 1
+	Path string // the file, if it was read by name ([ReadFile]); else ""
+	Line int    // the line, from 1; 0 for the file as a whole
 	Text string // the line, cut to a few dozen bytes
 	Msg  string // what is wrong
 }
 
+// Error returns "book: PATH: line N: MSG: TEXT", without the parts that
+// are empty or zero.
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("book: line %d: %s: %q", e.Line, e.Msg, e.Text)
+	s := "book: "
+	if e.Path != "" {
+		s += e.Path + ": "
+	}
+	if e.Line > 0 {
+		s += fmt.Sprintf("line %d: ", e.Line)
+	}
+	s += e.Msg
+	if e.Line > 0 {
+		s += fmt.Sprintf(": %q", e.Text)
+	}
+	return s
 }
 
 // Unwrap returns [ErrSyntax].
@@ -203,10 +217,30 @@ func Load(rd io.Reader, r mancala.Ruleset) (*Book, error) {
 	return b, nil
 }
 
+// LoadFile reads the book file name with [ReadFile] and checks it against
+// r with [Book.Check]: [Load] for a file, refusing a name that is not a
+// regular file (an error wrapping [ErrNotRegular], at once) as ReadFile
+// does.
+func LoadFile(name string, r mancala.Ruleset) (*Book, error) {
+	b, err := ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.Check(r); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
 // Write writes b as a book file: a comment line, the rules and plies
 // lines, then one line an entry, in the book's order. [Read] reads it
-// back as the same book. It refuses a book whose rules name is empty or holds a line break.
+// back as the same book. It refuses (with an error wrapping [ErrEntry]) a
+// nil book or writer, and a book whose rules name is empty or holds a line
+// break.
 func Write(w io.Writer, b *Book) error {
+	if b == nil || w == nil {
+		return fmt.Errorf("book: write of a nil book or to a nil writer: %w", ErrEntry)
+	}
 	if b.rules == "" || strings.ContainsAny(b.rules, "\r\n") {
 		return fmt.Errorf("book: rules name %q cannot be written: %w", mancala.Shorten(b.rules, maxEcho), ErrEntry)
 	}
@@ -232,14 +266,17 @@ func Write(w io.Writer, b *Book) error {
 }
 
 // WriteFile saves b to the file name: a temporary file in the same
-// directory, written, synced and closed, then renamed (mode 0644), so that
-// the file is never seen unfinished.
+// directory, written, synced and closed, then renamed, so that the file is
+// never seen unfinished. The file replaced keeps its permission bits (a
+// private 0600 book stays private); a new file gets mode 0644. A name that
+// exists and is not a regular file (a named pipe, a directory, a device)
+// is refused with an error wrapping [ErrNotRegular], and left as it is.
 func WriteFile(name string, b *Book) error {
 	var text bytes.Buffer
 	if err := Write(&text, b); err != nil {
 		return err
 	}
-	if err := atomicwrite.File(name, func(w io.Writer) error {
+	if err := atomicwrite.File(name, ErrNotRegular, func(w io.Writer) error {
 		_, err := w.Write(text.Bytes())
 		return err
 	}); err != nil {
@@ -248,12 +285,23 @@ func WriteFile(name string, b *Book) error {
 	return nil
 }
 
-// ReadFile reads the book file name with [Read].
+// ReadFile reads the book file name with [Read]. A name that is not a
+// regular file (a named pipe, a directory, a device) is refused at once
+// with an error wrapping [ErrNotRegular]: opening it never blocks. A
+// missing file gives an error wrapping fs.ErrNotExist.
 func ReadFile(name string) (*Book, error) {
-	f, err := os.Open(name)
+	f, err := regfile.Open(name, ErrNotRegular)
+	if errors.Is(err, ErrNotRegular) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("book: %w", err)
 	}
 	defer f.Close()
-	return Read(f)
+	b, err := Read(f)
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		pe.Path = name
+	}
+	return b, err
 }

@@ -15,10 +15,19 @@ import (
 // [Build] accepts (a byte each while it builds them).
 const MaxEntries = 1 << 40
 
+// MaxWorkers is the largest Options.Workers that [Build] accepts: more
+// goroutines than cores only cost memory and time.
+const MaxWorkers = 256
+
+// ErrOption is wrapped by the error of [Build] for options out of their
+// bounds (Options.Workers above [MaxWorkers]); nothing is built.
+var ErrOption = errors.New("endgame: option out of range")
+
 // Options tune [Build]. The zero value builds on every core, silently.
 type Options struct {
 	// Workers is the number of goroutines that build at once; less than 1
-	// means runtime.GOMAXPROCS(0).
+	// means runtime.GOMAXPROCS(0) (at most [MaxWorkers]); more than
+	// MaxWorkers is refused with an error wrapping [ErrOption].
 	Workers int
 	// Progress, if not nil, receives a line every few seconds while a
 	// count is built (the count, positions done, rate, estimated time
@@ -48,17 +57,23 @@ var ErrGame = errors.New("endgame: the game breaks the Game contract")
 // GiB with the counts below).
 //
 // It returns ctx's error if ctx ends first (the counts finished so far are
-// saved), an error wrapping [ErrGame] if g breaks its contract, and the
+// saved), an error wrapping [ErrOption] for o.Workers above [MaxWorkers], an error wrapping [ErrGame] if g breaks its contract, and the
 // errors of [Load] for a file of the directory that is damaged or of other
 // rules (such a file is left as it is).
 func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if o.Workers > MaxWorkers {
+		return nil, fmt.Errorf("%w: Options.Workers %d: want at most %d", ErrOption, o.Workers, MaxWorkers)
+	}
 	d, err := newDB(g, k)
 	if err != nil {
 		return nil, err
 	}
 	workers := o.Workers
 	if workers < 1 {
-		workers = runtime.GOMAXPROCS(0)
+		workers = min(runtime.GOMAXPROCS(0), MaxWorkers)
 	}
 	for j := 0; j <= k; j++ {
 		if err := ctx.Err(); err != nil {

@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -11,7 +12,9 @@ import (
 // [DB.Seeds] seeds in its houses, one signed byte each: what [Build] and
 // [Load] return. A DB is immutable and safe for concurrent use. It
 // implements the endgame oracle of package mancala/search
-// (search.Endgamer) through [DB.Endgame].
+// (search.Endgamer) through [DB.Endgame]. The zero DB and a nil *DB hold
+// nothing: their methods answer as for a count not held (false, 0, -1 from
+// Seeds) and never panic.
 type DB struct {
 	g      Game
 	name   string
@@ -23,7 +26,7 @@ type DB struct {
 // newDB returns an empty DB of g for counts up to k, or an error if g or k
 // is out of range.
 func newDB(g Game, k int) (*DB, error) {
-	if g == nil {
+	if isNil(g) {
 		return nil, fmt.Errorf("endgame: no game: %w", mancala.ErrUnsupported)
 	}
 	name, h := g.Name(), g.Houses()
@@ -56,27 +59,47 @@ func Size(h, k int) uint64 {
 	return n
 }
 
-// Name returns the name of the game whose values d holds.
-func (d *DB) Name() string { return d.name }
+// Name returns the name of the game whose values d holds ("" for the zero
+// or nil DB).
+func (d *DB) Name() string {
+	if d == nil {
+		return ""
+	}
+	return d.name
+}
 
-// Houses returns the number of houses of d's configurations.
-func (d *DB) Houses() int { return d.h }
+// Houses returns the number of houses of d's configurations (0 for the
+// zero or nil DB).
+func (d *DB) Houses() int {
+	if d == nil {
+		return 0
+	}
+	return d.h
+}
 
 // Seeds returns the largest count d holds: it knows every configuration of
-// 0 to Seeds seeds.
-func (d *DB) Seeds() int { return len(d.tables) - 1 }
+// 0 to Seeds seeds. It is -1 for the zero or nil DB, which holds none.
+func (d *DB) Seeds() int {
+	if d == nil || d.rk == nil {
+		return -1
+	}
+	return len(d.tables) - 1
+}
 
 // Size returns the number of configurations of k seeds that d holds (0 if
 // it holds none).
 func (d *DB) Size(k int) uint64 {
-	if k < 0 || k >= len(d.tables) {
+	if k < 0 || k > d.Seeds() {
 		return 0
 	}
 	return d.rk.size[k]
 }
 
-// Bytes returns the memory d's tables take.
+// Bytes returns the memory d's tables take (0 for the zero or nil DB).
 func (d *DB) Bytes() int64 {
+	if d == nil {
+		return 0
+	}
 	var n int64
 	for _, t := range d.tables {
 		n += 4 * int64(len(t))
@@ -99,8 +122,12 @@ func (d *DB) At(k int, idx uint64) (int, bool) {
 }
 
 // Index returns the index of c among the configurations of its seeds, and
-// its seeds.
+// its seeds; seeds is -1 if c is nil, has seeds past d's houses, or d is
+// the zero or nil DB.
 func (d *DB) Index(c *Config) (idx uint64, seeds int) {
+	if c == nil || d.Seeds() < 0 {
+		return 0, -1
+	}
 	for _, v := range c[d.h:] {
 		if v != 0 {
 			return 0, -1
@@ -121,8 +148,12 @@ func (d *DB) Configuration(k int, idx uint64) (Config, bool) {
 // Value returns the value of configuration c for its player to move (what
 // he will take into his store from then on minus what his opponent will,
 // under perfect play), and true, or false if c has more seeds than d holds
-// or seeds past its houses. It costs a rank and one memory access.
+// or seeds past its houses, or is nil. It costs a rank and one memory
+// access.
 func (d *DB) Value(c *Config) (int, bool) {
+	if c == nil || d.Seeds() < 0 {
+		return 0, false
+	}
 	k := 0
 	for i, v := range c {
 		if v != 0 && i >= d.h {
@@ -130,7 +161,7 @@ func (d *DB) Value(c *Config) (int, bool) {
 		}
 		k += int(v)
 	}
-	if k >= len(d.tables) {
+	if k > d.Seeds() {
 		return 0, false
 	}
 	return d.at(k, d.rk.rank(c)), true
@@ -144,11 +175,29 @@ func (d *DB) Value(c *Config) (int, bool) {
 // (search.Endgamer). The value is that of the configuration: a game whose
 // future depends on its history (a repetition that began before p) may end
 // otherwise, which is why the searches take it as exact only where no
-// earlier position can come back (see search.Endgamer).
+// earlier position can come back (see search.Endgamer). The zero or nil DB
+// answers 0 and false.
 func (d *DB) Endgame(p mancala.Position) (gain int, ok bool) {
+	if d.Seeds() < 0 || isNil(d.g) {
+		return 0, false
+	}
 	c, ok := d.g.Config(p)
 	if !ok {
 		return 0, false
 	}
 	return d.Value(&c)
+}
+
+// isNil reports whether v is nil or holds a nil pointer, map, slice,
+// function, channel or interface (a typed nil passes a comparison with nil
+// but panics at its first method call).
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/sowing-games/sowing/mancala/internal/atomicwrite"
+	"github.com/sowing-games/sowing/mancala/internal/regfile"
 )
 
 // The file of one count, written by [Build]:
@@ -61,6 +62,12 @@ func (e *MismatchError) Error() string {
 // Unwrap returns [ErrMismatch].
 func (e *MismatchError) Unwrap() error { return ErrMismatch }
 
+// ErrNotRegular is wrapped by the errors of [Load] and [Build] when a
+// database file's name is not a regular file (a named pipe, a directory,
+// a device): it is refused at once, without waiting for a pipe's writer,
+// and left as it is.
+var ErrNotRegular = errors.New("endgame: not a regular file")
+
 // errNoFile marks a count with no file yet.
 var errNoFile = errors.New("endgame: no file")
 
@@ -99,16 +106,19 @@ func (d *DB) header(k int) []byte {
 }
 
 // writeCount saves count k of d under dir: a temporary file in the same
-// directory, written, synced and closed, then renamed (mode 0644), so that
-// the file never exists unfinished.
+// directory, written, synced and closed, then renamed (with the mode of the
+// file it replaces, else 0644), so that the file never exists unfinished.
+// A name that is not a regular file is refused ([ErrNotRegular]).
 func writeCount(d *DB, dir string, k int) error {
 	path := d.path(dir, k)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("endgame: %w", err)
 	}
-	if err := atomicwrite.File(path, func(w io.Writer) error {
+	if err := atomicwrite.File(path, ErrNotRegular, func(w io.Writer) error {
 		return writeTable(w, d.header(k), d.tables[k], d.rk.size[k])
-	}); err != nil {
+	}); errors.Is(err, ErrNotRegular) {
+		return err
+	} else if err != nil {
 		return fmt.Errorf("endgame: writing %s: %w", path, err)
 	}
 	return nil
@@ -137,12 +147,17 @@ func writeTable(w io.Writer, header []byte, words []uint32, n uint64) error {
 }
 
 // readCount reads count k of d from its file under dir. A missing file
-// gives an error wrapping errNoFile and fs.ErrNotExist.
+// gives an error wrapping errNoFile and fs.ErrNotExist; a name that is not
+// a regular file, one wrapping [ErrNotRegular], at once (opening a named
+// pipe does not wait for a writer).
 func readCount(d *DB, dir string, k int) ([]uint32, error) {
 	path := d.path(dir, k)
-	f, err := os.Open(path)
+	f, err := regfile.Open(path, ErrNotRegular)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("endgame: %s: %w (%w)", path, errNoFile, err)
+	}
+	if errors.Is(err, ErrNotRegular) {
+		return nil, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("endgame: %w", err)
@@ -245,7 +260,8 @@ func readErr(err error, path, part string) error {
 // under dir, as [Build] saved them, building nothing. A missing count gives
 // an error wrapping [fs.ErrNotExist]; a file that is damaged or truncated,
 // one wrapping [ErrCorrupt]; a file of another game, other rules or another
-// format version, a [*MismatchError].
+// format version, a [*MismatchError]; a name that is not a regular file (a
+// named pipe, a directory), one wrapping [ErrNotRegular], at once.
 func Load(g Game, dir string, k int) (*DB, error) {
 	d, err := newDB(g, k)
 	if err != nil {
@@ -260,8 +276,11 @@ func Load(g Game, dir string, k int) (*DB, error) {
 }
 
 // Finished returns the counts 0, 1, ... whose files under dir exist, in a
-// row from 0 (it does not read them through).
+// row from 0 (it does not read them through); 0 for a nil g.
 func Finished(g Game, dir string) int {
+	if isNil(g) {
+		return 0
+	}
 	n := 0
 	for n <= MaxSeeds {
 		if _, err := os.Stat(countPath(dir, g.Name(), n)); err != nil {

@@ -61,6 +61,19 @@ func (e *Error) Error() string {
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
+// errNilRecord is the error of a method called on a nil *Record.
+var errNilRecord = &Error{Msg: "nil *Record", Err: mancala.ErrUnsupported}
+
+// errNoInput is the error of a Reader with nothing to read from: one made
+// by NewReader(nil), the zero Reader, or a nil *Reader.
+var errNoInput = &Error{Msg: "no input (a nil io.Reader, or a Reader not made by NewReader)", Err: mancala.ErrUnsupported}
+
+// errNilTags is the error of Set on a nil *Tags.
+var errNilTags = &Error{Msg: "set a tag of a nil *Tags", Err: mancala.ErrUnsupported}
+
+// errNilWriter is the error of a write to a nil io.Writer.
+var errNilWriter = &Error{Msg: "write to a nil io.Writer", Err: mancala.ErrUnsupported}
+
 // ErrFormat is wrapped by the error of a reader given text of another format
 // than its own, such as JSON given to [Read]. [Load] tells the formats
 // apart.

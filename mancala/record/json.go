@@ -55,6 +55,9 @@ func (rec *Record) MarshalJSON() ([]byte, error) {
 // *[Error] values wrapping [mancala.ErrSyntax], or [ErrTooLarge] for more
 // tags or moves than the default [Limits] allow.
 func (rec *Record) UnmarshalJSON(b []byte) error {
+	if rec == nil {
+		return errNilRecord
+	}
 	var j jsonRecord
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()

@@ -23,6 +23,9 @@ import (
 // gives the value's number, from 1; errors of the underlying reader are
 // returned as they are.
 func ReadJSON(r io.Reader) ([]*Record, error) {
+	if r == nil {
+		return nil, errNoInput
+	}
 	lr := &limitReader{r: r}
 	dec := json.NewDecoder(lr)
 	var recs []*Record
@@ -103,6 +106,9 @@ func (l *limitReader) Read(p []byte) (int, error) {
 // ("tags", "moves", ...), record text with a tag, a move, a comment or a
 // result. A UTF-8 byte order mark is skipped in either.
 func Load(r io.Reader) ([]*Record, error) {
+	if r == nil {
+		return nil, errNoInput
+	}
 	br := bufio.NewReader(r)
 	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
 		_, _ = br.Discard(3)

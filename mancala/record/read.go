@@ -40,14 +40,24 @@ type Reader struct {
 const maxToken = 64
 
 // NewReader returns a Reader that reads from r, with the default [Limits].
+//
+// A nil r, like the zero Reader and a nil *Reader, gives a Reader whose
+// every Read returns an *[Error] wrapping [mancala.ErrUnsupported].
 func NewReader(r io.Reader) *Reader {
+	if r == nil {
+		return &Reader{err: errNoInput, limits: Limits{}.orDefault()}
+	}
 	return &Reader{br: bufio.NewReader(r), pos: at{1, 1}, stop: math.MaxInt64, limits: Limits{}.orDefault()}
 }
 
 // SetLimits sets the limits that the records read next must keep within;
 // zero fields keep the defaults. A record over them gives an *[Error]
 // wrapping [ErrTooLarge].
-func (r *Reader) SetLimits(l Limits) { r.limits = l.orDefault() }
+func (r *Reader) SetLimits(l Limits) {
+	if r != nil {
+		r.limits = l.orDefault()
+	}
+}
 
 // Read reads the next record. At the end of the input it returns nil and
 // io.EOF. Malformed text gives an *[Error] wrapping [mancala.ErrSyntax]
@@ -56,6 +66,9 @@ func (r *Reader) SetLimits(l Limits) { r.limits = l.orDefault() }
 // [ErrTooLarge]; errors of the underlying reader are returned as they are.
 // After an error every later call returns the same error.
 func (r *Reader) Read() (*Record, error) {
+	if r == nil || r.br == nil && r.err == nil {
+		return nil, errNoInput
+	}
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -83,6 +96,10 @@ func Read(r io.Reader) ([]*Record, error) {
 // Records limit of them; one more gives an *[Error] wrapping [ErrTooLarge]
 // at its place, with the records read before it.
 func (r *Reader) ReadAll() ([]*Record, error) {
+	if r == nil || r.br == nil {
+		_, err := r.Read()
+		return nil, err
+	}
 	var recs []*Record
 	for {
 		if len(recs) == r.limits.Records {

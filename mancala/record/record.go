@@ -101,8 +101,9 @@ func New(g *mancala.Game, tags ...Tag) (*Record, error) {
 
 func (ts Tags) has(name string) bool { _, ok := ts.Lookup(name); return ok }
 
-// HasStart reports whether the record gives a start position.
-func (rec *Record) HasStart() bool { return rec.Start.Board.Houses() > 0 }
+// HasStart reports whether the record gives a start position (false for a
+// nil record).
+func (rec *Record) HasStart() bool { return rec != nil && rec.Start.Board.Houses() > 0 }
 
 // Replay plays the record: it builds the ruleset with resolve ([ByName]
 // if resolve is nil), starts a game (from Start if the record gives one),
@@ -244,8 +245,11 @@ func (rec *Record) Equal(o *Record) bool {
 	return true
 }
 
-// Clone returns a deep copy of rec.
+// Clone returns a deep copy of rec (nil for a nil rec).
 func (rec *Record) Clone() *Record {
+	if rec == nil {
+		return nil
+	}
 	c := *rec
 	c.Tags = rec.Tags.Clone()
 	if rec.Moves != nil {
@@ -262,6 +266,9 @@ func (rec *Record) Clone() *Record {
 
 // check reports the first part of rec that record text cannot hold.
 func (rec *Record) check() error {
+	if rec == nil {
+		return errNilRecord
+	}
 	if err := rec.Tags.check(rec.src.place()); err != nil {
 		return err
 	}

@@ -57,6 +57,9 @@ func (ts Tags) Lookup(name string) (string, bool) {
 // [Record] fields (Result, Start, Termination): the error is an *[Error] wrapping
 // [mancala.ErrSyntax].
 func (ts *Tags) Set(name, v string) error {
+	if ts == nil {
+		return errNilTags
+	}
 	if err := (Tags{{name, v}}).check(at{}); err != nil {
 		return err
 	}
@@ -72,6 +75,9 @@ func (ts *Tags) Set(name, v string) error {
 
 // Delete removes the tag called name, if present.
 func (ts *Tags) Delete(name string) {
+	if ts == nil {
+		return
+	}
 	for i, t := range *ts {
 		if t.Name == name {
 			*ts = append((*ts)[:i:i], (*ts)[i+1:]...)

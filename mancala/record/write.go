@@ -18,6 +18,9 @@ const lineWidth = 79
 // It writes nothing and returns an *[Error] if a record holds something that
 // record text cannot (see [Record]); errors of w are returned as they are.
 func Write(w io.Writer, recs ...*Record) error {
+	if w == nil {
+		return errNilWriter
+	}
 	for _, rec := range recs {
 		if rec == nil {
 			return errWrite(errors.New("record: nil *Record"))
@@ -39,6 +42,9 @@ func Write(w io.Writer, recs ...*Record) error {
 // WriteTo writes rec to w as record text (see [Write]). It implements
 // [io.WriterTo].
 func (rec *Record) WriteTo(w io.Writer) (int64, error) {
+	if w == nil {
+		return 0, errNilWriter
+	}
 	if err := rec.check(); err != nil {
 		return 0, errWrite(err)
 	}

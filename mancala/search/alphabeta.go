@@ -42,7 +42,8 @@ type AlphaBetaOptions struct {
 	Time time.Duration
 	// TableSize is the number of transposition-table entries, rounded down
 	// to a power of two; 0 means [DefaultTableSize]; negative means no
-	// table.
+	// table. TableSize times max(Threads, 1) above [MaxTableSize] is
+	// refused ([*OptionError]).
 	TableSize int
 	// Eval estimates positions at the horizon. nil means the ruleset's own
 	// Estimate if it is an [Estimator], else [DefaultEvaluator].
@@ -57,8 +58,10 @@ type AlphaBetaOptions struct {
 	// any static evaluation.
 	Quiesce bool
 	// Threads is the number of goroutines that search at once (see
-	// [AlphaBeta]); 0 or 1 means one. Each has a table of TableSize
-	// entries, and a Nodes limit counts each one's positions.
+	// [AlphaBeta]); 0 or 1 means one, more than [MaxThreads] is refused
+	// ([*OptionError]), and no more start than the root has moves. Each
+	// has a table of TableSize entries, and a Nodes limit counts each
+	// one's positions.
 	Threads int
 	// SoftTime, if positive, is a time after which no new iteration
 	// starts: the search returns the deepest iteration completed by then.
@@ -166,6 +169,7 @@ type AlphaBeta struct {
 	resPV    []mancala.Move
 	rootS    []float64
 	rootN    []float64
+	err      error // of options out of bounds (AlphaBetaOptions.Check)
 }
 
 // abPly is the preallocated working space of one ply.
@@ -182,9 +186,14 @@ type abPly struct {
 }
 
 // NewAlphaBeta returns an AlphaBeta with the given options. Negative
-// limits count as none.
+// limits count as none. Options out of bounds ([AlphaBetaOptions.Check])
+// allocate nothing: the searcher's Search and Choose return the
+// [*OptionError].
 func NewAlphaBeta(o AlphaBetaOptions) *AlphaBeta {
 	a := &AlphaBeta{opts: o, rng: newRand(o.Seed)}
+	if a.err = o.Check(); a.err != nil {
+		return a
+	}
 	switch {
 	case o.TableSize == 0:
 		a.tt.init(DefaultTableSize)
@@ -204,11 +213,17 @@ func (a *AlphaBeta) Options() AlphaBetaOptions { return a.opts }
 // what a has learnt: the table is kept unless o asks for another size
 // (then it starts empty), and so are the killer moves and history scores.
 // The random stream is not reseeded. It must not be called during a
-// search.
+// search. Options out of bounds ([AlphaBetaOptions.Check]) free the table
+// and make Search and Choose return the [*OptionError] until SetOptions is
+// given good ones.
 func (a *AlphaBeta) SetOptions(o AlphaBetaOptions) {
-	old := a.opts
+	old, oldErr := a.opts, a.err
 	a.opts = o
-	if o.TableSize == old.TableSize {
+	if a.err = o.Check(); a.err != nil {
+		a.helpers, a.useTT, a.tt = nil, false, ttable{}
+		return
+	}
+	if o.TableSize == old.TableSize && oldErr == nil {
 		return
 	}
 	a.helpers = nil
@@ -274,6 +289,9 @@ func (a *AlphaBeta) Choose(ctx context.Context, g *mancala.Game, side mancala.Pl
 // if none was, the best move of the unfinished first one (at worst the
 // first legal move).
 func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (Result, error) {
+	if a.err != nil {
+		return Result{}, a.err
+	}
 	if err := checkRoot(r, p); err != nil {
 		return Result{}, err
 	}

@@ -165,5 +165,5 @@ func EvaluatorByName(name string) (Evaluator, error) {
 	case "rules", "awale":
 		return nil, nil
 	}
-	return nil, fmt.Errorf("search: unknown evaluator %q (want store, default or rules): %w", name, ErrBadSpec)
+	return nil, &SpecError{Msg: fmt.Sprintf("unknown evaluator %q (want store, default or rules)", mancala.Shorten(name, 30))}
 }

@@ -136,7 +136,7 @@ func ExampleParseEngine_error() {
 	_, err := search.ParseEngine("alphabeta:depth=deep", 1)
 	fmt.Println(err)
 	// Output:
-	// search: player "alphabeta:depth=deep": depth=deep: want a positive integer: search: bad player spec
+	// search: player "alphabeta:depth=deep": depth=deep: want a positive integer
 }
 
 // Monte Carlo tree search with a fixed number of playouts is

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/sowing-games/sowing/mancala"
 )
 
 // Levels are the names of the strength levels for people, weakest first:
@@ -36,5 +38,5 @@ func LevelOptions(name string) (AlphaBetaOptions, error) {
 	case "max":
 		return AlphaBetaOptions{Time: LevelMaxTime, Quiesce: true}, nil
 	}
-	return AlphaBetaOptions{}, fmt.Errorf("search: unknown level %q (want easy, medium, hard or max): %w", name, ErrBadSpec)
+	return AlphaBetaOptions{}, &SpecError{Msg: fmt.Sprintf("unknown level %q (want easy, medium, hard or max)", mancala.Shorten(name, 30))}
 }

@@ -38,7 +38,8 @@ type MCTSOptions struct {
 	Exploration float64
 	// MaxNodes caps the number of tree nodes; once reached, the tree stops
 	// growing and iterations go on from its leaves. 0 means
-	// [DefaultMaxNodes].
+	// [DefaultMaxNodes]; more than [MaxMCTSNodes] is refused
+	// ([*OptionError]).
 	MaxNodes int
 	// MaxPlayoutPlies, if positive, stops each playout after that many
 	// moves; an unfinished playout is scored by the stores as they stand.
@@ -152,6 +153,9 @@ func (m *MCTS) Choose(ctx context.Context, g *mancala.Game, side mancala.Player)
 // mancala.ErrInvalidPosition if p has no legal move. When ctx is done it
 // returns what it has, after at least one iteration.
 func (m *MCTS) Search(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position) (Result, error) {
+	if err := m.opts.Check(); err != nil {
+		return Result{}, err
+	}
 	if err := checkRoot(r, p); err != nil {
 		return Result{}, err
 	}

@@ -35,8 +35,14 @@ func (a *AlphaBeta) helper(i int) *AlphaBeta {
 
 // searchRootParallel is searchRoot with a.opts.Threads goroutines.
 func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Position, p mancala.Position, maxDepth int) Result {
+	root := &a.plies[0]
+	moves := a.r.Legal(root.moves[:0], p)
+	root.moves = moves
+	// No more workers than root moves: the others would have nothing to
+	// do, and making their tables would spend the time limit (a thousand
+	// threads once returned the unsearched first move at depth 0).
 	workers := []*AlphaBeta{a}
-	for i := 0; i < a.opts.Threads-1; i++ {
+	for i := 0; i < min(a.opts.Threads, len(moves))-1; i++ {
 		h := a.helper(i)
 		h.opts.Time, h.opts.Nodes, h.opts.Depth = a.opts.Time, a.opts.Nodes, a.opts.Depth
 		h.opts.Eval, h.opts.Quiesce = a.opts.Eval, a.opts.Quiesce
@@ -44,9 +50,6 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		h.deadline = a.deadline
 		workers = append(workers, h)
 	}
-	root := &a.plies[0]
-	moves := a.r.Legal(root.moves[:0], p)
-	root.moves = moves
 	me := perspective(p)
 	h := p.Hash()
 	if a.useTT {

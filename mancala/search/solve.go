@@ -34,8 +34,9 @@ const (
 // [WithEndgame]). The zero SolveOptions is ready to use.
 type SolveOptions struct {
 	// TableBits is log2 of the number of transposition-table entries (16
-	// bytes each); 0 means [DefaultSolveTableBits]. Values above
-	// [MaxSolveTableBits] are refused. The table should hold a good part
+	// bytes each); 0 means [DefaultSolveTableBits]. Negative values and
+	// values above [MaxSolveTableBits] are refused ([*OptionError]). The
+	// table should hold a good part
 	// of the positions the solve visits: when it is too small, entries are
 	// overwritten and work is redone.
 	TableBits int
@@ -51,7 +52,8 @@ type SolveOptions struct {
 	// Workers is the number of goroutines that search at once, sharing
 	// the table. It applies to the packed path only (see [Packer] and
 	// [Solution.Packed]); 0 or 1 means one, and the general path always
-	// uses one, which [Solution.Workers] reports. Each pass of MTD(f) is
+	// uses one, which [Solution.Workers] reports; more than [MaxThreads]
+	// is refused ([*OptionError]). Each pass of MTD(f) is
 	// searched by all of them, each starting the root at another move,
 	// and the first to finish gives its result. The value does not depend
 	// on Workers; with more than one, Nodes and the principal variation
@@ -163,12 +165,12 @@ func (e *DepthError) Unwrap() error { return ErrTooDeep }
 // no position is reached by two lines whose histories differ in a way that
 // matters; see the package documentation.
 func Solve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position, opts SolveOptions) (Solution, error) {
+	if err := opts.Check(); err != nil {
+		return Solution{}, err
+	}
 	bits := opts.TableBits
 	if bits == 0 {
 		bits = DefaultSolveTableBits
-	}
-	if bits < 1 || bits > MaxSolveTableBits {
-		return Solution{}, fmt.Errorf("search: solver table of 2^%d entries (want 1 to %d): %w", bits, MaxSolveTableBits, mancala.ErrUnsupported)
 	}
 	if ctx == nil {
 		ctx = context.Background()

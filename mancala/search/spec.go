@@ -6,13 +6,37 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sowing-games/sowing/mancala"
 )
 
 // maxSpecTable caps the table a spec can ask for (2^24 entries, 384 MiB).
 const maxSpecTable = 1 << 24
 
-// ErrBadSpec is wrapped by the errors of [ParseEngine].
+// ErrBadSpec is wrapped by the errors of [ParseEngine], [LevelOptions] and
+// [EvaluatorByName] (each a [*SpecError]).
 var ErrBadSpec = errors.New("search: bad player spec")
+
+// SpecError reports a player spec, level or evaluator name that is not one
+// of those accepted. Its message is "search: player SPEC: WHAT" (or
+// "search: WHAT" without a spec), said once. It wraps [ErrBadSpec].
+type SpecError struct {
+	Spec string // the spec as given, or "" for a level or evaluator name alone
+	Msg  string // what is wrong and what is accepted, in lower case
+}
+
+func (e *SpecError) Error() string {
+	if e.Spec == "" {
+		return "search: " + e.Msg
+	}
+	return fmt.Sprintf("search: player %q: %s", e.Spec, e.Msg)
+}
+
+// Unwrap returns [ErrBadSpec].
+func (e *SpecError) Unwrap() error { return ErrBadSpec }
+
+// kinds lists the specs that ParseEngine accepts, for its messages.
+const kinds = "random, greedy, alphabeta, mcts or level:NAME"
 
 // ParseEngine makes an Engine from a text spec: a kind, optionally followed
 // by a colon and comma-separated key=value parameters:
@@ -33,15 +57,19 @@ var ErrBadSpec = errors.New("search: bad player spec")
 // alphabeta takes depth, nodes, time and table (transposition-table
 // entries, at most 2^24); mcts takes playouts, time, c (the exploration constant) and
 // plies (a cap on playout length). Times are Go durations ("250ms", "2s").
-// seed seeds the engine's random choices. Errors wrap [ErrBadSpec] and
-// name the problem.
+// seed seeds the engine's random choices. Errors are [*SpecError] values
+// (wrapping [ErrBadSpec]) that name the problem and what is accepted.
 func ParseEngine(spec string, seed uint64) (Engine, error) {
 	kind, params, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("search: player %q: %s: %w", spec, fmt.Sprintf(format, args...), ErrBadSpec)
+		return &SpecError{Spec: mancala.Shorten(spec, 60), Msg: fmt.Sprintf(format, args...)}
 	}
 	if strings.ToLower(kind) == "level" { // level:easy|medium|hard|max (see LevelOptions)
 		o, err := LevelOptions(params)
+		var se *SpecError
+		if errors.As(err, &se) {
+			return nil, bad("%s", se.Msg)
+		}
 		if err != nil {
 			return nil, bad("%v", err)
 		}
@@ -158,7 +186,7 @@ func ParseEngine(spec string, seed uint64) (Engine, error) {
 		}
 		return NewMCTS(o), nil
 	case "":
-		return nil, bad("empty spec (want random, greedy, alphabeta or mcts)")
+		return nil, bad("empty spec (want %s)", kinds)
 	}
-	return nil, bad("unknown player kind %q (want random, greedy, alphabeta or mcts)", kind)
+	return nil, bad("unknown player kind %q (want %s)", mancala.Shorten(kind, 30), kinds)
 }

@@ -3,7 +3,8 @@
 // the same directory, which is synced, closed and then renamed over the
 // old name. A reader sees the old file or the new one, never a part.
 //
-// The files are made with mode 0644. A name that exists and is not a
+// A file replaced keeps its permission bits (a private 0600 save stays
+// private); a new file is made with [Mode], 0644. A name that exists and is not a
 // regular file (a directory, a device such as /dev/full, a pipe) is
 // refused rather than replaced; a symbolic link is followed, so the file
 // it points to is replaced and the link kept.
@@ -31,7 +32,7 @@ func notRegular(name string) error {
 	return &fs.PathError{Op: "replace", Path: name, Err: ErrNotRegular}
 }
 
-// Mode is the permission of the files written.
+// Mode is the permission of a file written where none was.
 const Mode os.FileMode = 0o644
 
 // WriteFile writes data to the file name as [Write] does.
@@ -42,8 +43,9 @@ func WriteFile(name string, data []byte) error {
 	})
 }
 
-// Write calls fill with a temporary file in name's directory, then syncs
-// and closes it and renames it to name. If fill or any step fails, the
+// Write calls fill with a temporary file in name's directory, then gives
+// it the mode of the file it replaces (or [Mode]), syncs and closes it and
+// renames it to name. If fill or any step fails, the
 // temporary file is removed, name is left as it was, and the error is
 // returned: fill's own error as it is, the others as *fs.PathError
 // values (the operation, the file and the cause; the cause is
@@ -52,6 +54,10 @@ func Write(name string, fill func(w io.Writer) error) (err error) {
 	target, err := destination(name)
 	if err != nil {
 		return err
+	}
+	mode := Mode
+	if fi, err := os.Stat(target); err == nil {
+		mode = fi.Mode().Perm() // the file replaced keeps its mode
 	}
 	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
@@ -66,7 +72,7 @@ func Write(name string, fill func(w io.Writer) error) (err error) {
 	if err = fill(f); err != nil {
 		return err
 	}
-	if err = f.Chmod(Mode); err != nil {
+	if err = f.Chmod(mode); err != nil {
 		return err
 	}
 	if err = f.Sync(); err != nil {

@@ -159,3 +159,21 @@ func ExampleWriteFile() {
 	fmt.Printf("%v; file: %q\n", err, got)
 	// Output: no more room; file: "kept\n"
 }
+
+// TestWriteKeepsMode: replacing a private 0600 file keeps it private. It
+// failed when every write was given mode 0644.
+func TestWriteKeepsMode(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "private.txt")
+	if err := os.WriteFile(name, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(name, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := atomicfile.WriteFile(name, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(name); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode after replacing a 0600 file: %v, %v; want 0600", fi.Mode().Perm(), err)
+	}
+}

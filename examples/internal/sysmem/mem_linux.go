@@ -1,4 +1,4 @@
-package main
+package sysmem
 
 import (
 	"bufio"
@@ -8,12 +8,12 @@ import (
 	"syscall"
 )
 
-// availableMemory returns the bytes of memory this process can still
+// Available returns the bytes of memory this process can still
 // allocate, as far as the system says: the least of /proc/meminfo's
 // MemAvailable, the room left under the cgroup's memory.max, and the
 // address-space limit (ulimit -v). ok is false if none of them is known
 // (a system without /proc, say).
-func availableMemory() (avail uint64, ok bool) {
+func Available() (avail uint64, ok bool) {
 	avail = ^uint64(0)
 	if f, err := os.Open("/proc/meminfo"); err == nil {
 		sc := bufio.NewScanner(f)
