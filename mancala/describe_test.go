@@ -105,13 +105,6 @@ func TestLabel(t *testing.T) {
 	}
 }
 
-func TestNewGameTypedNil(t *testing.T) {
-	var r *toy.Rules
-	if _, err := mancala.NewGame(r); !errors.Is(err, mancala.ErrUnsupported) {
-		t.Errorf("NewGame(typed nil) = %v, want ErrUnsupported", err)
-	}
-}
-
 // TestPlayTrace plays random games twice, with Play and with PlayTrace:
 // the positions agree, and the events replayed on the board before each
 // move give the board after it (the repetition ending included).
