@@ -95,6 +95,7 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 		}
 	}
 	var seen, ended [2]bool
+	turnOver := false // a TurnEnd has been seen: later captures collect
 	var collect, refill [2]int
 	var collectRule, refillRule [2]string
 	flushCollect := func() {
@@ -128,7 +129,7 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 			}
 			seen[p] = true
 		case EventCapture:
-			if ended[p] || roundEnded {
+			if turnOver || roundEnded {
 				if collect[p] == 0 {
 					collectRule[p] = e.Rule
 				}
@@ -152,7 +153,7 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 			notes = append(notes, note(Note{Kind: NoteRoundEnd, Player: p, Count: e.Count, Rule: e.Rule},
 				"Round %d ends.", e.Count))
 		case EventTurnEnd:
-			ended[p] = true
+			ended[p], turnOver = true, true
 			next, one := e.Turn.Player()
 			switch {
 			case !one || after.Over():
