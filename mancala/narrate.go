@@ -96,6 +96,7 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 	}
 	var seen, ended [2]bool
 	turnOver := false // a TurnEnd has been seen: later captures collect
+	var start Note    // who starts the next round, told last
 	var collect, refill [2]int
 	var collectRule, refillRule [2]string
 	flushCollect := func() {
@@ -158,10 +159,11 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 			switch {
 			case !one || after.Over():
 			case roundEnded && e.Rule != "":
-				flushCollect()
-				flushRefill()
-				notes = append(notes, note(Note{Kind: NoteStart, Player: next, Rule: e.Rule},
-					"%s starts the next round.", title(next)))
+				// Told last, after the round's collections and refills,
+				// whether the ruleset emits them before or after its
+				// TurnEnd.
+				start = note(Note{Kind: NoteStart, Player: next, Rule: e.Rule},
+					"%s starts the next round.", title(next))
 			case next == p && !roundEnded:
 				notes = append(notes, note(Note{Kind: NoteAgain, Player: p, Rule: e.Rule},
 					"%s moves again.", title(p)))
@@ -170,6 +172,9 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 	}
 	flushCollect()
 	flushRefill()
+	if start.Kind != 0 {
+		notes = append(notes, start)
+	}
 	if after.Over() {
 		end := EndingOf(r, after)
 		who, _ := m.Player()
