@@ -126,7 +126,10 @@ func endState(reason mancala.EndReason, who mancala.Turn) uint32 {
 	return st
 }
 
-// RoundEnded reports whether after, the position one decision after before
+var _ mancala.Rounder = (*Rules)(nil)
+
+// RoundEnded implements [mancala.Rounder], through which
+// [mancala.Game.Round] counts a game's rounds. It reports whether after, the position one decision after before
 // (ended by [Rules.Cycle] if a history keeper saw it repeat), lies past the
 // end of before's round: the set has ended (it ends only when a round
 // does), or a new round has started. It is how a game interface tells

@@ -95,7 +95,7 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 		}
 	}
 	var seen, ended [2]bool
-	turnOver := false // a TurnEnd has been seen: later captures collect
+	turnOver := false // a TurnEnd or RoundEnd has been seen: later captures collect
 	var start Note    // who starts the next round, told last
 	var collect, refill [2]int
 	var collectRule, refillRule [2]string
@@ -130,7 +130,13 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 			}
 			seen[p] = true
 		case EventCapture:
-			if turnOver || roundEnded {
+			if turnOver {
+				// A collection: told once a player, for each run of
+				// captures under one rule, after the refills before it.
+				flushRefill()
+				if collect[p] > 0 && collectRule[p] != e.Rule {
+					flushCollect()
+				}
 				if collect[p] == 0 {
 					collectRule[p] = e.Rule
 				}
@@ -141,15 +147,19 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 				"%s captures %s from %v.", title(p), seeds(e.Count), e.Hole))
 		case EventBurn:
 			if e.Count != 0 {
+				flushCollect()
+				flushRefill()
 				notes = append(notes, note(Note{Kind: NoteBurn, Player: p, Hole: e.Hole, Rule: e.Rule},
 					"%s's house %v is burnt: nobody sows into it this round.", title(p), e.Hole))
 			}
 		case EventRefill:
+			flushCollect()
 			if refill[p] == 0 {
 				refillRule[p] = e.Rule
 			}
 			refill[p] += e.Count
 		case EventRoundEnd:
+			turnOver = true
 			flushCollect()
 			notes = append(notes, note(Note{Kind: NoteRoundEnd, Player: p, Count: e.Count, Rule: e.Rule},
 				"Round %d ends.", e.Count))
