@@ -55,8 +55,13 @@ func TestFamily(t *testing.T) {
 		{map[string]int{"houses": 7, "seeds": 0, "rounds": 0}, "congkak"},
 		{map[string]int{"houses": 5}, "congkak houses=5"},
 		{map[string]int{"houses": 5, "seeds": 3, "rounds": 1}, "congkak houses=5 seeds=3 rounds=1"},
+		{map[string]int{"houses": 5}, "congkak overbeck houses=5"}, // Overbeck's rules on another board
 	} {
-		name, err := f.WithParams("congkak", tt.values)
+		preset, _, _ := strings.Cut(tt.name, " houses")
+		if preset != "congkak overbeck" {
+			preset = "congkak"
+		}
+		name, err := f.WithParams(preset, tt.values)
 		if err != nil || name != tt.name {
 			t.Errorf("WithParams(%v) = %q, %v; want %q", tt.values, name, err, tt.name)
 			continue
