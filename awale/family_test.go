@@ -154,3 +154,19 @@ func TestNearestExact(t *testing.T) {
 		}
 	}
 }
+
+// TestNameError checks that a name of options not written as Rules.String
+// writes them is refused with the name that reads back.
+func TestNameError(t *testing.T) {
+	for _, tt := range []struct{ name, canonical string }{
+		{"awale houses=6", "awale"},
+		{"awale abapa seeds=4 houses=4", "awale abapa houses=4"},
+		{"awale majority grandslam=nocapture", "awale abapa"},
+	} {
+		_, err := mancala.NewRuleset(tt.name)
+		var ne *awale.NameError
+		if !errors.As(err, &ne) || ne.CanonicalName() != tt.canonical || !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("NewRuleset(%q): %v, want a NameError for %q", tt.name, err, tt.canonical)
+		}
+	}
+}

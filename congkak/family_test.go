@@ -1,6 +1,7 @@
 package congkak_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -103,5 +104,22 @@ func checkPlayersText(t *testing.T, text string) {
 	}
 	if diagrams < 1 || diagrams > 3 {
 		t.Errorf("%d diagrams, want 1 to 3", diagrams)
+	}
+}
+
+// TestNameError checks that a name of options not written as Rules.String
+// writes them is refused with the name that reads back.
+func TestNameError(t *testing.T) {
+	for _, tt := range []struct{ name, canonical string }{
+		{"congkak houses=7", "congkak"},
+		{"congkak overbeck houses=9", "congkak overbeck"},
+		{"congkak overbeck empty=store", "congkak houses=9 roundend=passreply"},
+		{"congkak rounds=1 opening=sequential", "congkak opening=sequential rounds=1"},
+	} {
+		_, err := mancala.NewRuleset(tt.name)
+		var ne *congkak.NameError
+		if !errors.As(err, &ne) || ne.CanonicalName() != tt.canonical || !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("NewRuleset(%q): %v, want a NameError for %q", tt.name, err, tt.canonical)
+		}
 	}
 }
