@@ -28,7 +28,7 @@ func ParseName(name string) (Options, error) {
 	if len(words) > 0 && words[0] == "overbeck" {
 		o, words = Overbeck(), words[1:]
 	}
-	seeds := false
+	seeds, starter, firstHand := false, false, false
 	player := func(v string) (mancala.Player, bool) {
 		switch v {
 		case mancala.South.String():
@@ -87,8 +87,10 @@ func ParseName(name string) (Options, error) {
 			}
 		case k == "starter":
 			o.Starter, ok = player(v)
+			starter = true
 		case k == "firsthand":
 			o.FirstHand, ok = player(v)
+			firstHand = true
 		default:
 			ok = false
 		}
@@ -98,6 +100,12 @@ func ParseName(name string) (Options, error) {
 	}
 	if !seeds {
 		o.Seeds = o.Houses // as many seeds as houses unless stated (CK-1)
+	}
+	if starter && o.Opening != OpeningSequential {
+		return Options{}, fmt.Errorf("congkak: ruleset name %q: starter= applies to a sequential opening only (CK-8): %w", name, mancala.ErrUnsupported)
+	}
+	if firstHand && o.Opening != OpeningSimultaneous {
+		return Options{}, fmt.Errorf("congkak: ruleset name %q: firsthand= applies to a simultaneous opening only (CK-8): %w", name, mancala.ErrUnsupported)
 	}
 	r, err := New(o)
 	if err != nil {
