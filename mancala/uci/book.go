@@ -60,7 +60,7 @@ func (s *server) bookMove(gp GoParams, hist []mancala.Position, p mancala.Positi
 	}
 	s.info("book move %v (value %.2f, depth %d)", e.Move, e.Value, e.Depth)
 	info := fmt.Sprintf("info depth %d score cp %d nodes 0 nps 0 time 0 pv %v", e.Depth, scoreCP(e.Value), e.Move)
-	floor := s.minAnswer(gp)
+	floor := s.minAnswer(gp, p)
 	if floor <= 0 {
 		s.w.printf("%s", info)
 		s.w.printf("bestmove %v", e.Move)

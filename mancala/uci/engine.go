@@ -411,12 +411,6 @@ func (s *server) position(c Command) {
 	}
 }
 
-// moveTimeLimit is the time limit of go movetime t: t less a small margin
-// for the answer to travel.
-func moveTimeLimit(t time.Duration) time.Duration {
-	return t - min(t/10, 20*time.Millisecond)
-}
-
 // scoreCP writes a search value (the mover's, in seeds times
 // search.TerminalScale when proven) in centiseeds, proven results beyond
 // ±ProvenScore.
@@ -471,44 +465,17 @@ func (s *server) goSearch(gp GoParams) {
 		return
 	}
 	lv, _ := search.LevelOptions(s.level) // the ruleset's Estimate (Eval nil) and quiescence
-	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
+	lim := gp.Limits()                    // the search's time manager turns it into deadlines
+	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Time: lv.Time, Threads: s.threads,
 		Eval: lv.Eval, Quiesce: lv.Quiesce}
-	var clock *mover // with a clock: decides when to stop deepening
-	switch {
-	case gp.Infinite || gp.Ponder:
-		// Until stop: no time limit.
-	case gp.MoveTime > 0:
-		o.Time = moveTimeLimit(gp.MoveTime)
-	case gp.WTime > 0 || gp.BTime > 0:
-		if target, hard, ok := allot(gp, p); ok {
-			o.Time, clock = hard, &mover{target: target, hard: hard}
-			if len(s.rules.Legal(nil, p)) == 1 {
-				o.Depth = 1 // a forced move needs no thought
-			}
-		}
-	case gp.Depth == 0 && gp.Nodes == 0:
-		o.Time = lv.Time // a bare go: the level's own time, if any
-	}
-	if gp.Depth > 0 && (o.Depth == 0 || gp.Depth < o.Depth) {
-		o.Depth = min(gp.Depth, search.MaxDepth)
-	}
-	if gp.Nodes > 0 {
-		o.Nodes = gp.Nodes
-	}
-	if o.Depth == 0 && o.Time == 0 && o.Nodes == 0 {
-		o.Depth = search.MaxDepth // go infinite, or go alone at level max with no clock
+	if lim == (search.Limits{}) && o.Depth == 0 && o.Time == 0 {
+		o.Depth = search.MaxDepth // go alone at a level without limits
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	run := newRun(cancel, gp.Infinite || gp.Ponder)
 	start := time.Now()
-	o.Info = func(r search.Result) {
-		el := time.Since(start)
-		s.w.printf("%s", infoLine(r, el))
-		if clock != nil && !clock.next(r, el) {
-			cancel() // the search returns this iteration's result
-		}
-	}
-	floor := s.minAnswer(gp)
+	o.Info = func(r search.Result) { s.w.printf("%s", infoLine(r, time.Since(start))) }
+	floor := s.minAnswer(gp, p)
 	s.ab.SetOptions(o)
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
@@ -518,7 +485,7 @@ func (s *server) goSearch(gp GoParams) {
 	s.run = run
 	go func() {
 		defer close(run.answered)
-		res, err := ab.Search(ctx, rules, hist, p)
+		res, err := ab.SearchLimits(ctx, rules, hist, p, lim)
 		el := time.Since(start)
 		if wait {
 			// go infinite answers only after stop (or quit).
@@ -560,14 +527,15 @@ func (r *searchRun) halt() {
 	})
 }
 
-// minAnswer returns the least time from gp to its bestmove: cfg.MinAnswer
-// for a go with a movetime (at most that movetime's limit), 0 for any
-// other go. A search and a book answer both wait for it.
-func (s *server) minAnswer(gp GoParams) time.Duration {
+// minAnswer returns the least time from gp to its bestmove in p:
+// cfg.MinAnswer for a go with a movetime (at most the search's deadline
+// for that movetime), 0 for any other go. A search and a book answer both
+// wait for it.
+func (s *server) minAnswer(gp GoParams, p mancala.Position) time.Duration {
 	if gp.MoveTime <= 0 || gp.Infinite || gp.Ponder {
 		return 0
 	}
-	return min(s.cfg.MinAnswer, moveTimeLimit(gp.MoveTime))
+	return min(s.cfg.MinAnswer, search.NewTimeManager(gp.Limits(), p).Hard())
 }
 
 // newRun returns the record of a search (or a book answer) about to

@@ -263,3 +263,59 @@ func TestScoreCP(t *testing.T) {
 		}
 	}
 }
+
+// TestClockForcedMove: with a clock, a position with one legal move is
+// answered after a one-decision search, however much time is left.
+func TestClockForcedMove(t *testing.T) {
+	s := newSession(t, EngineConfig{})
+	s.send("position fen 0-0-0-0-0-1-4-4-4-4-4-4-12-11-S")
+	s.send("go wtime 600000 btime 600000")
+	line, before := s.expect("bestmove ")
+	if line != "bestmove F" {
+		t.Errorf("%q, want bestmove F", line)
+	}
+	for _, l := range before {
+		if strings.HasPrefix(l, "info depth ") && !strings.HasPrefix(l, "info depth 1 ") {
+			t.Errorf("searched deeper than one decision: %q", l)
+		}
+	}
+	// With a clock and a choice of moves, the search goes deeper.
+	s.send("position startpos")
+	s.send("go wtime 2000 btime 2000")
+	_, before = s.expect("bestmove ")
+	deep := false
+	for _, l := range before {
+		deep = deep || strings.HasPrefix(l, "info depth 2 ")
+	}
+	if !deep {
+		t.Errorf("no second iteration from the start with a 2 s clock: %q", before)
+	}
+	s.quit()
+}
+
+// TestGoRefusesNonPositive: a go with a zero or negative time, count or
+// depth is refused as a whole, with an info string and no bestmove (a go
+// movetime 0 or -5 was once answered at once with an unsearched move,
+// while go depth -3 was refused).
+func TestGoRefusesNonPositive(t *testing.T) {
+	s := newSession(t, EngineConfig{})
+	s.send("position startpos")
+	for _, line := range []string{
+		"go movetime 0", "go movetime -5", "go depth -3", "go depth 0", "go nodes 0", "go nodes -1",
+		"go wtime -1 btime 1000", "go wtime 1000 btime -20", "go wtime 0 btime 0", "go wtime 1000 winc -1",
+		"go movestogo 0 wtime 1000", "go movestogo -2 wtime 1000",
+	} {
+		s.send(line)
+		s.send("isready")
+		_, before := s.expect("readyok")
+		if len(before) != 1 || !strings.HasPrefix(before[0], "info string ignored: ") || !strings.Contains(before[0], "want a positive") {
+			t.Errorf("%q: %q, want one info string refusing it", line, before)
+		}
+	}
+	// Zero increments are allowed.
+	s.send("go wtime 1000 btime 1000 winc 0 binc 0 depth 2")
+	if best, _ := s.expect("bestmove "); len(best) != len("bestmove A") {
+		t.Errorf("%q", best)
+	}
+	s.quit()
+}
