@@ -53,9 +53,13 @@ type Command struct {
 	// Option and Value are setoption's "name" and "value" (Value "" if
 	// none was given). Names keep their case: they are case-sensitive.
 	Option, Value string
-	// FEN is position's Aalina text, or "" for startpos.
+	// FEN is position's position text (the words after fen, up to moves,
+	// joined by single spaces), or "" for startpos. The engine reads it
+	// in its ruleset's text (see [EngineConfig].Rules).
 	FEN string
-	// Moves are position's moves, in order.
+	// Moves are position's moves, in order, one house letter each: at a
+	// simultaneous decision the engine joins South's letter and North's
+	// that follows it into the joint move.
 	Moves []mancala.Move
 	// Go holds go's parameters.
 	Go GoParams
@@ -178,11 +182,17 @@ func parsePosition(c *Command, args []string) error {
 	case "startpos":
 		args = args[1:]
 	case "fen":
-		if len(args) < 2 || args[1] == "moves" {
-			return errors.New("position fen wants the Aalina position text")
+		// The position text runs to "moves" or the end of the line: the
+		// core's text has spaces in it.
+		n := 1
+		for n < len(args) && args[n] != "moves" {
+			n++
 		}
-		c.FEN = args[1]
-		args = args[2:]
+		if n == 1 {
+			return errors.New("position fen wants the position text")
+		}
+		c.FEN = strings.Join(args[1:n], " ")
+		args = args[n:]
 	default:
 		return fmt.Errorf("position wants startpos or fen, not %q", echo(args[0]))
 	}
