@@ -183,9 +183,12 @@ func newClient(r io.Reader, w io.Writer, cfg ClientConfig) *Client {
 
 // Start starts the engine program path with args as a subprocess and
 // returns a Client for it (see [NewClient]). The engine's stderr is
-// discarded.
+// discarded. On unix the engine runs in a process group of its own, which
+// the Client ends with it (after a forfeit, or at Close): the programs
+// that a wrapper script starts end too.
 func Start(ctx context.Context, path string, args []string, cfg ClientConfig) (*Client, error) {
 	cmd := exec.Command(path, args...)
+	ownGroup(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("uci: %w", err)
@@ -215,8 +218,8 @@ func Start(ctx context.Context, path string, args []string, cfg ClientConfig) (*
 
 func (c *Client) fail(ply int, kind error, format string, args ...any) error {
 	c.dead = &EngineError{Engine: c.name, Ply: ply, Err: kind, Detail: fmt.Sprintf(format, args...)}
-	if c.cmd != nil && c.cmd.Process != nil {
-		_ = c.cmd.Process.Kill()
+	if c.cmd != nil {
+		endGroup(c.cmd)
 	}
 	return c.dead
 }
@@ -524,7 +527,8 @@ func (c *Client) exitStatus() string {
 const quitTimeout = 10 * time.Second
 
 // Close sends quit, closes the engine's input, and for a subprocess waits
-// a while (ten seconds) for it to exit, then kills it. It returns nil after a clean
+// a while (ten seconds) for it to exit, then kills it; then it ends the
+// rest of its process group (see [Start]). It returns nil after a clean
 // exit.
 func (c *Client) Close() error {
 	var err error
@@ -541,9 +545,10 @@ func (c *Client) Close() error {
 		select {
 		case <-c.exited:
 		case <-time.After(quitTimeout):
-			_ = c.cmd.Process.Kill()
+			endGroup(c.cmd)
 			<-c.exited
 		}
+		endGroup(c.cmd) // what the engine left running in its group
 		if c.dead == nil {
 			err = c.waitErr
 		}

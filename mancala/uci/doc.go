@@ -126,7 +126,10 @@
 // a single letter of its side). An engine that crashes, does not answer
 // within its time and a grace, or answers an illegal or unreadable move
 // loses the game: Choose returns an *[EngineError] ([Forfeits] reports
-// it) and the Client stays dead, its engine ended. Lines it does not understand are skipped, as the protocol asks. An
+// it) and the Client stays dead, its engine ended. An engine that [Start]
+// runs is started in a process group of its own (on unix), and ending it
+// ends the group: the programs that a wrapper script started with it end
+// too. Lines it does not understand are skipped, as the protocol asks. An
 // engine that lists the option EngineTurn (Aalina's: the side it plays,
 // by which it signs its score of a draw) is told before a search whenever
 // its side changes: "setoption name EngineTurn value south" (or north).
