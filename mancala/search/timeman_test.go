@@ -200,3 +200,30 @@ func TestSearchLimits(t *testing.T) {
 		t.Errorf("Infinite stopped after %v, before its context", el)
 	}
 }
+
+// TestSearchLimitsAllocs: a search within a clock allocates a few values
+// (the time manager, its context and callback, and the result), the same
+// however many nodes it visits.
+func TestSearchLimitsAllocs(t *testing.T) {
+	for _, r := range []mancala.Ruleset{toyKalah(5, 4), toyMatch(4, 3), toyAwale(4, 3)} {
+		var counts [2]float64
+		var nodes [2]int64
+		for i, depth := range []int{2, 7} {
+			a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: depth, TableSize: 1 << 12})
+			p := r.Start()
+			ctx := context.Background()
+			l := search.Limits{Time: [2]time.Duration{time.Hour, time.Hour}}
+			if _, err := a.SearchLimits(ctx, r, nil, p, l); err != nil {
+				t.Fatal(err)
+			}
+			counts[i] = testing.AllocsPerRun(5, func() {
+				a.Reset()
+				res, _ := a.SearchLimits(ctx, r, nil, p, l)
+				nodes[i] = res.Nodes
+			})
+		}
+		if counts[0] != counts[1] || counts[1] > 16 || nodes[1] < 4*nodes[0] {
+			t.Errorf("%v: %v allocations per search of %d nodes, %v of %d", r, counts[0], nodes[0], counts[1], nodes[1])
+		}
+	}
+}
