@@ -51,8 +51,8 @@ func TestDefaultBook(t *testing.T) {
 // level, or with go depth, the engine searches; out of the book it
 // searches.
 func TestOwnBookTranscript(t *testing.T) {
-	s := newSession(t, EngineConfig{})
 	b := DefaultBook()
+	s := newSession(t, EngineConfig{Book: b})
 	r, _ := awale.New(awale.Abapa())
 	e, _ := b.Lookup(r.Start())
 
@@ -145,7 +145,7 @@ func TestEngineConfigBook(t *testing.T) {
 // TestAualeMinAnswer), and stop ends the wait.
 func TestBookMinAnswer(t *testing.T) {
 	const floor = 200 * time.Millisecond
-	s := newSession(t, EngineConfig{OwnBook: true, MinAnswer: floor})
+	s := newSession(t, EngineConfig{Book: DefaultBook(), OwnBook: true, MinAnswer: floor})
 	s.send("position startpos")
 	sent := time.Now()
 	s.send("go movetime 600000")
@@ -158,7 +158,7 @@ func TestBookMinAnswer(t *testing.T) {
 	}
 	s.quit()
 
-	s = newSession(t, EngineConfig{OwnBook: true, MinAnswer: time.Hour})
+	s = newSession(t, EngineConfig{Book: DefaultBook(), OwnBook: true, MinAnswer: time.Hour})
 	s.send("position startpos")
 	s.send("go movetime 600000")
 	s.send("isready")
