@@ -17,12 +17,7 @@ import (
 
 // loadBook reads the book file name and checks it against the rules.
 func loadBook(name string, r mancala.Ruleset) (*book.Book, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return book.Load(f, r)
+	return book.LoadFile(name, r)
 }
 
 // bookConfig holds the flags of uci book.
@@ -93,6 +88,10 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 	begun := time.Now()
 	b, err := book.Build(ctx, r, book.BuildOptions{Plies: *plies, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr})
 	if err != nil {
+		if b == nil { // refused before anything was built or saved
+			fmt.Fprintf(stderr, "uci book: %v\n", err)
+			return 1
+		}
 		fmt.Fprintf(stderr, "uci book: %v (%d positions saved in %s; run the same command again to resume)\n", err, b.Len(), *out)
 		return 1
 	}

@@ -73,7 +73,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return rulesflags.ExitUsage
 	}
 	cfg := uci.EngineConfig{Name: *name, Rules: r, Level: *level, HashMB: *hash, Threads: *threads, MinAnswer: *minAnswer,
-		Book: uci.DefaultBook(), OwnBook: *ownBook} // the book plays only under its own rules
+		Book: defaultBook(), OwnBook: *ownBook} // the book plays only under its own rules
 	if *bookFile != "" {
 		b, err := loadBook(*bookFile, r)
 		if err != nil {
@@ -99,7 +99,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // into cfg.Endgame, and says so on stderr. It returns a non-zero exit
 // status on failure, having said why.
 func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Writer) int {
-	eg, err := f.Load(withoutNotation(cfg.Rules))
+	eg, err := f.Load(cfg.Rules)
 	if err != nil {
 		fmt.Fprintf(stderr, "uci: %s\n", rulesflags.Line(err))
 		return rulesflags.EndgameStatus(err)

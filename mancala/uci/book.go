@@ -1,38 +1,11 @@
 package uci
 
 import (
-	_ "embed"
 	"fmt"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
-	"github.com/sowing-games/sowing/mancala/book"
 )
-
-// abapaBook is an opening book of the Awalé Abapa rules (the file names
-// the rules it is for), built from the repository's root by
-//
-//	go run ./examples/uci book -plies 3 -time 5s -out mancala/uci/abapa.book
-//
-//go:embed abapa.book
-var abapaBook string
-
-// DefaultBook returns the embedded opening book, abapa.book: every position
-// of the Awalé Abapa rules within 3 moves of the start, with the move that
-// a search of several seconds found there. The engine plays from it only
-// when its [EngineConfig].Book is this book, under those rules. It
-// returns the same Book on every call; do not add to it.
-func DefaultBook() *book.Book { return defaultBook() }
-
-var defaultBook = sync.OnceValue(func() *book.Book {
-	b, err := book.Read(strings.NewReader(abapaBook))
-	if err != nil {
-		return nil // TestDefaultBook keeps this from happening
-	}
-	return b
-})
 
 // bookMove answers go from the book if the engine may: OwnBook on, level
 // max, a go that asks for no analysis (infinite, ponder) and no limit of

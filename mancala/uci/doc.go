@@ -78,8 +78,8 @@
 // book answers only at level max, for a go without depth or nodes (a GUI
 // that limits the depth asks for a weaker move) and not for go infinite
 // or ponder (analysis), under the rules it was built for (by name), and
-// within its plies of the start (see book.Book.Move). [DefaultBook] is an
-// embedded book of the Awalé Abapa rules.
+// within its plies of the start (see book.Book.Move). The library embeds
+// no book: the examples/uci program gives the engine its Abapa book.
 //
 // # Where we differ from Aalina
 //

@@ -14,23 +14,8 @@ import (
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
-// aalinaRules is awale.Rules with the Aalina position text as its own
-// (mancala.PositionNotation), which the awale package is about to give
-// its rulesets itself. TODO(merge): remove it and use *awale.Rules once
-// awale.Rules implements FormatPosition and ParsePosition.
-type aalinaRules struct{ *awale.Rules }
-
-func (aalinaRules) FormatPosition(p mancala.Position) string { return awale.FormatAalina(p) }
-
-func (r aalinaRules) ParsePosition(s string) (mancala.Position, error) {
-	p, err := awale.ParseAalina(s)
-	if err != nil {
-		return mancala.Position{}, err
-	}
-	return r.Setup(p)
-}
-
-// awaleRules returns the Awalé preset's rules with the Aalina text.
+// awaleRules returns the Awalé preset's rules (whose own position text
+// is Aalina's).
 // t may be nil (in a child process of the tests): an error panics then.
 func awaleRules(t testing.TB, preset string) mancala.Ruleset {
 	o, err := awale.Preset(preset)
@@ -44,7 +29,7 @@ func awaleRules(t testing.TB, preset string) mancala.Ruleset {
 		}
 		t.Fatal(err)
 	}
-	return aalinaRules{r}
+	return r
 }
 
 // The "toyuci" family stands for a third-party game that registers itself
