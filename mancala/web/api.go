@@ -606,4 +606,3 @@ func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
 
 // maxWatchers caps the event streams open on one game.
 const maxWatchers = 16
-
