@@ -346,18 +346,37 @@ func (h *Handler) handleMove(r *http.Request, s *session, token string, q *reque
 	return jsonReply(moveResponse{Step: st, State: s.state(token)})
 }
 
+// computerResponse is the answer of /api/computer: every decision of the
+// computer's turn (it may decide several times in a row), to animate as
+// one turn, and the state after them.
+type computerResponse struct {
+	Steps []*stepJSON `json:"steps"`
+	State stateJSON   `json:"state"`
+}
+
+// maxTurn bounds the decisions one /api/computer plays.
+const maxTurn = 32
+
 func (h *Handler) handleComputer(r *http.Request, s *session, token string, _ *request) (reply, error) {
 	if _, ok := s.creds[token]; !ok {
 		return reply{}, forbidden("only a player's page asks the computer to move")
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), h.opt.SearchTime+searchWait+time.Second)
-	defer cancel()
-	st, err := s.computerMove(ctx, h)
-	if err != nil {
-		return reply{}, err
+	var steps []*stepJSON
+	start := h.now()
+	for len(steps) < maxTurn && (len(steps) == 0 || s.computerDecides() && h.now().Sub(start) < 2*h.opt.SearchTime) {
+		ctx, cancel := context.WithTimeout(r.Context(), h.opt.SearchTime+searchWait+time.Second)
+		st, err := s.computerMove(ctx, h)
+		cancel()
+		if err != nil {
+			if len(steps) == 0 {
+				return reply{}, err
+			}
+			break
+		}
+		steps = append(steps, st)
 	}
 	h.changed(s)
-	return jsonReply(moveResponse{Step: st, State: s.state(token)})
+	return jsonReply(computerResponse{Steps: steps, State: s.state(token)})
 }
 
 func (h *Handler) handleUndo(_ *http.Request, s *session, token string, _ *request) (reply, error) {
@@ -588,6 +607,8 @@ func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case <-r.Context().Done():
+			return
+		case <-h.done:
 			return
 		case <-tick.C:
 			if !send(": still here\n\n") {

@@ -254,7 +254,7 @@ func (s *session) status(held seats, result string) string {
 	who := func(p mancala.Player) string {
 		switch {
 		case held[p] && !held[p.Other()]:
-			return "You (" + title(p) + ")"
+			return title(p) + " (you)"
 		case s.seats[p] == seatComputer:
 			return title(p) + " (computer)"
 		}
@@ -265,7 +265,7 @@ func (s *session) status(held seats, result string) string {
 		line := "Both players choose a house at once; neither sees the other's choice."
 		for p := mancala.South; p <= mancala.North; p++ {
 			if s.picked[p] != 0 {
-				line += " " + who(p) + " has chosen; waiting for " + strings.ToLower(who(p.Other())[:1]) + who(p.Other())[1:] + "."
+				line += " " + who(p) + " has chosen; waiting for " + who(p.Other()) + "."
 			}
 		}
 		return line

@@ -147,6 +147,16 @@ type Handler struct {
 
 	mu       sync.Mutex
 	sessions map[string]*session
+	done     chan struct{} // closed by Close
+	closing  sync.Once
+}
+
+// Close ends the event streams that pages hold open, so that a server's
+// Shutdown need not wait for them; the handler serves on, and pages
+// reconnect. It returns nil.
+func (h *Handler) Close() error {
+	h.closing.Do(func() { close(h.done) })
+	return nil
 }
 
 // New returns a handler with the options o. It fails, with an error
@@ -154,7 +164,7 @@ type Handler struct {
 // negative caps, and with the error of the file system if Dir cannot be
 // used.
 func New(o Options) (*Handler, error) {
-	h := &Handler{opt: o, sessions: map[string]*session{}, logf: o.Logf, now: time.Now, rules: map[string]string{}}
+	h := &Handler{opt: o, sessions: map[string]*session{}, done: make(chan struct{}), logf: o.Logf, now: time.Now, rules: map[string]string{}}
 	if h.logf == nil {
 		h.logf = log.Printf
 	}

@@ -1,35 +1,42 @@
-// The page of examples/web: draws the board as SVG, animates each move from
-// the events the server sends (mancala.Event), and talks to the server's
-// JSON API. No build step, no library.
+// The page of package mancala/web: draws the board as SVG, animates each
+// move from the events the server sends (mancala.Event), and talks to the
+// handler's JSON API with relative URLs, so that it works under any path
+// prefix. No build step, no library.
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const SOUTH = 0, NORTH = 1;
 const NAMES = ["south", "north"];
-const PRESETS = {
-  awale: [["default", "documents"], ["abapa", "abapa (Oware tournaments)"], ["awari", "awari (the solved game)"]],
-  congkak: [["default", "documents"], ["overbeck", "Overbeck (9 houses)"]],
-};
-const DELAYS = [0, 60, 160, 320, 650]; // ms a step, by the speed slider (0: none)
+// ms a frame, by the speed slider, slow (left) to fast (right): 0 draws
+// only the end of each move.
+const DELAYS = [650, 320, 160, 70, 0];
+// A turn (one person's move, or every decision of the computer's turn)
+// plays in at most this long: the delay a frame shrinks with its length.
+const TURN_MS = 3000;
 
-let st = null;        // the state from the server
+let st = null;          // the state from the server
+let families = null;    // the families offered (/api/families)
 let gameId = "";
-let secret = null;    // two people at a simultaneous decision: South's hidden choice
-let skipping = false; // the player asked to skip the running animation
-let hinted = null;    // the hinted house, [owner, house]
+let token = "";         // this page's credential for the game ("" a spectator)
+let skipping = false;   // the player asked to skip the running animation
+let hinted = null;      // the hinted house, [owner, house]
+let viewing = null;     // the ply shown from the history, or null: the present
+let lastTurn = [];      // the steps of the last turn, for Replay
+let events = null;      // the EventSource of the game
 
 const $ = (id) => document.getElementById(id);
 
 function setBusy(b) {
   document.body.dataset.busy = b ? "1" : "0";
-  $("skip").disabled = !b;
+  $("skip").disabled = !b || !document.body.dataset.animating;
   if (!b) skipping = false;
-  for (const id of ["undo", "redo", "hint", "concede", "new-game"]) $(id).disabled = b;
+  for (const id of ["undo", "redo", "hint", "concede", "new-game", "replay"]) $(id).disabled = b;
   if (!b && st) {
     $("undo").disabled = !st.canUndo;
     $("redo").disabled = !st.canRedo;
-    $("hint").disabled = st.over || st.computer;
-    $("concede").disabled = st.over || !st.seats.includes("human");
+    $("hint").disabled = st.over || st.computer || !(st.legal[0].length || st.legal[1].length);
+    $("concede").disabled = st.over || !(st.you[0] && st.seats[0] === "human" || st.you[1] && st.seats[1] === "human");
+    $("replay").disabled = lastTurn.length === 0;
   }
 }
 
@@ -38,17 +45,21 @@ function message(text, info) {
   $("message").className = "message" + (info ? " info" : "");
 }
 
-async function api(method, path, body, raw) {
-  const url = path + (gameId ? (path.includes("?") ? "&" : "?") + "id=" + encodeURIComponent(gameId) : "");
+function withGame(path) {
+  if (!gameId) return path;
+  return path + (path.includes("?") ? "&" : "?") + "id=" + encodeURIComponent(gameId) + (token ? "&token=" + encodeURIComponent(token) : "");
+}
+
+async function api(method, path, body) {
   const init = { method };
   if (body !== undefined) {
-    init.body = raw ? body : JSON.stringify(body);
-    init.headers = { "Content-Type": raw ? "text/plain" : "application/json" };
+    init.body = JSON.stringify(body);
+    init.headers = { "Content-Type": "application/json" };
   }
-  const resp = await fetch(url, init);
+  const resp = await fetch(path.startsWith("api/new") || path.startsWith("api/families") ? path : withGame(path), init);
   let data;
   try { data = await resp.json(); } catch (e) { data = { error: "the server sent no answer (" + resp.status + ")" }; }
-  if (!resp.ok) throw new Error(data.error || resp.statusText);
+  if (!resp.ok) { const err = new Error(data.error || resp.statusText); err.status = resp.status; throw err; }
   return data;
 }
 
@@ -60,7 +71,9 @@ function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
 // ---- drawing ----
 
-const U = 100, PAD = 16, TOP = 50;
+// U is a house's width, SW a store's, in the drawing's units; on a phone
+// (390 px) a house of seven a side stays 44 px wide, a touch target.
+const U = 100, SW = 64, PAD = 8, TOP = 50;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVGNS, name);
@@ -75,11 +88,11 @@ function el(name, attrs, parent) {
 function holeCenter(n, owner, house) {
   const y1 = TOP + U / 2, y2 = TOP + 1.5 * U + 20;
   if (house < 0) {
-    const x = owner === NORTH ? PAD + U / 2 : PAD + (n + 1.5) * U;
+    const x = owner === NORTH ? PAD + SW / 2 : PAD + SW + n * U + SW / 2;
     return [x, (y1 + y2) / 2];
   }
-  if (owner === SOUTH) return [PAD + (house + 1.5) * U, y2];
-  return [PAD + (n - house + 0.5) * U, y1];
+  if (owner === SOUTH) return [PAD + SW + (house + 0.5) * U, y2];
+  return [PAD + SW + (n - house - 0.5) * U, y1];
 }
 
 function drawSeeds(g, cx, cy, rx, ry, count) {
@@ -96,15 +109,15 @@ function drawSeeds(g, cx, cy, rx, ry, count) {
 function draw(b, marks) {
   marks = marks || {};
   const n = b.houses;
-  const W = (n + 2) * U + 2 * PAD, H = TOP + 2 * U + 20 + 50;
+  const W = n * U + 2 * SW + 2 * PAD, H = TOP + 2 * U + 20 + 50;
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img" });
   el("rect", { class: "frame", x: 3, y: TOP - 12, width: W - 6, height: 2 * U + 44, rx: 40 }, svg);
-  const seat = (p) => st && st.seats[p] === "computer" ? " (computer)" : "";
+  const seat = (p) => !st ? "" : st.seats[p] === "computer" ? " (computer)" : st.you[p] && !st.you[1 - p] ? " (you)" : "";
   const tl = el("text", { class: "side-label north", x: PAD, y: 20 }, svg);
   tl.textContent = "North" + seat(NORTH) + " ←";
   const bl = el("text", { class: "side-label south", x: PAD, y: H - 14 }, svg);
   bl.textContent = "South" + seat(SOUTH) + " →";
-  const legal = st && !st.over && !st.computer ? st.legal : [[], []];
+  const legal = st && !st.over && viewing === null ? st.legal : [[], []];
   for (const owner of [NORTH, SOUTH]) {
     // the store
     const [sx, sy] = holeCenter(n, owner, -1);
@@ -112,8 +125,8 @@ function draw(b, marks) {
     const key = owner + ":-1";
     if (marks[key]) sg.classList.add(marks[key]);
     el("title", {}, sg).textContent = cap(NAMES[owner]) + "'s store: " + b.stores[owner] + (b.stores[owner] === 1 ? " seed" : " seeds");
-    el("rect", { class: "hole", x: sx - U * 0.42, y: sy - U * 0.95, width: U * 0.84, height: U * 1.9, rx: U * 0.4 }, sg);
-    drawSeeds(sg, sx, sy, U * 0.38, U * 0.85, b.stores[owner]);
+    el("rect", { class: "hole", x: sx - SW * 0.44, y: sy - U * 0.95, width: SW * 0.88, height: U * 1.9, rx: SW * 0.4 }, sg);
+    drawSeeds(sg, sx, sy, SW * 0.38, U * 0.85, b.stores[owner]);
     el("text", { class: "count", x: sx, y: sy }, sg).textContent = b.stores[owner];
     for (let i = 0; i < n; i++) {
       const [x, y] = holeCenter(n, owner, i);
@@ -122,16 +135,14 @@ function draw(b, marks) {
       const k = owner + ":" + i;
       const burnt = b.burnt[owner][i];
       if (burnt) g.classList.add("burnt");
-      let canPick = legal[owner].includes(i) && st.seats[owner] === "human";
-      if (st && st.toMove === "both" && st.seats[SOUTH] === "human" && st.seats[NORTH] === "human") {
-        canPick = canPick && (owner === SOUTH) === (secret === null);
-      }
+      const canPick = legal[owner].includes(i) && (st.toMove !== "both" || !(st.you[0] && st.you[1]) || owner === SOUTH || st.picked[SOUTH]);
       if (canPick && !document.body.dataset.animating) {
         g.classList.add("legal");
         g.addEventListener("click", () => choose(owner, i));
       }
       if (marks[k]) g.classList.add(marks[k]);
       el("title", {}, g).textContent = cap(NAMES[owner]) + "'s house " + letter(owner, i) + ": " + (burnt ? "burnt" : seeds + (seeds === 1 ? " seed" : " seeds"));
+      el("rect", { class: "hit", x: x - U / 2, y: y - U * 0.6, width: U, height: U * 1.2 }, g);
       el("circle", { class: "hole", cx: x, cy: y, r: U * 0.42 }, g);
       if (burnt) {
         el("line", { class: "burnt-mark", x1: x - 22, y1: y - 22, x2: x + 22, y2: y + 22 }, g);
@@ -196,8 +207,6 @@ function applyEvent(b, e) {
   }
 }
 
-function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
-
 // frames groups a step's events for display: one event a frame, except at a
 // simultaneous move, where the two hands' events of a tick share a frame.
 function frames(step) {
@@ -217,128 +226,177 @@ function frames(step) {
   return out;
 }
 
-async function animate(step) {
-  const b = JSON.parse(JSON.stringify(step.before));
+function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
+
+// animate plays the steps of one turn, at most TURN_MS long: the delay a
+// frame is the slider's, or less for a long turn.
+async function animate(steps) {
+  if (!steps.length) return;
+  const t0 = performance.now();
+  const all = steps.map(frames);
+  const total = all.reduce((n, f) => n + f.length, 0);
+  // Frame i is due at t0 + i*per; a frame that comes late is not drawn,
+  // so that drawing never makes the turn longer than TURN_MS.
+  const per = Math.min(DELAYS[+$("speed").value], TURN_MS / total);
+  let i = 0;
   document.body.dataset.animating = "1";
-  $("status").textContent = step.notes[0].replace(/sowed/g, "sows").replace(/\.$/, "…");
-  $("notes").replaceChildren();
+  $("skip").disabled = false;
   try {
-    for (const fr of frames(step)) {
-      const marks = {};
-      if (fr[0].kind === "round-end") {
-        if (skipping || DELAYS[+$("speed").value] === 0) continue;
-        $("status").textContent = "Round " + fr[0].count + " ends (CK-9): the seeds in the houses go to their owners' stores (CK-10)…";
-        await sleep(4 * DELAYS[+$("speed").value]);
-        continue;
+    for (let k = 0; k < steps.length; k++) {
+      const step = steps[k];
+      const b = JSON.parse(JSON.stringify(step.before));
+      $("status").textContent = step.notes[0].text.replace(/sowed/g, "sows").replace(/\.$/, "…");
+      for (const fr of all[k]) {
+        const marks = {};
+        for (const e of fr) {
+          if (e.kind === "round-end") continue;
+          applyEvent(b, e);
+          marks[e.owner + ":" + e.house] = e.kind === "capture" ? "captured" : "active";
+        }
+        i++;
+        if (skipping || per < 1) continue;
+        const due = t0 + i * per;
+        if (performance.now() > due) continue; // late: the next frame shows it
+        draw(b, marks);
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
       }
-      for (const e of fr) {
-        applyEvent(b, e);
-        marks[e.owner + ":" + e.house] = e.kind === "capture" ? "captured" : "active";
-      }
-      const delay = DELAYS[+$("speed").value];
-      if (skipping || delay === 0) continue;
-      draw(b, marks);
-      await sleep(fr.some((e) => e.kind === "capture") ? delay * 2 : delay);
     }
   } finally {
     delete document.body.dataset.animating;
+    $("skip").disabled = true;
+    turnTimes.push({ steps: steps.length, ms: performance.now() - t0 });
   }
 }
 
-// ---- the rules text ----
+// turnTimes are how long each turn's animation took, for the tests.
+const turnTimes = [];
 
-// inline appends the text of one Markdown paragraph to parent: **bold**,
-// *italic* and `code` as elements, the rest as text (never as HTML).
-function inline(parent, text) {
-  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*]+\*)/g;
-  let at = 0, m;
-  while ((m = re.exec(text)) !== null) {
-    if (m.index > at) parent.append(text.slice(at, m.index));
-    const t = m[0];
-    const [tag, inner] = t.startsWith("**") ? ["strong", t.slice(2, -2)] : t.startsWith("`") ? ["code", t.slice(1, -1)] : ["em", t.slice(1, -1)];
-    const e = document.createElement(tag);
-    e.textContent = inner;
-    parent.append(e);
-    at = m.index + t.length;
-  }
-  if (at < text.length) parent.append(text.slice(at));
+// lastMarks marks the houses of the last move and its captures.
+function lastMarks(step) {
+  const marks = {};
+  if (!step) return marks;
+  const owners = step.by === "both" ? [SOUTH, NORTH] : [step.by === "north" ? NORTH : SOUTH];
+  owners.forEach((o, i) => {
+    const c = step.move.charCodeAt(i);
+    marks[o + ":" + (c >= 97 ? c - 97 : c - 65)] = "last";
+  });
+  for (const e of step.events) if (e.kind === "capture" && e.house >= 0 && !step.events.slice(step.events.indexOf(e)).some((x) => x.kind === "round-end")) marks[e.owner + ":" + e.house] = "captured";
+  return marks;
 }
 
-// markdown turns the rules text (headings, paragraphs, "- " lists, simple
-// tables) into elements.
-function markdown(md) {
-  const out = [];
-  let para = null, list = null, table = null; // the text gathered, the open list and table
-  const flush = () => {
-    if (para === null) return;
-    const p = document.createElement(list ? "li" : "p");
-    inline(p, para);
-    (list || { appendChild: (x) => out.push(x) }).appendChild(p);
-    para = null;
-  };
-  for (const line of md.split("\n")) {
-    const h = /^(#{1,3}) (.*)/.exec(line);
-    if (line.startsWith("|")) {
-      flush(); list = null;
-      if (!table) { table = document.createElement("table"); out.push(table); }
-      if (/^\|[\s|:-]+\|$/.test(line)) continue; // the header's rule
-      const tr = document.createElement("tr");
-      for (const cell of line.slice(1, -1).split("|")) {
-        const td = document.createElement(table.rows.length ? "td" : "th");
-        inline(td, cell.trim());
-        tr.appendChild(td);
-      }
-      table.appendChild(tr);
-      continue;
-    }
-    table = null;
-    if (h) {
-      flush(); list = null;
-      const e = document.createElement("h" + (h[1].length + 2));
-      inline(e, h[2]);
-      out.push(e);
-    } else if (line.trim() === "") {
-      flush(); list = null;
-    } else if (/^\s*- /.test(line)) {
-      flush();
-      if (!list) { list = document.createElement("ul"); out.push(list); }
-      para = line.replace(/^\s*- /, "");
-    } else {
-      para = para === null ? line.trim() : para + " " + line.trim();
-    }
-  }
-  flush();
-  return out;
+function marksNow() {
+  const m = lastMarks(st && st.last);
+  if (hinted) m[hinted[0] + ":" + hinted[1]] = "hinted";
+  return m;
+}
+
+function redraw() {
+  if (!st) return;
+  if (viewing !== null) return;
+  draw(st.board, marksNow());
 }
 
 // ---- state ----
 
+function familyOf(name) {
+  return families && families.families.find((f) => f.name === name);
+}
+
+function showRules(state) {
+  if ($("rules-text").dataset.family === state.family) return;
+  const f = familyOf(state.family);
+  $("rules-text").dataset.family = state.family;
+  if (f && f.rulesHTML) {
+    $("rules-text").innerHTML = f.rulesHTML; // HTML the server made from the rules text, every text escaped
+  } else {
+    const p = document.createElement("p");
+    p.textContent = "The rules of " + (f ? f.label : state.family) + " are not stated here: the game's package gives no rules text yet.";
+    $("rules-text").replaceChildren(p);
+  }
+}
+
 function show(state) {
   st = state;
   gameId = state.id;
-  draw(state.board, hintMarks());
-  $("title").textContent = (state.game === "congkak" ? "Congkak" : "Awalé") + " — rules “" + state.rules + "”" + (state.round ? ", round " + state.round : "");
+  if (viewing !== null && viewing > state.ply) viewing = null;
+  redraw();
+  $("title").textContent = state.title + (state.round > 1 ? " — round " + state.round : "");
   let status = state.status;
-  if (secret !== null) status = "South has chosen (hidden). North, choose your house — South, look away.";
-  else if (state.toMove === "both" && state.seats[0] === "human" && state.seats[1] === "human") status += " South chooses first: North, look away.";
-  else if (state.computer) status = "The computer is thinking…";
+  if (state.toMove === "both" && state.you[0] && state.you[1]) {
+    status += state.picked[0] ? " North, choose your house — South, look away." : " South chooses first: North, look away.";
+  } else if (state.computer && !state.over) status = "The computer is thinking…";
+  else if (!state.over && !state.you[0] && !state.you[1]) status += " (You are watching.)";
   $("status").textContent = status;
-  $("result").textContent = state.over ? state.result + (state.ending ? " — " + state.ending : "") : "";
-  $("notes").replaceChildren(...state.notes.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+  $("status").classList.toggle("over", state.over);
+  const notes = state.last ? state.last.notes : [];
+  $("notes").replaceChildren(...notes.map((n) => { const li = document.createElement("li"); li.textContent = n.text; return li; }));
   $("moves").textContent = state.moves || "(none yet)";
-  if ($("rules-text").dataset.game !== state.rules) {
-    $("rules-text").replaceChildren(...markdown(state.rulesText));
-    $("rules-text").dataset.game = state.rules;
-  }
-  $("download").href = "/api/record?id=" + encodeURIComponent(gameId);
-  $("download").setAttribute("download", state.game + "-record.txt");
-  $("diagram").href = "/api/board.svg?id=" + encodeURIComponent(gameId);
-  $("diagram").setAttribute("download", state.game + "-board.svg");
+  showHistory(state);
+  showRules(state);
+  showShare(state);
+  $("download").href = withGame("api/record").replace(/&token=[^&]*/, "");
+  $("download").setAttribute("download", state.family + "-record.txt");
+  $("diagram").href = "api/board.svg?id=" + encodeURIComponent(gameId);
+  $("diagram").setAttribute("download", state.family + "-board.svg");
+  document.title = state.title + " — Sowing games";
 }
 
-function hintMarks() {
-  return hinted ? { [hinted[0] + ":" + hinted[1]]: "hinted" } : {};
+function showHistory(state) {
+  const items = state.history.map((h, i) => {
+    const li = document.createElement("li");
+    li.dataset.ply = i + 1;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "move";
+    b.textContent = h.move;
+    b.title = "show the board after this move";
+    b.addEventListener("click", () => view(i + 1));
+    li.append(b, " " + h.notes.join(" "));
+    if (viewing === i + 1) li.classList.add("viewed");
+    return li;
+  });
+  $("history").replaceChildren(...items);
 }
+
+// view shows the board after ply moves, from the server's history.
+async function view(ply) {
+  if (!st) return;
+  if (ply >= st.ply) { present(); return; }
+  try {
+    const p = await api("GET", "api/position?ply=" + ply);
+    viewing = ply;
+    draw(p.board, lastMarks(p.step));
+    $("viewing").hidden = false;
+    $("viewing-text").textContent = ply === 0 ? "The start of the game." : "After move " + ply + " (" + p.step.move + "): " + p.step.notes.map((n) => n.text).join(" ");
+    showHistory(st);
+  } catch (e) { message(e.message); }
+}
+
+function present() {
+  viewing = null;
+  $("viewing").hidden = true;
+  if (st) { showHistory(st); redraw(); }
+}
+
+function pageURL(extra) {
+  const u = new URL(location.href);
+  u.search = "?game=" + encodeURIComponent(gameId);
+  u.hash = extra || "";
+  return u.href;
+}
+
+function showShare(state) {
+  const inv = state.invites || [];
+  $("share").hidden = inv.length === 0;
+  if (inv.length) {
+    $("share-seat").textContent = inv.map((i) => cap(i.seat)).join(" and ");
+    $("share-link").value = pageURL("#seat=" + inv[0].token);
+    $("watch-link").value = pageURL("");
+  }
+}
+
+function hintMarks() { return marksNow(); }
 
 // play sends a move (or asks the computer), animates the answer, and goes
 // on while the computer is to move.
@@ -347,98 +405,165 @@ async function play(path, body) {
   try {
     let r = await api("POST", path, body);
     hinted = null;
-    for (;;) {
-      await animate(r.step);
+    present();
+    lastTurn = r.steps || (r.step ? [r.step] : []);
+    await animate(lastTurn);
+    show(r.state);
+    while (r.state.computer && !r.state.over && (r.state.you[0] || r.state.you[1] || token)) {
+      await sleep(120);
+      r = await api("POST", "api/computer");
+      lastTurn = r.steps;
+      await animate(lastTurn);
       show(r.state);
-      if (!r.state.computer || r.state.over) break;
-      await sleep(150);
-      r = await api("POST", "/api/computer");
     }
   } catch (e) {
-    message(e.message);
+    if (e.status !== 409) message(e.message);
     await refresh();
   } finally {
     setBusy(false);
-    if (st) draw(st.board, hintMarks());
+    redraw();
   }
 }
 
 async function refresh() {
-  try { show(await api("GET", "/api/state")); } catch (e) { message(e.message); }
+  try { show(await api("GET", "api/state")); } catch (e) { message(e.message); }
+}
+
+// changed is the event stream's news: the game has a new version. The
+// page fetches its state, and animates the move another device played.
+async function changed(version) {
+  if (!st || version <= st.version || document.body.dataset.busy === "1") return;
+  setBusy(true);
+  try {
+    const s = await api("GET", "api/state");
+    if (s.version <= st.version) return;
+    if (s.ply === st.ply + 1 && s.last) {
+      lastTurn = [s.last];
+      await animate(lastTurn);
+    }
+    show(s);
+  } catch (e) {
+    message(e.message);
+  } finally {
+    setBusy(false);
+    redraw();
+  }
+  if (st.computer && !st.over && token && (st.you[0] || st.you[1])) play("api/computer");
+}
+
+function watch() {
+  if (events) events.close();
+  events = null;
+  if (!gameId || typeof EventSource === "undefined") return;
+  events = new EventSource("api/events?id=" + encodeURIComponent(gameId));
+  events.addEventListener("change", (ev) => {
+    try { changed(JSON.parse(ev.data).version); } catch (e) { /* a malformed event: the next one will do */ }
+  });
 }
 
 function choose(owner, house) {
-  if (document.body.dataset.busy === "1" || !st) return;
+  if (document.body.dataset.busy === "1" || !st || viewing !== null) return;
   message("");
-  const both = st.toMove === "both";
-  if (both && st.seats[SOUTH] === "human" && st.seats[NORTH] === "human") {
-    if (owner === SOUTH) {
-      secret = letter(SOUTH, house);
-      show(st);
-      return;
-    }
-    if (secret === null) return;
-    const move = secret + letter(NORTH, house);
-    secret = null;
-    play("/api/move", { move });
-    return;
-  }
-  play("/api/move", { move: letter(owner, house) });
+  play("api/move", { move: letter(owner, house) });
 }
 
 async function simple(path) {
   setBusy(true);
   message("");
   try {
-    secret = null; hinted = null;
+    hinted = null;
     show(await api("POST", path));
+    lastTurn = [];
   } catch (e) {
     message(e.message);
   } finally {
     setBusy(false);
+    redraw();
   }
+}
+
+function remember() {
+  const u = new URL(location.href);
+  u.search = "?game=" + encodeURIComponent(gameId);
+  u.hash = token ? "#seat=" + token : "";
+  history.replaceState(null, "", u.href);
 }
 
 async function newGame(ev) {
   if (ev) ev.preventDefault();
+  const f = familyOf($("opt-family").value);
+  const params = {};
+  for (const p of f ? f.params : []) {
+    const v = +$("opt-param-" + p.key).value;
+    if (Number.isFinite(v) && v !== p.default) params[p.key] = v;
+  }
   const q = {
-    game: $("opt-game").value,
-    preset: $("opt-preset").value,
-    houses: +$("opt-houses").value || 0,
-    seeds: +$("opt-seeds").value || 0,
-    rounds: $("opt-game").value === "congkak" ? (+$("opt-rounds").value || 0) : 0,
+    family: $("opt-family").value,
+    preset: f && f.presets.length ? $("opt-preset").value : $("opt-name").value,
+    params,
     seats: [$("opt-south").value, $("opt-north").value],
-    strength: $("opt-strength").value,
+    level: $("opt-level").value,
     seed: Math.floor(Math.random() * 1e9),
   };
   setBusy(true);
   message("");
-  secret = null; hinted = null;
-  const saved = gameId;
+  hinted = null; lastTurn = [];
   try {
-    gameId = "";
-    const s = await api("POST", "/api/new", q);
+    const s = await api("POST", "api/new", q);
+    token = s.token || "";
+    viewing = null;
     show(s);
-    if (s.computer) { setBusy(false); await play("/api/computer"); return; }
+    remember();
+    watch();
+    $("new-panel").open = false;
+    if (s.computer) { setBusy(false); await play("api/computer"); return; }
   } catch (e) {
-    gameId = saved;
     message(e.message);
   } finally {
     setBusy(false);
+    redraw();
   }
 }
 
+function option(value, text, title) {
+  const o = document.createElement("option");
+  o.value = value; o.textContent = text;
+  if (title) o.title = title;
+  return o;
+}
+
+// presets fills the form for the chosen family: its presets by their
+// labels, its params with their defaults, and only the fields it has.
 function presets() {
-  const game = $("opt-game").value;
-  $("opt-preset").replaceChildren(...PRESETS[game].map(([v, t]) => { const o = document.createElement("option"); o.value = v; o.textContent = t; return o; }));
-  $("opt-rounds-label").hidden = game !== "congkak";
+  const f = familyOf($("opt-family").value);
+  if (!f) return;
+  const has = f.presets.length > 0;
+  $("opt-preset-label").hidden = !has;
+  $("opt-name-label").hidden = has;
+  $("opt-preset").replaceChildren(...f.presets.map((p) => option(p.name, p.label, p.description)));
+  if (!has) $("opt-name").value = f.name;
+  $("opt-params").replaceChildren(...f.params.map((p) => {
+    const l = document.createElement("label");
+    l.append(p.label || p.key, " ");
+    const i = document.createElement("input");
+    Object.assign(i, { id: "opt-param-" + p.key, type: "number", min: p.min, max: p.max, value: p.default, title: p.description || "" });
+    l.append(i);
+    return l;
+  }));
+  describe();
+}
+
+function describe() {
+  const f = familyOf($("opt-family").value);
+  const p = f && f.presets.find((x) => x.name === $("opt-preset").value);
+  $("preset-description").textContent = (p && p.description) || (f && f.description) || "";
 }
 
 async function hint() {
   setBusy(true);
   message("Thinking…", true);
   try {
-    const h = await api("POST", "/api/hint");
+    const h = await api("POST", "api/hint");
     message(h.text, true);
     const c = h.move.charCodeAt(0);
     hinted = c >= 97 ? [NORTH, c - 97] : [SOUTH, c - 65];
@@ -446,7 +571,7 @@ async function hint() {
     message(e.message);
   } finally {
     setBusy(false);
-    if (st) draw(st.board, hintMarks());
+    redraw();
   }
 }
 
@@ -456,11 +581,10 @@ async function upload() {
   setBusy(true);
   try {
     const text = await f.text();
-    const s = await api("POST", "/api/record", text, true);
-    secret = null; hinted = null;
-    $("opt-game").value = s.game; // the options now describe the loaded game
+    const s = await api("POST", "api/record", { record: text });
+    hinted = null; lastTurn = [];
+    $("opt-family").value = s.family; // the options now describe the loaded game
     presets();
-    $("opt-houses").value = s.board.houses;
     show(s);
     message("Loaded the game from " + f.name + ".", true);
   } catch (e) {
@@ -468,26 +592,37 @@ async function upload() {
   } finally {
     $("upload").value = "";
     setBusy(false);
+    redraw();
   }
-  if (st && st.computer) play("/api/computer");
+  if (st && st.computer && !st.over) play("api/computer");
 }
 
-function init() {
-  presets();
-  $("opt-game").addEventListener("change", presets);
+async function replay() {
+  if (!lastTurn.length || document.body.dataset.busy === "1") return;
+  setBusy(true);
+  present();
+  try { await animate(lastTurn); } finally { setBusy(false); redraw(); }
+}
+
+async function init() {
   $("options").addEventListener("submit", newGame);
+  $("opt-family").addEventListener("change", presets);
+  $("opt-preset").addEventListener("change", describe);
   $("undo").addEventListener("click", async () => {
-    await simple("/api/undo");
-    if (st && st.computer && !st.over) play("/api/computer");
+    await simple("api/undo");
+    if (st && st.computer && !st.over) play("api/computer");
   });
   $("redo").addEventListener("click", async () => {
-    await simple("/api/redo");
-    if (st && st.computer && !st.over) play("/api/computer");
+    await simple("api/redo");
+    if (st && st.computer && !st.over) play("api/computer");
   });
   $("hint").addEventListener("click", hint);
-  $("concede").addEventListener("click", () => simple("/api/concede"));
+  $("concede").addEventListener("click", () => simple("api/concede"));
   $("skip").addEventListener("click", () => { skipping = true; });
+  $("replay").addEventListener("click", replay);
+  $("present").addEventListener("click", present);
   $("upload").addEventListener("change", upload);
+  for (const id of ["share-link", "watch-link"]) $(id).addEventListener("focus", (ev) => ev.target.select());
   // A house's letter on the keyboard plays it: A.. for South, a.. for North.
   document.addEventListener("keydown", (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key.length !== 1 || !st) return;
@@ -498,7 +633,42 @@ function init() {
     const g = document.getElementById("h-" + NAMES[owner][0] + "-" + house);
     if (g && g.classList.contains("legal")) choose(owner, house);
   });
-  newGame();
+  try {
+    families = await api("GET", "api/families");
+  } catch (e) {
+    message(e.message);
+    return;
+  }
+  $("opt-family").replaceChildren(...families.families.map((f) => option(f.name, f.label, f.description)));
+  $("opt-level").replaceChildren(...families.levels.map((l) => option(l, l)));
+  $("opt-level").value = families.level;
+  presets();
+  if (matchMedia("(max-width: 600px)").matches) $("history-panel").open = false;
+  const u = new URL(location.href);
+  const id = u.searchParams.get("game");
+  if (id) {
+    gameId = id;
+    const m = /seat=([0-9a-f]+)/.exec(u.hash);
+    token = m ? m[1] : "";
+    try {
+      const s = await api("GET", "api/state");
+      if (!(s.you[0] || s.you[1]) && token && token !== s.token) {
+        // a credential that holds no seat is the creator's of a game it does not play: keep it
+      }
+      $("opt-family").value = s.family;
+      presets();
+      show(s);
+      watch();
+      setBusy(false);
+      redraw();
+      if (s.computer && !s.over && token) play("api/computer");
+      return;
+    } catch (e) {
+      message(e.message);
+      gameId = ""; token = "";
+    }
+  }
+  await newGame();
 }
 
 init();
