@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -170,7 +171,7 @@ func (s *session) play(m mancala.Move) (*stepJSON, error) {
 // conflictOrBad turns a refused move into a 409 if the game is over, a
 // 400 otherwise.
 func conflictOrBad(err error) error {
-	if strings.Contains(err.Error(), "over") {
+	if errors.Is(err, mancala.ErrGameOver) {
 		return conflict("%v", err)
 	}
 	return badRequest("%v", err)

@@ -109,8 +109,11 @@ type Options struct {
 	// names under .localhost, 127.0.0.1 and [::1], with any port.
 	AllowedHosts []string
 	// Dir, if not "", is a directory in which every game is kept as a
-	// record file, so that games survive a restart: New reloads them.
-	// It is created (mode 0700) if need be.
+	// record file (ID.txt, record text of package mancala/record with
+	// tags of this package's, the seats' credentials among them),
+	// written atomically after every change, so that games survive a
+	// restart: New reloads them. It is created (mode 0700, as the files
+	// hold credentials) if need be.
 	Dir string
 	// Expire is how long a finished game, or one nobody touched, is kept
 	// in Dir after its last change; 0 means 30 days.
