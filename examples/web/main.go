@@ -48,7 +48,7 @@ Serves the sowing games (Awalé, Congkak) on a web page: play against the
 computer, two people at one screen, or two people on two devices (the page
 gives a share link that seats the other player; anyone with the game's
 own link may watch). Games are kept in a directory and survive a restart;
-finished games are deleted after a week.
+finished games are deleted 30 days after their last move.
 
 By default the page is served on this machine only (127.0.0.1). To serve
 other machines, give -public with an address such as 0.0.0.0:8080 and the
