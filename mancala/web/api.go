@@ -159,9 +159,10 @@ type familyJSON struct {
 }
 
 type presetJSON struct {
-	Name        string `json:"name"`
-	Label       string `json:"label"`
-	Description string `json:"description"`
+	Name        string         `json:"name"`
+	Label       string         `json:"label"`
+	Description string         `json:"description"`
+	Params      map[string]int `json:"params"` // the preset's own values of the family's params
 }
 
 type paramJSON struct {
@@ -187,7 +188,10 @@ func (h *Handler) handleFamilies(w http.ResponseWriter, _ *http.Request) {
 			fj.Label = f.Name
 		}
 		for _, p := range f.Presets {
-			pj := presetJSON{Name: p.Name, Label: p.Label, Description: p.Description}
+			pj := presetJSON{Name: p.Name, Label: p.Label, Description: p.Description, Params: map[string]int{}}
+			for _, pa := range f.Params {
+				pj.Params[pa.Key] = p.Default(pa)
+			}
 			if pj.Label == "" {
 				pj.Label = p.Name
 			}

@@ -282,7 +282,24 @@ func (tb *tab) newGame(family, rules, south, north, level string) {
 	var hasPresets bool
 	tb.eval(`JSON.stringify(!document.getElementById("opt-preset-label").hidden)`, &hasPresets)
 	if hasPresets {
-		tb.do(chromedp.SetValue("#opt-preset", rules, chromedp.ByQuery))
+		// The preset is the longest preset name that starts rules; the
+		// KEY=VALUE words after it go to the params' fields.
+		var presets []string
+		tb.eval(`JSON.stringify(Array.from(document.querySelectorAll("#opt-preset option")).map(o => o.value))`, &presets)
+		preset := ""
+		for _, p := range presets {
+			if (rules == p || strings.HasPrefix(rules, p+" ")) && len(p) > len(preset) {
+				preset = p
+			}
+		}
+		if preset == "" {
+			tb.t.Fatalf("no preset of %q among %q", rules, presets)
+		}
+		tb.do(chromedp.SetValue("#opt-preset", preset, chromedp.ByQuery), chromedp.Evaluate(`presetChanged()`, nil))
+		for _, w := range strings.Fields(strings.TrimPrefix(rules, preset)) {
+			k, v, _ := strings.Cut(w, "=")
+			tb.do(chromedp.SetValue("#opt-param-"+k, v, chromedp.ByQuery))
+		}
 	} else {
 		tb.do(chromedp.SetValue("#opt-name", rules, chromedp.ByQuery))
 	}
@@ -695,7 +712,8 @@ func richFamilies() []mancala.Family {
 	aw.Params = []mancala.Param{{Key: "houses", Label: "Houses a side", Default: 6, Min: 2, Max: 12}, {Key: "seeds", Label: "Seeds a house", Default: 4, Min: 1, Max: 12}}
 	aw.RulesText = "# Sowing\n\nA player sows the seeds of one of his houses, one a house.\n\ndiagram: 4,4,4,4,4,4/4,4,4,4,4,4 0,0 S | The start"
 	ck, _ := mancala.LookupFamily("congkak")
-	return []mancala.Family{aw, ck}
+	bare := mancala.Family{Name: ck.Name, Build: ck.Build} // a family that describes nothing
+	return []mancala.Family{aw, bare}
 }
 
 // TestBrowserWordsForPeople: the form offers presets by their labels,
@@ -737,6 +755,25 @@ func TestBrowserWordsForPeople(t *testing.T) {
 	tb.newGame("congkak", "congkak", "human", "computer", "easy")
 	if got := tb.text("rules-text"); !strings.Contains(got, "not stated here") {
 		t.Errorf("rules of a family without rules text: %q", got)
+	}
+}
+
+// TestBrowserPresetDefaults: choosing a preset shows its own defaults in
+// the params' fields (Overbeck's Congkak has 9 houses where the family's
+// default is 7), and a game started so is of the preset's rules.
+func TestBrowserPresetDefaults(t *testing.T) {
+	tb := openTab(t)
+	tb.do(chromedp.Evaluate(`document.getElementById("new-panel").open = true`, nil),
+		chromedp.SetValue("#opt-family", "congkak", chromedp.ByQuery), chromedp.Evaluate(`presets()`, nil),
+		chromedp.SetValue("#opt-preset", "congkak overbeck", chromedp.ByQuery), chromedp.Evaluate(`presetChanged()`, nil))
+	var houses string
+	tb.eval(`JSON.stringify(document.getElementById("opt-param-houses").value)`, &houses)
+	if houses != "9" {
+		t.Errorf("Overbeck's houses field reads %q, want 9", houses)
+	}
+	tb.newGame("congkak", "congkak overbeck", "human", "human", "easy")
+	if s := tb.state(); s.Rules != "congkak overbeck" {
+		t.Errorf("the game's rules are %q, want congkak overbeck", s.Rules)
 	}
 }
 

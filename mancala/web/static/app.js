@@ -495,7 +495,7 @@ async function newGame(ev) {
   const params = {};
   for (const p of f ? f.params : []) {
     const v = +$("opt-param-" + p.key).value;
-    if (Number.isFinite(v) && v !== p.default) params[p.key] = v;
+    if (Number.isFinite(v) && v !== paramDefault(f, p)) params[p.key] = v;
   }
   const q = {
     family: $("opt-family").value,
@@ -550,13 +550,30 @@ function presets() {
     l.append(i);
     return l;
   }));
-  describe();
+  presetChanged();
+}
+
+// paramDefault is the value the chosen preset gives to param p of family f.
+function paramDefault(f, p) {
+  const pr = f.presets.find((x) => x.name === $("opt-preset").value);
+  return pr && pr.params && p.key in pr.params ? pr.params[p.key] : p.default;
 }
 
 function describe() {
   const f = familyOf($("opt-family").value);
   const p = f && f.presets.find((x) => x.name === $("opt-preset").value);
   $("preset-description").textContent = (p && p.description) || (f && f.description) || "";
+}
+
+// presetChanged shows the chosen preset's description and its own
+// defaults in the params' fields.
+function presetChanged() {
+  const f = familyOf($("opt-family").value);
+  for (const p of f ? f.params : []) {
+    const i = $("opt-param-" + p.key);
+    if (i) i.value = paramDefault(f, p);
+  }
+  describe();
 }
 
 async function hint() {
@@ -607,7 +624,7 @@ async function replay() {
 async function init() {
   $("options").addEventListener("submit", newGame);
   $("opt-family").addEventListener("change", presets);
-  $("opt-preset").addEventListener("change", describe);
+  $("opt-preset").addEventListener("change", presetChanged);
   $("undo").addEventListener("click", async () => {
     await simple("api/undo");
     if (st && st.computer && !st.over) play("api/computer");
