@@ -595,7 +595,8 @@ func TestFamiliesDescribed(t *testing.T) {
 	rich.Presets = []mancala.Preset{{Name: "awale", Label: "Documents"}, {Name: "awale abapa", Label: "Abapa"}}
 	rich.Params = []mancala.Param{{Key: "houses", Label: "Houses a side", Default: 6, Min: 2, Max: 12}}
 	rich.RulesText = "# Awalé\n\ndiagram: 4,4,4/4,4,4 0,0 S | Start"
-	bare, _ := mancala.LookupFamily("congkak")
+	ck, _ := mancala.LookupFamily("congkak")
+	bare := mancala.Family{Name: ck.Name, Build: ck.Build} // a family that describes nothing
 	l := serve(t, Options{Families: []mancala.Family{rich, bare}})
 	var fs familiesJSON
 	l.ok("GET", "/api/families", nil, &fs)
@@ -626,7 +627,7 @@ func TestFamiliesDescribed(t *testing.T) {
 
 func TestRecordRoundTrip(t *testing.T) {
 	l := serve(t, Options{})
-	s := l.newGame(newGameRequest{Family: "congkak", Preset: "congkak houses=5", Seats: [2]string{"human", "human"}})
+	s := l.newGame(newGameRequest{Family: "congkak", Preset: "congkak", Params: map[string]int{"houses": 5}, Seats: [2]string{"human", "human"}})
 	var mv moveResponse
 	l.ok("POST", "/api/move"+q(s), map[string]string{"move": "B"}, &mv)
 	l.ok("POST", "/api/move"+q(s), map[string]string{"move": "c"}, &mv)
