@@ -7,7 +7,7 @@
 // # Usage
 //
 //	go run ./examples/analyze [game flags] [-position TEXT] [-moves MOVES]
-//		[-depth N | -solve] [-time D] [-rand-seed N]
+//		[-depth N | -solve] [-time D] [-seed N]
 //		[-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
 //	go run ./examples/analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] ...
 //
@@ -24,7 +24,7 @@
 // The search deepens one decision at a time, from depth 1, until depth N
 // (-depth; 0: no limit), until the whole game is solved, or until the time
 // budget -time runs out (a duration such as 30s; default 10s; 0: none, then
-// -depth is required). -rand-seed seeds the sampling of a move from a
+// -depth is required). -seed seeds the sampling of a move from a
 // mixed strategy. A search that runs longer than about a second shows the
 // depth it is on on standard error, unless -quiet.
 //

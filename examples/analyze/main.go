@@ -26,9 +26,9 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | -solve] [-time D] [-rand-seed N]
+const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | -solve] [-time D] [-seed N]
                [-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
-       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-rand-seed N] [-endgame DIR ...] [-quiet]`
+       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-seed N] [-endgame DIR ...] [-quiet]`
 
 // ruleFlags are the flags that a record replaces.
 var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	go run ./examples/embed [-game awale|congkak|both] [-moves N] [-rand-seed N]
+//	go run ./examples/embed [-game awale|congkak|both] [-moves N] [-seed N]
 //
 // For each move the program does what an interface would: it asks the
 // ruleset ([mancala.Tracer]) for the steps of the move, applies them one by
@@ -24,7 +24,7 @@
 //
 // The Awalé game uses the documents' rules; the Congkak game a small board
 // (4 houses of 2 seeds) with the simultaneous opening, whose two hands sow
-// at once. Moves are chosen at random from a generator seeded with -rand-seed
+// at once. Moves are chosen at random from a generator seeded with -seed
 // (default 1), so the output is the same on every run. A ruleset without
 // an event stream is shown move by move instead.
 //
@@ -69,7 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "embed: %s\n", msg)
 		return code
 	}
-	const usage = "embed [-game awale|congkak|both] [-moves N] [-rand-seed N]\n\n" +
+	const usage = "embed [-game awale|congkak|both] [-moves N] [-seed N]\n\n" +
 		"Animates a few random moves of each game from the rules' event stream."
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return status

@@ -37,7 +37,7 @@ func TestUndoRedo(t *testing.T) {
 	dir := t.TempDir()
 	f0, f1, f2 := filepath.Join(dir, "0"), filepath.Join(dir, "1"), filepath.Join(dir, "2")
 	in := "C\nD\nsave " + f0 + "\nundo\nsave " + f1 + "\nredo\nsave " + f2 + "\n"
-	code, out, _ := runPlay(t, in, "-ai", "greedy", "-rand-seed", "5")
+	code, out, _ := runPlay(t, in, "-ai", "greedy", "-seed", "5")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}

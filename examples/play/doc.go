@@ -4,7 +4,7 @@
 // Usage:
 //
 //	go run ./examples/play [-game awale|congkak] [rule flags] \
-//		[-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] \
+//		[-ai SPEC] [-human south|north|both|none] [-seed N] [-color auto|always|never] \
 //		[-verbose|-quiet] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //
 // Without flags it starts Awalé under the documents' rules, the human
@@ -15,7 +15,7 @@
 // ("random", "greedy", "alphabeta:depth=6", "alphabeta:time=1s",
 // "mcts:playouts=5000", ...), including the strength levels "level:easy",
 // "level:medium", "level:hard" and "level:max", the same engine as the
-// engine protocol's levels (see search.LevelOptions); -rand-seed seeds
+// engine protocol's levels (see search.LevelOptions); -seed seeds
 // the computer's random choices.
 // -verbose shows the board after every decision; -quiet gives one short
 // line per turn ("South plays F E B.", a Congkak turn of three decisions)

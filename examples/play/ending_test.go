@@ -141,9 +141,9 @@ func TestEndReasonsWholeGames(t *testing.T) {
 		{"AW-8 humans", []string{"-houses", "3", "-seeds", "2", "-human", "both"},
 			strings.ReplaceAll(cycleMoves, " ", "\n") + "\n", awaleRules(t, small),
 			`^Game over: endless cycle \(AW-8\)\. South wins, 10–2\.$`},
-		{"AW-7/AW-8 computers", []string{"-human", "none", "-ai", "greedy", "-rand-seed", "3"}, "",
+		{"AW-7/AW-8 computers", []string{"-human", "none", "-ai", "greedy", "-seed", "3"}, "",
 			awaleRules(t, awale.Documents()), `^Game over: (no move for (South|North) \(AW-7\)|endless cycle \(AW-8\))\. `},
-		{"CK-14/CK-16 computers", []string{"-game", "congkak", "-human", "none", "-ai", "greedy", "-rand-seed", "2", "-quiet"}, "",
+		{"CK-14/CK-16 computers", []string{"-game", "congkak", "-human", "none", "-ai", "greedy", "-seed", "2", "-quiet"}, "",
 			ck(congkak.Documents()), `^Game over: ((South|North) cannot fill a house for the next round \(CK-14\)|the next round would start as an earlier one did \(CK-16\))\. `},
 		{"CK-16 one house", []string{"-game", "congkak", "-houses", "1", "-human", "none", "-ai", "random", "-quiet"}, "",
 			ck(oneHouse), `^Game over: the next round would start as an earlier one did \(CK-16\)\. `},
@@ -169,7 +169,7 @@ func TestEndReasonsWholeGames(t *testing.T) {
 // result agrees with the moves (CK-14 with a round limit).
 func TestCongkakWholeGameByHand(t *testing.T) {
 	input := strings.Repeat("A\nB\nC\nD\nE\nF\nG\n", 400)
-	code, out, errOut := runPlay(t, input, "-game", "congkak", "-rounds", "1", "-ai", "greedy", "-rand-seed", "5")
+	code, out, errOut := runPlay(t, input, "-game", "congkak", "-rounds", "1", "-ai", "greedy", "-seed", "5")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -212,7 +212,7 @@ func TestVerbosity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := []string{"-game", "congkak", "-rounds", "2", "-human", "none", "-ai", "greedy", "-rand-seed", "4"}
+	args := []string{"-game", "congkak", "-rounds", "2", "-human", "none", "-ai", "greedy", "-seed", "4"}
 	var outs [3]string
 	for i, flag := range []string{"-quiet", "", "-verbose"} {
 		a := args
@@ -280,7 +280,7 @@ func TestRoundCount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, out, _ := runPlay(t, "", "-game", "congkak", "-rounds", "3", "-human", "none", "-ai", "greedy", "-rand-seed", "9", "-quiet")
+	_, out, _ := runPlay(t, "", "-game", "congkak", "-rounds", "3", "-human", "none", "-ai", "greedy", "-seed", "9", "-quiet")
 	played := checkFinished(t, r, out)
 	g, err := mancala.NewGame(r)
 	if err != nil {
@@ -331,7 +331,7 @@ func TestCongkakOpeningLines(t *testing.T) {
 // are numbered: each round's end is reported in order, 1, 2, ..., and the
 // last board names the last round.
 func TestRoundNumbersFullSet(t *testing.T) {
-	_, out, _ := runPlay(t, "", "-game", "congkak", "-human", "none", "-ai", "greedy", "-rand-seed", "2", "-quiet")
+	_, out, _ := runPlay(t, "", "-game", "congkak", "-human", "none", "-ai", "greedy", "-seed", "2", "-quiet")
 	ends := regexp.MustCompile(`Round (\d+) is over \(CK-9\)`).FindAllStringSubmatch(out, -1)
 	if len(ends) < 2 {
 		t.Fatalf("%d round ends in a full set:\n%s", len(ends), out)

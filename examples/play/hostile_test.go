@@ -41,7 +41,7 @@ func TestHostileArguments(t *testing.T) {
 		{"CK-1 seed overflow", []string{"-game", "congkak", "-seeds", "4611686018427387904"}, "", 2, "seeds"},
 		{"negative rounds", []string{"-game", "congkak", "-rounds", "-5"}, "", 2, "-rounds"},
 		{"old seed flag", []string{"-seed", "1"}, "", 2, "-seed"},
-		{"huge seed", []string{"-rand-seed", "99999999999999999999"}, "", 2, "-rand-seed"},
+		{"huge seed", []string{"-seed", "99999999999999999999"}, "", 2, "-seed"},
 		{"long number", []string{"-seeds", strings.Repeat("9", 5000)}, "", 2, "-seeds: the number is too large"},
 		{"huge depth", []string{"-ai", "alphabeta:depth=99999999999999999999"}, "", 2, "-ai"},
 		{"huge table", []string{"-ai", "alphabeta:table=99999999999999"}, "", 2, "-ai"},

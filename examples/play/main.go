@@ -42,7 +42,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("verbose", false, "show the board after every decision")
 	quiet := fs.Bool("quiet", false, "one short line per turn (its houses); the board only before a human decides and at the end")
 	egFlags := rulesflags.RegisterEndgame(fs)
-	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] [-verbose|-quiet]\n" +
+	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-seed N] [-color auto|always|never] [-verbose|-quiet]\n" +
 		"     [-endgame DIR [-endgame-stones K] [-endgame-approx]]\n\n" +
 		"Plays Awalé, Congkak or Kalah in the terminal; type help at the prompt for the commands."
 	if status, ok := rulesflags.Parse(fs, args, usageLine, stdout, stderr); !ok {

@@ -104,7 +104,7 @@ func awaleRules(t *testing.T, o awale.Options) mancala.Ruleset {
 // game goes on to its end (AW-7, AW-9).
 func TestWholeGameAgainstGreedy(t *testing.T) {
 	input := strings.Repeat("A\nB\nC\n", 200)
-	code, out, errOut := runPlay(t, input, "-houses", "3", "-seeds", "2", "-ai", "greedy", "-rand-seed", "7")
+	code, out, errOut := runPlay(t, input, "-houses", "3", "-seeds", "2", "-ai", "greedy", "-seed", "7")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
@@ -127,7 +127,7 @@ func TestWholeGameAgainstGreedy(t *testing.T) {
 // Two computer players finish a whole default game (AW-1..AW-9), the same
 // for the same seed.
 func TestComputerAgainstComputer(t *testing.T) {
-	args := []string{"-human", "none", "-ai", "greedy", "-rand-seed", "3"}
+	args := []string{"-human", "none", "-ai", "greedy", "-seed", "3"}
 	code, out, errOut := runPlay(t, "", args...)
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -249,7 +249,7 @@ func TestCongkakSimultaneous(t *testing.T) {
 	var north [2]mancala.Move
 	for i, letter := range []string{"A", "C"} {
 		file := filepath.Join(dir, letter)
-		code, out, _ := runPlay(t, letter+"\nsave "+file+"\n", "-game", "congkak", "-ai", "greedy", "-rand-seed", "11")
+		code, out, _ := runPlay(t, letter+"\nsave "+file+"\n", "-game", "congkak", "-ai", "greedy", "-seed", "11")
 		if code != 0 {
 			t.Fatalf("exit %d", code)
 		}
@@ -287,7 +287,7 @@ func TestCongkakSimultaneous(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, out, _ := runPlay(t, "A\n", "-game", "congkak", "-ai", "greedy", "-rand-seed", "11")
+	_, out, _ := runPlay(t, "A\n", "-game", "congkak", "-ai", "greedy", "-seed", "11")
 	again := strings.Count(out, "South (you) [") == 2
 	if want := after.ToMove == mancala.SouthTurn; again != want {
 		t.Errorf("CK-3: asked South again %v, the rules say %v (to move: %v)", again, want, after.ToMove)
@@ -459,7 +459,7 @@ func collapsePrompts(l string) string {
 // reports the end of round 1 with each player's seeds, and its result
 // agrees with the moves.
 func TestCongkakRounds(t *testing.T) {
-	code, out, errOut := runPlay(t, "", "-game", "congkak", "-human", "none", "-ai", "greedy", "-rounds", "2", "-rand-seed", "4")
+	code, out, errOut := runPlay(t, "", "-game", "congkak", "-human", "none", "-ai", "greedy", "-rounds", "2", "-seed", "4")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
