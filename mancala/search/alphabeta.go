@@ -150,16 +150,20 @@ type AlphaBeta struct {
 	sameDepthOnly bool
 
 	// Per search.
-	r        mancala.Ruleset
-	eval     Evaluator
-	eg       func(p mancala.Position) (gain int, ok bool)
-	helpers  []*AlphaBeta // of a parallel search (Threads > 1)
-	path     path
-	plies    []abPly
-	history  [2][mancala.MaxHouses]int32
-	nodes    int64
-	stop     bool
-	horizon  bool
+	r       mancala.Ruleset
+	eval    Evaluator
+	eg      func(p mancala.Position) (gain int, ok bool)
+	helpers []*AlphaBeta // of a parallel search (Threads > 1)
+	path    path
+	plies   []abPly
+	history [2][mancala.MaxHouses]int32
+	nodes   int64
+	stop    bool
+	horizon bool
+	// rep is the least path index of a position that a repetition in the
+	// subtree being searched came back to, or noRepeat (see
+	// path.covered).
+	rep      int
 	done     <-chan struct{}
 	deadline time.Time
 	start    time.Time
@@ -395,7 +399,8 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 	moves := a.r.Legal(root.moves[:0], p)
 	root.moves = moves
 	me := perspective(p)
-	h := p.Hash()
+	h := a.path.push(p, p.Hash())
+	defer a.path.pop()
 	if a.useTT {
 		// Start from the table's move of an earlier search, if any.
 		if e := a.tt.probe(h); e != nil {
@@ -404,14 +409,12 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 	}
 	res := Result{Move: moves[0], Value: math.Inf(-1)}
 	a.resPV = append(a.resPV[:0], moves[0])
-	a.path.push(p, h)
-	defer a.path.pop()
 	for depth := 1; depth <= maxDepth; depth++ {
 		a.poll()
 		if a.stop {
 			break
 		}
-		a.horizon = false
+		a.horizon, a.rep = false, noRepeat
 		alpha, beta := math.Inf(-1), math.Inf(1)
 		best := math.Inf(-1)
 		var bestMove mancala.Move
@@ -440,7 +443,7 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !a.horizon}
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
-			a.tt.store(h, best, bestMove, depth, boundExact, !a.horizon)
+			a.storeValue(h, best, bestMove, depth, boundExact, !a.horizon, len(a.path.pos)-1)
 			a.extendPV(p, depth)
 		}
 		moveToFront(moves, bestMove)
@@ -468,9 +471,9 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 // at the given remaining depth and returns its value for me.
 func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
 	q := a.r.Apply(p, m)
-	hq := q.Hash()
-	q, hq = a.path.end(q, hq)
-	a.path.push(q, hq)
+	q, hq, rep := a.path.endAt(q, q.Hash())
+	a.rep = min(a.rep, rep)
+	hq = a.path.push(q, hq)
 	var v float64
 	if perspective(q) == me {
 		v = a.search(q, hq, depth-1, ply, alpha, beta)
@@ -483,6 +486,7 @@ func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player,
 
 // search returns p's value from the point of view of perspective(p),
 // fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
+// p is the last position of a.path and h its table key (path.push).
 func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, beta float64) float64 {
 	a.nodes++
 	if a.nodes&1023 == 0 {
@@ -525,8 +529,8 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 	if p.ToMove == mancala.BothTurn {
 		return a.simultaneous(p, h, depth, ply)
 	}
-	saved := a.horizon
-	a.horizon = false
+	saved, savedRep := a.horizon, a.rep
+	a.horizon, a.rep = false, noRepeat
 	me := perspective(p)
 	moves := a.r.Legal(pl.moves[:0], p)
 	pl.moves = moves
@@ -568,9 +572,24 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 		case best >= beta:
 			bound = boundLower
 		}
-		a.tt.store(h, best, bestMove, depth, bound, proven)
+		a.storeValue(h, best, bestMove, depth, bound, proven, len(a.path.pos)-1)
 	}
+	a.rep = min(a.rep, savedRep)
 	return best
+}
+
+// storeValue stores the value of the position at index i of the path,
+// whose table key is h, searched to depth with its best move, unless the
+// value used a repetition (a.rep) of a position before it that its key
+// does not cover (see path.covered): such a value holds only along this
+// line, and the table keeps only its move, at depth 0, which no search
+// takes for a value.
+func (a *AlphaBeta) storeValue(h uint64, v float64, m mancala.Move, depth int, bound uint8, proven bool, i int) {
+	if a.rep < a.path.covered(i) {
+		a.tt.store(h, 0, m, 0, boundExact, false)
+		return
+	}
+	a.tt.store(h, v, m, depth, bound, proven)
 }
 
 // oracleValue returns p's value for its mover from the endgame oracle, if

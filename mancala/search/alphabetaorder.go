@@ -6,17 +6,25 @@ import "github.com/sowing-games/sowing/mancala"
 // extension from the table, the quiescence search at the horizon, and
 // move ordering.
 
-// extendPV lengthens a.resPV, the principal variation from p, with the
-// table's moves from exact entries where the search's own line was cut
-// short by a table hit, up to depth moves in all.
+// extendPV lengthens a.resPV, the principal variation from p (the last
+// position of a.path), with the table's moves from exact entries where
+// the search's own line was cut short by a table hit, up to depth moves in
+// all. It follows the line on the path, for the table keys and the
+// repetitions, and leaves the path as it was.
 func (a *AlphaBeta) extendPV(p mancala.Position, depth int) {
-	q := p
+	base := len(a.path.pos)
+	q, key := p, uint64(0)
 	for _, m := range a.resPV {
 		q = a.r.Apply(q, m)
+		q, key = a.path.end(q, q.Hash())
+		if q.Over() {
+			break
+		}
+		key = a.path.push(q, key)
 	}
 	buf := a.plies[len(a.plies)-1].moves
 	for len(a.resPV) < depth && !q.Over() {
-		e := a.tt.probe(q.Hash())
+		e := a.tt.probe(key)
 		if e == nil || e.bound != boundExact || e.move.IsZero() || e.move.Turn() != q.ToMove {
 			break
 		}
@@ -30,8 +38,15 @@ func (a *AlphaBeta) extendPV(p mancala.Position, depth int) {
 		}
 		a.resPV = append(a.resPV, e.move)
 		q = a.r.Apply(q, e.move)
+		q, key = a.path.end(q, q.Hash())
+		if !q.Over() {
+			key = a.path.push(q, key)
+		}
 	}
 	a.plies[len(a.plies)-1].moves = buf
+	for len(a.path.pos) > base {
+		a.path.pop()
+	}
 }
 
 func moveToFront(moves []mancala.Move, m mancala.Move) {

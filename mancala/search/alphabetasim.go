@@ -15,8 +15,8 @@ import (
 // searched with a full window to the remaining depth, and the node's value
 // (for South) is the value of the matrix game of those values.
 func (a *AlphaBeta) simultaneous(p mancala.Position, h uint64, depth, ply int) float64 {
-	saved := a.horizon
-	a.horizon = false
+	saved, savedRep := a.horizon, a.rep
+	a.horizon, a.rep = false, noRepeat
 	v := a.matrix(p, depth, ply)
 	if a.stop {
 		a.horizon = true
@@ -29,8 +29,9 @@ func (a *AlphaBeta) simultaneous(p mancala.Position, h uint64, depth, ply int) f
 	m := mancala.Joint(pl.sch[argmax(pl.rowS[:ns])], pl.nch[argmax(pl.colS[:nn])])
 	pl.pv = append(pl.pv[:0], m)
 	if a.useTT {
-		a.tt.store(h, v, m, depth, boundExact, proven)
+		a.storeValue(h, v, m, depth, boundExact, proven, len(a.path.pos)-1)
 	}
+	a.rep = min(a.rep, savedRep)
 	return v
 }
 

@@ -51,14 +51,14 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		workers = append(workers, h)
 	}
 	me := perspective(p)
-	h := p.Hash()
+	var h uint64 // the root's table key, the same in every worker's path
+	for _, w := range workers {
+		h = w.path.push(p, p.Hash())
+	}
 	if a.useTT {
 		if e := a.tt.probe(h); e != nil {
 			moveToFront(moves, e.move)
 		}
-	}
-	for _, w := range workers {
-		w.path.push(p, h)
 	}
 	defer func() {
 		for _, w := range workers {
@@ -79,6 +79,7 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		best      float64
 		bestMove  mancala.Move
 		horizon   bool
+		rep       int // the least of the workers' a.rep
 		completed int
 		stopped   bool
 	)
@@ -87,12 +88,12 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		if a.stop {
 			break
 		}
-		a.horizon = false
+		a.horizon, a.rep = false, noRepeat
 		v := a.child(p, moves[0], me, depth, 1, math.Inf(-1), math.Inf(1))
 		if a.stop {
 			break
 		}
-		best, bestMove, horizon, completed, stopped = v, moves[0], a.horizon, 1, false
+		best, bestMove, horizon, rep, completed, stopped = v, moves[0], a.horizon, a.rep, 1, false
 		a.bestPV = append(append(a.bestPV[:0], moves[0]), a.plies[1].pv...)
 		run := func(k int, w *AlphaBeta) {
 			for i := 1; i < len(moves); i++ {
@@ -106,7 +107,7 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 				}
 				alpha := best
 				mu.Unlock()
-				w.horizon = false
+				w.horizon, w.rep = false, noRepeat
 				v := w.child(p, moves[i], me, depth, 1, alpha, math.Inf(1))
 				mu.Lock()
 				if w.stop {
@@ -116,6 +117,7 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 				}
 				completed++
 				horizon = horizon || w.horizon
+				rep = min(rep, w.rep)
 				if v > best {
 					best, bestMove = v, moves[i]
 					a.bestPV = append(append(a.bestPV[:0], moves[i]), w.plies[1].pv...)
@@ -144,7 +146,8 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !horizon}
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
-			a.tt.store(h, best, bestMove, depth, boundExact, !horizon)
+			a.rep = rep
+			a.storeValue(h, best, bestMove, depth, boundExact, !horizon, len(a.path.pos)-1)
 		}
 		moveToFront(moves, bestMove)
 		if a.opts.Info != nil {

@@ -1,21 +1,43 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"math"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // path is the line of positions from the start of the game to the node
 // being searched, kept only for rulesets that end games on repetition
 // (mancala.Cycler). Hashes are compared first, positions on a hash match.
+//
+// A position's value in such a game depends on the positions before it
+// that can come back after it. In a ruleset whose stores only grow (the
+// contract of an oracle's Cycler, see [Endgamer]; Awalé's), those are the
+// positions of its run: the positions just before it that have its stores,
+// back to the last change of the stores. The path gives every position a
+// table key that covers that run (see push), so that the table keeps the
+// value of a position apart for each set of positions that can repeat, and
+// a value found along one line is used only where it holds.
 type path struct {
 	cyc  mancala.Cycler
 	pos  []mancala.Position
 	hash []uint64
+	// run[i] is the sum of runTerm of the hashes of the positions of i's
+	// run up to i (i's included): a hash of the set, whatever its order.
+	run []uint64
+	// from[i] is the index of the first position of i's run.
+	from []int
 }
+
+// noRepeat is the path index that stands for no repetition (see
+// AlphaBeta.rep).
+const noRepeat = math.MaxInt
 
 // reset starts a path for r from the game's history (every position
 // before the root, oldest first). It does nothing unless r is a Cycler.
 func (t *path) reset(r mancala.Ruleset, history []mancala.Position) {
 	t.cyc, _ = r.(mancala.Cycler)
-	t.pos, t.hash = t.pos[:0], t.hash[:0]
+	t.pos, t.hash, t.run, t.from = t.pos[:0], t.hash[:0], t.run[:0], t.from[:0]
 	if t.cyc == nil {
 		return
 	}
@@ -24,33 +46,68 @@ func (t *path) reset(r mancala.Ruleset, history []mancala.Position) {
 	}
 }
 
-func (t *path) push(p mancala.Position, h uint64) {
-	if t.cyc != nil {
-		t.pos = append(t.pos, p)
-		t.hash = append(t.hash, h)
+// push appends p, whose hash is h, and returns p's table key: h if p has
+// no position of its stores just before it (or the ruleset is no Cycler),
+// else h mixed with the hash of the set of those positions. Two positions
+// get the same key only if they are the same position with the same
+// positions of their stores before them (up to a 64-bit collision).
+func (t *path) push(p mancala.Position, h uint64) uint64 {
+	if t.cyc == nil {
+		return h
 	}
+	n := len(t.pos)
+	key, run, from := h, runTerm(h), n
+	if n > 0 && sameStores(&t.pos[n-1], &p) {
+		key ^= t.run[n-1]
+		run += t.run[n-1]
+		from = t.from[n-1]
+	}
+	t.pos = append(t.pos, p)
+	t.hash = append(t.hash, h)
+	t.run = append(t.run, run)
+	t.from = append(t.from, from)
+	return key
 }
 
 func (t *path) pop() {
 	if t.cyc != nil {
-		t.pos = t.pos[:len(t.pos)-1]
-		t.hash = t.hash[:len(t.hash)-1]
+		n := len(t.pos) - 1
+		t.pos, t.hash, t.run, t.from = t.pos[:n], t.hash[:n], t.run[:n], t.from[:n]
 	}
+}
+
+// covered returns the index of the earliest position that the table key
+// of the position at index i covers (see push): a value of that position
+// that used a repetition of an earlier one holds only along this line, and
+// must not be stored in the table as a value. It is noRepeat without a
+// Cycler.
+func (t *path) covered(i int) int {
+	if t.cyc == nil {
+		return noRepeat
+	}
+	return t.from[i]
 }
 
 // end returns q with its hash, or the finished position the ruleset makes
 // of it if q repeats a position on the path: mancala.EndCycle on the path.
 func (t *path) end(q mancala.Position, hq uint64) (mancala.Position, uint64) {
+	q, hq, _ = t.endAt(q, hq)
+	return q, hq
+}
+
+// endAt is end that also returns the index on the path of the position
+// that q repeats, or noRepeat.
+func (t *path) endAt(q mancala.Position, hq uint64) (_ mancala.Position, _ uint64, rep int) {
 	if t.cyc == nil || q.Over() {
-		return q, hq
+		return q, hq, noRepeat
 	}
 	for i := len(t.hash) - 1; i >= 0; i-- {
 		if t.hash[i] == hq && t.pos[i] == q {
 			q = t.cyc.Cycle(q)
-			return q, q.Hash()
+			return q, q.Hash(), i
 		}
 	}
-	return q, hq
+	return q, hq, noRepeat
 }
 
 // fresh reports whether no position of the game before q can come back
@@ -65,6 +122,18 @@ func (t *path) fresh(q *mancala.Position, prev int) bool {
 	if t.cyc == nil || prev < 0 {
 		return true
 	}
-	b := &t.pos[prev].Board
-	return b.Store(mancala.South) != q.Board.Store(mancala.South) || b.Store(mancala.North) != q.Board.Store(mancala.North)
+	return !sameStores(&t.pos[prev], q)
+}
+
+// sameStores reports whether p and q have the same stores.
+func sameStores(p, q *mancala.Position) bool {
+	a, b := &p.Board, &q.Board
+	return a.Store(mancala.South) == b.Store(mancala.South) && a.Store(mancala.North) == b.Store(mancala.North)
+}
+
+// runTerm scrambles a position's hash into its term of a run's set hash.
+func runTerm(h uint64) uint64 {
+	h ^= h >> 31
+	h *= 0x94d049bb133111eb
+	return h ^ h>>29
 }

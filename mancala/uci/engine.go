@@ -417,19 +417,20 @@ func moveTimeLimit(t time.Duration) time.Duration {
 	return t - min(t/10, 20*time.Millisecond)
 }
 
-// scoreCP writes a search value (the mover's, in seeds times
-// search.TerminalScale when proven) in centiseeds, proven results beyond
-// ±ProvenScore.
+// scoreCP writes a search value (the mover's: UCI scores are from the
+// point of view of the engine, the side to move) in centiseeds. A proven
+// result, a final store difference d times search.TerminalScale reached
+// within the search, is written beyond ±ProvenScore (a bound, as a
+// mate-in-n score is: at least a win by d, at most a loss by d); any
+// other value, a heuristic estimate or an endgame oracle's estimate at the
+// horizon (search.AlphaBeta puts those one unit nearer 0 than a proven
+// value, on its scale), stays inside ±(ProvenScore-1).
 func scoreCP(v float64) int {
-	if math.Abs(v) >= search.TerminalScale {
-		d := int(math.Round(v / search.TerminalScale))
-		switch {
-		case d > 0:
-			return ProvenScore + 100*d
-		case d < 0:
-			return -ProvenScore + 100*d
+	if d := math.Round(v / search.TerminalScale); d != 0 && v == d*search.TerminalScale {
+		if d > 0 {
+			return ProvenScore + 100*int(d)
 		}
-		return 0
+		return -ProvenScore + 100*int(d)
 	}
 	cp := int(math.Round(v * 100))
 	return max(min(cp, ProvenScore-1), -(ProvenScore - 1))

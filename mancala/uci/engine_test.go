@@ -257,7 +257,9 @@ func TestScoreCP(t *testing.T) {
 	for _, c := range []struct {
 		v    float64
 		want int
-	}{{0, 0}, {1.25, 125}, {-3, -300}, {999, ProvenScore - 1}, {3000, ProvenScore + 300}, {-1000, -ProvenScore - 100}} {
+	}{{0, 0}, {1.25, 125}, {-3, -300}, {999, ProvenScore - 1}, {3000, ProvenScore + 300}, {-1000, -ProvenScore - 100},
+		// An oracle's estimate at the horizon (one unit nearer 0) is no proof.
+		{1999, ProvenScore - 1}, {-2999, -(ProvenScore - 1)}} {
 		if got := scoreCP(c.v); got != c.want {
 			t.Errorf("scoreCP(%v) = %d, want %d", c.v, got, c.want)
 		}
