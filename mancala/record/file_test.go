@@ -73,3 +73,37 @@ func TestWriteFileKeepsOtherFiles(t *testing.T) {
 		t.Errorf("ReadFile of a directory: %v, want ErrNotRegular", err)
 	}
 }
+
+// NewStep gives a position of a game for JSON: its ply, move, houses,
+// legal moves, and once over the result and scores.
+func TestNewStep(t *testing.T) {
+	r, err := toy.New(toy.Options{Houses: 2, Seeds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := record.NewStep(g, mancala.Move{})
+	if st.Ply != 0 || st.Move != "" || len(st.Houses) != 4 || st.Legal == nil || len(*st.Legal) != 2 || st.Over || st.Scores != nil {
+		t.Errorf("start: %+v", st)
+	}
+	for !g.Over() {
+		m := g.Legal()[0]
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		st = record.NewStep(g, m)
+		if st.Move != m.String() || st.Ply != g.Ply() {
+			t.Errorf("after %v: %+v", m, st)
+		}
+	}
+	if !st.Over || st.Scores == nil || st.Result == "" || st.ToMove != "" || len(*st.Legal) != 0 {
+		t.Errorf("over: %+v", st)
+	}
+	st.Adjudicate(mancala.Draw)
+	if st.Result != "draw" || st.Ending == nil || st.Ending.Reason != "adjudicated" {
+		t.Errorf("adjudicated: %+v", st)
+	}
+}
