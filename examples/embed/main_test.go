@@ -192,7 +192,7 @@ func TestHostileArguments(t *testing.T) {
 		{[]string{"-nosuchflag"}, nil, 2, "flag provided but not defined"},
 		{[]string{"-moves", "99999999999999999999"}, nil, 2, "-moves"},
 		{[]string{"-moves", "-3"}, nil, 2, "-moves"},
-		{[]string{"-seed", "1"}, nil, 2, "-seed"},
+		{[]string{"-rand-seed", "1"}, nil, 2, "-rand-seed"}, // now -seed
 		{[]string{"-seed", "999999999999999999999999"}, nil, 2, "-seed"},
 		{[]string{"-game", strings.Repeat("g", 5000)}, nil, 2, "-game"},
 		{[]string{"-game", "awale\nchess"}, nil, 2, "-game"},
