@@ -149,13 +149,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *progress && !*quiet {
 		opts.Progress = stderr
 	}
-	if err := checkMemory(*houses, k, *table); err != nil {
+	failure := func(err error) int {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
 		return 1
 	}
+	if err := checkMemory(*houses, k, *table); err != nil {
+		return failure(err)
+	}
 	if err := checkDir(r, *endgameDir); err != nil {
-		fmt.Fprintf(stderr, "kalah: -endgame: %v\n", err)
-		return 1
+		return failure(fmt.Errorf("-endgame: %w", err))
 	}
 	start := time.Now()
 	var solveRules mancala.Ruleset = r
@@ -163,8 +165,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if k >= 0 {
 		var o *kalah.Oracle
 		if o, how, err = databases(r, k, *endgameDir, opts.Progress); err != nil {
-			fmt.Fprintf(stderr, "kalah: %v\n", err)
-			return 1
+			return failure(err)
 		}
 		solveRules = o
 	}
@@ -172,12 +173,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	sol, err := search.Solve(context.Background(), solveRules, nil, p, opts)
 	searchTime := time.Since(start) - dbTime
 	if err != nil {
-		fmt.Fprintf(stderr, "kalah: %v\n", err)
-		return 1
+		return failure(err)
 	}
 	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 	fmt.Fprintf(stdout, "value %v for South (South's final store minus North's; %s)\n", sol.Value, toMove(p))
-	fmt.Fprintf(stdout, "pv %s\n", formatPV(sol.PV))
+	pv := make([]string, len(sol.PV))
+	for i, m := range sol.PV {
+		pv[i] = m.String()
+	}
+	fmt.Fprintf(stdout, "pv %s\n", strings.Join(pv, " "))
 	fmt.Fprintf(stdout, "time %v (endgame database %v, search %v)\n", ms(dbTime+searchTime), ms(dbTime), ms(searchTime))
 	rate := ""
 	if s := searchTime.Seconds(); s > 0 {
@@ -239,14 +243,6 @@ func databases(r *kalah.Rules, k int, dir string, progress io.Writer) (*kalah.Or
 	}
 	o, err := kalah.WithDatabase(r, db)
 	return o, how, err
-}
-
-func formatPV(pv []mancala.Move) string {
-	s := make([]string, len(pv))
-	for i, m := range pv {
-		s[i] = m.String()
-	}
-	return strings.Join(s, " ")
 }
 
 // toMove says who is to move in p, for the value line.

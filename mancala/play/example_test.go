@@ -45,8 +45,8 @@ func Example() {
 	// North (computer) plays a.
 	// South (you) plays A.
 	// North (computer) plays f.
-	//   North captures 3 seeds from F.
-	//   North captures 2 seeds from E.
+	//   North captures 3 seeds from F (AW-4).
+	//   North captures 2 seeds from E (AW-4).
 	//   North's store +5 (now 5).
 	// F d E a A f
 }
