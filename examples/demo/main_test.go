@@ -187,7 +187,7 @@ func TestHostileArguments(t *testing.T) {
 		want string
 	}{
 		{[]string{"-nosuchflag"}, nil, 2, "flag provided but not defined"},
-		{[]string{"-seed", "1"}, nil, 2, "-seed"},
+		{[]string{"-rand-seed", "1"}, nil, 2, "-rand-seed"}, // now -seed
 		{[]string{"-seed", "999999999999999999999999"}, nil, 2, "-seed"},
 		{[]string{"-seed", strings.Repeat("9", 5000)}, nil, 2, "-seed"},
 		{[]string{"-seed", "1\n2"}, nil, 2, "-seed"},
