@@ -18,8 +18,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Delay is how long work runs before the first progress line, and the
@@ -143,4 +145,38 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// Last is an io.Writer that keeps the last line written to it, shortened
+// to 120 bytes, for a status function to report (a solver's progress
+// lines, for instance). It is safe for concurrent use; the zero Last is
+// ready.
+type Last struct {
+	mu   sync.Mutex
+	line string
+}
+
+// Write keeps the last non-empty line of b.
+func (l *Last) Write(b []byte) (int, error) {
+	s := strings.TrimSpace(string(b))
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if len(s) > 120 {
+		s = s[:120]
+		for len(s) > 0 && !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+	}
+	l.mu.Lock()
+	l.line = s
+	l.mu.Unlock()
+	return len(b), nil
+}
+
+// String returns the line kept, or "".
+func (l *Last) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.line
 }
