@@ -20,8 +20,9 @@ import (
 // request is the body of every POST but /api/new; each endpoint reads
 // the fields it needs.
 type request struct {
-	Move   string `json:"move"`   // /api/move: "C", "c", or "Cb" for both seats at once
-	Record string `json:"record"` // /api/record: record text or JSON
+	Move     string     `json:"move"`     // /api/move: "C", "c", or "Cb" for both seats at once
+	Record   string     `json:"record"`   // /api/record: record text or JSON
+	Position *setupJSON `json:"position"` // /api/setup: the position to play from
 }
 
 // reply is an answer computed under a game's lock and written after it.
@@ -500,7 +501,7 @@ func (h *Handler) replay(text string) (*mancala.Game, mancala.Family, error) {
 // load replaces s's game by g, computing the steps of its moves once.
 func (s *session) load(g *mancala.Game, fam mancala.Family) {
 	fresh, err := mancala.NewGame(g.Rules(), mancala.From(g.Start()))
-	s.fam, s.steps, s.hist, s.picked = fam, nil, nil, [2]int{}
+	s.fam, s.steps, s.hist, s.picked, s.evals = fam, nil, nil, [2]int{}, nil
 	if err != nil {
 		s.game = g
 		s.syncHist()

@@ -49,6 +49,7 @@ type session struct {
 	changed time.Time              // the last change
 	busy    int                    // requests holding or waiting for mu (eviction spares busy games)
 	events  []mancala.Event        // a buffer for PlayTrace
+	evals   []evaluation           // evals[i] is the engine's value of hist[i] along the line of steps, as far as analysed
 }
 
 // newToken returns a random secret of 16 bytes in hex.
@@ -162,6 +163,9 @@ func (s *session) play(m mancala.Move) (*stepJSON, error) {
 		s.steps[ply] = st // the redo line goes on, as the game's does
 	} else {
 		s.steps = append(s.steps[:ply], st)
+		if len(s.evals) > ply+1 {
+			s.evals = s.evals[:ply+1] // a new line: the values after ply were another's
+		}
 	}
 	s.picked = [2]int{}
 	s.syncHist()

@@ -57,8 +57,39 @@
 //	GET  /api/record?id=           → the game's record (package mancala/record)
 //	POST /api/record?id=&token=    {"record":"..."} replaces the game by the record's
 //	GET  /api/board.svg?id=&ply=   → the board as an SVG diagram (package mancala/svg)
+//	POST /api/analysis?id=         → the evaluation graph's values, ply by ply (see below)
+//	GET  /api/setup?id=            → the position editor's board: the ruleset's start and the current position
+//	POST /api/setup?id=&token=     {"position":{"rows":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"stores":[0,0],"toMove":"south"}} → state
 //
 // Errors get a 4xx or 5xx status and {"error": "..."}, and change nothing.
+//
+// # Evaluation graph
+//
+// /api/analysis gives, for every ply of the game's line up to the current
+// one, the engine's value of the position there from South's point of
+// view, in seeds of store difference ("value"; "proven" when the search
+// proved it or the game is over there), and the graph's range ("range",
+// the largest unproven value in size, at least 4, at most half the seeds
+// of the game): "shown" is the value clamped to it, and "clamped" says
+// so. The values are searched at level "medium" (at most 300 ms a ply)
+// and cached with the game, so that asking again costs no search; a game
+// changed to another line keeps the values of the plies it shares. One
+// request takes one search slot (the MaxSearches cap, 503 beyond it) and
+// analyses at most 40 plies within 1.5 s, holding the game that long at
+// most; "done" is false while plies are left, and the page asks again.
+// Any page that shows the game may ask, spectators too.
+//
+// # Position editor
+//
+// POST /api/setup replaces the game by one of the same rules, seats and
+// credentials that starts from the position given: the seeds of every
+// house (rows in each owner's sowing order, as in the state's board) and
+// store, and who is to move, on the board of the ruleset's start (no
+// burnt houses, no seeds in hand). The ruleset's Setup checks it: a
+// position that no game of the rules can hold, such as one of the wrong
+// number of seeds, gets a 400 with Setup's reason. It needs every seat a
+// person plays, as loading a record does; the record then carries the
+// position in its Start tag, so that the game survives a restart.
 package web
 
 import (
@@ -320,6 +351,9 @@ func (h *Handler) routes() {
 	mux.HandleFunc("GET /api/record", h.withGame(h.handleRecord))
 	mux.HandleFunc("POST /api/record", h.withGame(h.handleUpload))
 	mux.HandleFunc("GET /api/board.svg", h.withGame(h.handleDiagram))
+	mux.HandleFunc("POST /api/analysis", h.withGame(h.handleAnalysis))
+	mux.HandleFunc("GET /api/setup", h.withGame(h.handleSetupInfo))
+	mux.HandleFunc("POST /api/setup", h.withGame(h.handleSetup))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusMethodNotAllowed, apiError{Error: "web: " + r.Method + " " + clip(r.URL.Path) + " is not served"})
 	})
