@@ -15,7 +15,8 @@
 // with only a name and a builder still plays: the form offers its name
 // and a field for a ruleset name, and the rules panel says that the game
 // states no rules. The computer is an [search.AlphaBeta] at one of
-// [search.Levels].
+// [search.Levels]; it also draws the page's evaluation graph, and the
+// position editor sets up any position that the ruleset's Setup accepts.
 //
 // # Players, seats and credentials
 //
