@@ -47,6 +47,13 @@ func TestAnalysis(t *testing.T) {
 	l.fails("POST", "/api/analysis?id=nosuchgame", nil, http.StatusNotFound, "no such game")
 	l.fails("GET", "/api/analysis?id="+s.ID, nil, http.StatusNotFound, "no such endpoint")
 
+	// a simultaneous opening: the value is South's too
+	ck := l.newGame(newGameRequest{Family: "congkak", Seats: [2]string{"human", "human"}})
+	l.ok("POST", "/api/analysis?id="+ck.ID, nil, &a)
+	if !a.Done || len(a.Points) != 1 || a.Points[0].Depth == 0 {
+		t.Errorf("Congkak's opening analysed: %+v", a)
+	}
+
 	// a finished game: its last value is the result, proven
 	l.ok("POST", "/api/concede"+q(s), nil, nil)
 	fin := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
