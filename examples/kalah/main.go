@@ -257,15 +257,8 @@ func toMove(p mancala.Position) string {
 }
 
 // endgameEntries returns the configurations of the databases of up to k
-// seeds in houses on n houses a side (a byte each): the sum of
-// egdb.Size over the counts, which run checks for a size egdb allows.
-func endgameEntries(n, k int) uint64 {
-	var c uint64
-	for j := 0; j <= k; j++ {
-		c += egdb.Size(2*n, j)
-	}
-	return c
-}
+// seeds in houses on n houses a side (a byte each): egdb.NewPlan's memory.
+func endgameEntries(n, k int) uint64 { return egdb.NewPlan(2*n, 0, k).Memory }
 
 // checkMemory fails, with a message, if the solver's table of 2^bits
 // entries (16 bytes each) and the endgame databases of up to k seeds on n

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/play"
@@ -20,7 +21,7 @@ func main() {
 
 // stdinIsTerminal reports whether the input is a terminal, where leaving
 // with unsaved moves offers to save them. Tests replace it.
-var stdinIsTerminal = func(r io.Reader) bool { return isTerminal(r) }
+var stdinIsTerminal = func(r io.Reader) bool { return progress.IsTerminal(r) }
 
 // run is the whole program: it parses args, plays on stdin and stdout
 // (package mancala/play), and returns the exit status.
@@ -57,7 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	noColor, _ := os.LookupEnv("NO_COLOR")
 	switch *colorFlag {
 	case "auto", "always", "never":
-		c.Color = useColor(*colorFlag, isTerminal(stdout), noColor)
+		c.Color = useColor(*colorFlag, progress.IsTerminal(stdout), noColor)
 	default:
 		return usage(fmt.Errorf("-color: want auto, always or never, not %s", mancala.Quote(*colorFlag)))
 	}
@@ -123,15 +124,4 @@ func useColor(mode string, terminal bool, noColor string) bool {
 		return false
 	}
 	return terminal && noColor == ""
-}
-
-// isTerminal reports whether v is a file that is a character device (a
-// terminal).
-func isTerminal(v any) bool {
-	f, ok := v.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -11,14 +11,15 @@ import (
 // (dir/[DirName] of g's name, as Build would) and a file in it, which it
 // removes. It returns nil for dir "" (databases in memory), and
 // otherwise the error that would stop Build from saving a count, so that
-// a long build does not fail at its first save.
+// a long build does not fail at its first save: "cannot write in DIR: "
+// and the cause, which it wraps.
 func CheckDir(g Game, dir string) error {
 	if dir == "" {
 		return nil
 	}
 	sub := filepath.Join(dir, DirName(g.Name()))
 	if err := os.MkdirAll(sub, 0o755); err != nil {
-		return err
+		return fmt.Errorf("cannot write in %s: %w", dir, err)
 	}
 	f, err := os.CreateTemp(sub, "check.*.tmp")
 	if err != nil {

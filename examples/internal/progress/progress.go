@@ -50,7 +50,7 @@ func New(w io.Writer, quiet bool) *Meter {
 	if quiet || w == nil {
 		return &Meter{}
 	}
-	return &Meter{w: w, tty: isTerminal(w), now: time.Now, begin: time.Now()}
+	return &Meter{w: w, tty: IsTerminal(w), now: time.Now, begin: time.Now()}
 }
 
 // Every calls status about every [Delay], from the first Delay after New
@@ -137,9 +137,10 @@ func (m *Meter) Stop() {
 	}
 }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// IsTerminal reports whether v (a reader or a writer) is an *os.File that
+// is a character device: a terminal.
+func IsTerminal(v any) bool {
+	f, ok := v.(*os.File)
 	if !ok {
 		return false
 	}
