@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/matchfiles"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
@@ -61,7 +60,7 @@ func matchFlags(c *matchConfig, stderr io.Writer) (*flag.FlagSet, matchOptions) 
 	var o matchOptions
 	o.seed = fs.Uint64("seed", 1, "seed of the openings and the players")
 	o.sprt = fs.String("sprt", "", "ELO0,ELO1[,ALPHA,BETA]: stop when a sequential probability ratio test decides (ALPHA, BETA: 0.05)")
-	o.preset = fs.String("rules", "abapa", "rules preset")
+	o.preset = fs.String("rules", defaultRules, "the rules: an Awalé preset (abapa, awari, default) or any registered ruleset name (\"congkak houses=5\")")
 	o.shard = fs.String("shard", "", "play shard `i/K` only (games i+1, i+1+K, ...; auto/K: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID); needs -results")
 	return fs, o
 }
@@ -136,13 +135,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if mc.Shard.Count > 0 && c.files.Results == "" {
 		return bad("-shard: a shard needs -results FILE, for uci match merge")
 	}
-	o, err := awale.Preset(*mo.preset)
+	rules, err := rulesFor("", *mo.preset)
 	if err != nil {
-		return bad("%v", err)
-	}
-	rules, err := awale.New(o)
-	if err != nil {
-		return bad("%v", err)
+		return bad("-rules: %v", err)
 	}
 	mc.Rules = rules
 	for _, x := range []struct {
