@@ -908,3 +908,44 @@ func TestBrowserScreenshot(t *testing.T) {
 	tb.shot("desktop")
 	tb.saveReadmeShot("screenshot.png")
 }
+
+// TestBrowserWholeGamesDefaultSpeed plays a whole game of each registered
+// family against the computer at the page's default speed (the slider as
+// the page opens, with every sowing animated), clicking South's first
+// legal house: each game must end within defaultSpeedBound, the tab's own
+// deadline (tabTimeout, 90 s). The boards are small so that a game takes
+// some twenty turns (about 22 s for Awalé's, 5 s for Congkak's here); a
+// whole computer turn plays in 3 s at most at any speed
+// (TestBrowserPacing), so the bound holds with a margin on a loaded
+// machine.
+func TestBrowserWholeGamesDefaultSpeed(t *testing.T) {
+	const defaultSpeedBound = tabTimeout
+	for _, c := range []struct{ family, rules string }{
+		{"awale", "awale abapa houses=3 seeds=2"},
+		{"congkak", "congkak houses=3 seeds=2 rounds=1"},
+	} {
+		t.Run(c.family, func(t *testing.T) {
+			tb := openTab(t)
+			tb.newGame(c.family, c.rules, "human", "computer", "easy")
+			var speed string
+			tb.eval(`JSON.stringify(document.getElementById("speed").value)`, &speed)
+			if speed != "2" {
+				t.Fatalf("the page opens at speed %q, want the default 2", speed)
+			}
+			start := time.Now()
+			for ply := 0; !tb.state().Over; ply++ {
+				if ply > 300 || time.Since(start) > defaultSpeedBound {
+					t.Fatalf("%s: not over after %d clicks and %v", c.rules, ply, time.Since(start).Round(time.Second))
+				}
+				h := tb.firstLegal("south")
+				if h == "" {
+					t.Fatalf("%s to move but no house offered", tb.state().ToMove)
+				}
+				tb.click(h)
+				tb.idle()
+			}
+			tb.checkBoard()
+			t.Logf("%s: a whole game at the default speed in %v", c.rules, time.Since(start).Round(100*time.Millisecond))
+		})
+	}
+}
