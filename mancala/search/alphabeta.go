@@ -321,7 +321,7 @@ func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []ma
 	if e, ok := r.(Endgamer); ok {
 		a.eg = e.Endgame
 	}
-	a.path.reset(r, history)
+	a.path.reset(newSlowOps(r, a.eval), history)
 	a.nodes = 0
 	a.stop = false
 	a.done = nil
@@ -395,12 +395,17 @@ func (a *AlphaBeta) poll() {
 
 // searchRoot runs iterative deepening at a single player's decision.
 func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
+	return searchRoot(a, &a.path, p, maxDepth)
+}
+
+// searchRoot is AlphaBeta.searchRoot on the positions of t.
+func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, maxDepth int) Result {
 	root := &a.plies[0]
-	moves := a.r.Legal(root.moves[:0], p)
+	moves := t.ops.legal(root.moves[:0], p)
 	root.moves = moves
-	me := perspective(p)
-	h := a.path.push(p, p.Hash())
-	defer a.path.pop()
+	me := perspectiveOf(t.ops.turn(p))
+	h := t.push(p, t.ops.hash(p))
+	defer t.pop()
 	if a.useTT {
 		// Start from the table's move of an earlier search, if any.
 		if e := a.tt.probe(h); e != nil {
@@ -420,7 +425,7 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 		var bestMove mancala.Move
 		completed := 0
 		for _, m := range moves {
-			v := a.child(p, m, me, depth, 1, alpha, beta)
+			v := child(a, t, p, m, me, depth, 1, alpha, beta)
 			if a.stop {
 				break
 			}
@@ -443,8 +448,8 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !a.horizon}
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
-			a.storeValue(h, best, bestMove, depth, boundExact, !a.horizon, len(a.path.pos)-1)
-			a.extendPV(p, depth)
+			storeValue(a, t, h, best, bestMove, depth, boundExact, !a.horizon, len(t.pos)-1)
+			extendPV(a, t, p, depth)
 		}
 		moveToFront(moves, bestMove)
 		if a.opts.Info != nil {
@@ -470,24 +475,29 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 // child searches the position after m from p (whose player to move is me)
 // at the given remaining depth and returns its value for me.
 func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
-	q := a.r.Apply(p, m)
-	q, hq, rep := a.path.endAt(q, q.Hash())
+	return child(a, &a.path, p, m, me, depth, ply, alpha, beta)
+}
+
+// child is AlphaBeta.child on the positions of t.
+func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
+	q := t.ops.apply(p, m)
+	q, hq, rep := t.endAt(q, t.ops.hash(q))
 	a.rep = min(a.rep, rep)
-	hq = a.path.push(q, hq)
+	hq = t.push(q, hq)
 	var v float64
-	if perspective(q) == me {
-		v = a.search(q, hq, depth-1, ply, alpha, beta)
+	if perspectiveOf(t.ops.turn(q)) == me {
+		v = search(a, t, q, hq, depth-1, ply, alpha, beta)
 	} else {
-		v = -a.search(q, hq, depth-1, ply, -beta, -alpha)
+		v = -search(a, t, q, hq, depth-1, ply, -beta, -alpha)
 	}
-	a.path.pop()
+	t.pop()
 	return v
 }
 
 // search returns p's value from the point of view of perspective(p),
 // fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
-// p is the last position of a.path and h its table key (path.push).
-func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, beta float64) float64 {
+// p is the last position of t and h its table key (linePath.push).
+func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h uint64, depth, ply int, alpha, beta float64) float64 {
 	a.nodes++
 	if a.nodes&1023 == 0 {
 		a.poll()
@@ -497,20 +507,21 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 	}
 	pl := &a.plies[ply]
 	pl.pv = pl.pv[:0]
-	if p.Over() {
-		return terminalValue(p)
+	if t.ops.over(p) {
+		return float64((t.ops.store(p, mancala.South) - t.ops.store(p, mancala.North)) * TerminalScale)
 	}
-	if a.eg != nil && ply > 0 && p.ToMove != mancala.BothTurn {
-		if v, ok := a.oracleValue(p, depth); ok {
+	turn := t.ops.turn(p)
+	if a.eg != nil && ply > 0 && turn != mancala.BothTurn {
+		if v, ok := oracleValue(a, t, p, depth); ok {
 			return v
 		}
 	}
 	if depth <= 0 {
 		a.horizon = true
-		if a.opts.Quiesce && p.ToMove != mancala.BothTurn {
-			return a.quiesce(p, ply, alpha, beta, QuiesceDepth)
+		if a.opts.Quiesce && turn != mancala.BothTurn {
+			return quiesce(a, t, p, ply, alpha, beta, QuiesceDepth)
 		}
-		return clampHeuristic(a.eval(p, perspective(p)))
+		return clampHeuristic(t.ops.eval(p, perspectiveOf(turn)))
 	}
 	var ttMove mancala.Move
 	if a.useTT {
@@ -526,13 +537,13 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 			}
 		}
 	}
-	if p.ToMove == mancala.BothTurn {
-		return a.simultaneous(p, h, depth, ply)
+	if turn == mancala.BothTurn {
+		return t.ops.simultaneous(a, p, h, depth, ply)
 	}
 	saved, savedRep := a.horizon, a.rep
 	a.horizon, a.rep = false, noRepeat
-	me := perspective(p)
-	moves := a.r.Legal(pl.moves[:0], p)
+	me := perspectiveOf(turn)
+	moves := t.ops.legal(pl.moves[:0], p)
 	pl.moves = moves
 	a.score(pl, moves, ttMove, me)
 	alpha0 := alpha
@@ -540,7 +551,7 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 	var bestMove mancala.Move
 	for i := range moves {
 		m := pickNext(moves, pl.scores, i)
-		v := a.child(p, m, me, depth, ply+1, alpha, beta)
+		v := child(a, t, p, m, me, depth, ply+1, alpha, beta)
 		if a.stop {
 			a.horizon = true
 			return 0
@@ -572,7 +583,7 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 		case best >= beta:
 			bound = boundLower
 		}
-		a.storeValue(h, best, bestMove, depth, bound, proven, len(a.path.pos)-1)
+		storeValue(a, t, h, best, bestMove, depth, bound, proven, len(t.pos)-1)
 	}
 	a.rep = min(a.rep, savedRep)
 	return best
@@ -585,7 +596,12 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 // line, and the table keeps only its move, at depth 0, which no search
 // takes for a value.
 func (a *AlphaBeta) storeValue(h uint64, v float64, m mancala.Move, depth int, bound uint8, proven bool, i int) {
-	if a.rep < a.path.covered(i) {
+	storeValue(a, &a.path, h, v, m, depth, bound, proven, i)
+}
+
+// storeValue is AlphaBeta.storeValue on the path t.
+func storeValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], h uint64, v float64, m mancala.Move, depth int, bound uint8, proven bool, i int) {
+	if a.rep < t.covered(i) {
 		a.tt.store(h, 0, m, 0, boundExact, false)
 		return
 	}
@@ -602,17 +618,17 @@ func (a *AlphaBeta) storeValue(h uint64, v float64, m mancala.Move, depth int, b
 // win is then seen as the loss it is), one unit nearer 0, so that the
 // player ahead prefers a line that makes his gain real (by a capture,
 // after which the oracle is exact) to one that only keeps it in prospect.
-func (a *AlphaBeta) oracleValue(p mancala.Position, depth int) (float64, bool) {
-	fresh := a.path.fresh(&p, len(a.path.pos)-2)
+func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, depth int) (float64, bool) {
+	fresh := t.fresh(p, len(t.pos)-2)
 	if !fresh && depth > 0 {
 		return 0, false
 	}
-	gain, ok := a.eg(p)
+	gain, ok := a.eg(t.ops.position(p))
 	if !ok {
 		return 0, false
 	}
-	me := perspective(p)
-	v := float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
+	me := perspectiveOf(t.ops.turn(p))
+	v := float64((t.ops.store(p, me) - t.ops.store(p, me.Other()) + gain) * TerminalScale)
 	if fresh {
 		return v, true
 	}

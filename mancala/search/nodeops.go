@@ -1,0 +1,79 @@
+package search
+
+import "github.com/sowing-games/sowing/mancala"
+
+// nodeOps are the operations on positions that AlphaBeta's search (and
+// the general solver's line of play, path) makes, over a position type P:
+// mancala.Position on the general path (slowOps), a ruleset's Compact
+// form on the fast one (fastOps, see [Stepper]). The search is written
+// once over them; each instantiation must give the same answers for the
+// positions it stands for.
+type nodeOps[P comparable] interface {
+	// over reports whether nobody decides in p.
+	over(p P) bool
+	// turn returns who decides in p.
+	turn(p P) mancala.Turn
+	// store returns player pl's store in p.
+	store(p P, pl mancala.Player) int
+	// hash returns mancala.Position.Hash of p (of a p that is not over:
+	// finished positions are never looked up).
+	hash(p P) uint64
+	// legal appends p's legal moves to dst, in the order of the
+	// ruleset's Legal.
+	legal(dst []mancala.Move, p P) []mancala.Move
+	// apply returns the position after the legal move m.
+	apply(p P, m mancala.Move) P
+	// cycle returns the finished position of a game in which p has just
+	// repeated an earlier position (mancala.Cycler.Cycle).
+	cycle(p P) P
+	// eval returns the search's evaluation of p (not over) for side.
+	eval(p P, side mancala.Player) float64
+	// position returns p as a mancala.Position.
+	position(p P) mancala.Position
+	// from returns a position of the game's history in the form P, or, if
+	// it has none, a value with its stores that equals no position of the
+	// search.
+	from(p mancala.Position) P
+	// cycler reports whether the ruleset ends games on repetition.
+	cycler() bool
+	// simultaneous values p, a simultaneous decision whose table key is
+	// h, as AlphaBeta.simultaneous does.
+	simultaneous(a *AlphaBeta, p P, h uint64, depth, ply int) float64
+}
+
+// slowOps are the nodeOps of mancala.Position, through the Ruleset.
+type slowOps struct {
+	r   mancala.Ruleset
+	cyc mancala.Cycler // nil unless r is one
+	ev  Evaluator      // nil outside AlphaBeta
+}
+
+func newSlowOps(r mancala.Ruleset, ev Evaluator) slowOps {
+	c, _ := r.(mancala.Cycler)
+	return slowOps{r: r, cyc: c, ev: ev}
+}
+
+func (o slowOps) over(p mancala.Position) bool                    { return p.ToMove == mancala.NoTurn }
+func (o slowOps) turn(p mancala.Position) mancala.Turn            { return p.ToMove }
+func (o slowOps) store(p mancala.Position, pl mancala.Player) int { return p.Board.Store(pl) }
+func (o slowOps) hash(p mancala.Position) uint64                  { return p.Hash() }
+func (o slowOps) legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
+	return o.r.Legal(dst, p)
+}
+func (o slowOps) apply(p mancala.Position, m mancala.Move) mancala.Position { return o.r.Apply(p, m) }
+func (o slowOps) cycle(p mancala.Position) mancala.Position                 { return o.cyc.Cycle(p) }
+func (o slowOps) eval(p mancala.Position, side mancala.Player) float64      { return o.ev(p, side) }
+func (o slowOps) position(p mancala.Position) mancala.Position              { return p }
+func (o slowOps) from(p mancala.Position) mancala.Position                  { return p }
+func (o slowOps) cycler() bool                                              { return o.cyc != nil }
+func (o slowOps) simultaneous(a *AlphaBeta, p mancala.Position, h uint64, depth, ply int) float64 {
+	return a.simultaneous(p, h, depth, ply)
+}
+
+// perspectiveOf is perspective of a position whose turn is t.
+func perspectiveOf(t mancala.Turn) mancala.Player {
+	if t == mancala.NorthTurn {
+		return mancala.North
+	}
+	return mancala.South
+}
