@@ -3,6 +3,7 @@ package awale
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
@@ -41,6 +42,39 @@ func (r *Rules) Retrograde() (endgame.Game, error) {
 		g.feedT |= uint64(g.n-i) << (8 * i)
 	}
 	return g, nil
+}
+
+var (
+	_ endgame.Retrograder  = (*Rules)(nil)
+	_ endgame.Approximator = (*Rules)(nil)
+)
+
+// NearestExact implements [endgame.Approximator]: for rules whose
+// Retrograde refuses them (the cycle rule [CycleOwnRow], or
+// StopAtMajority: the documents' rules and Abapa) it returns the rules of
+// the same board and grand slam rule with [CycleSplit] and without
+// StopAtMajority, whose databases are exact, and why their values are
+// only estimates of r's. For rules with exact databases it returns nil
+// and "".
+func (r *Rules) NearestExact() (mancala.Ruleset, string) {
+	o := r.o
+	var whys []string
+	if o.Cycle != CycleSplit {
+		whys = append(whys, "its cycle rule gives each player his own row, where the databases share a cycle's seeds")
+		o.Cycle = CycleSplit
+	}
+	if o.StopAtMajority {
+		whys = append(whys, "it stops at a majority, where the databases play on to the end")
+		o.StopAtMajority = false
+	}
+	if len(whys) == 0 {
+		return nil, ""
+	}
+	near, err := New(o)
+	if err != nil {
+		return nil, "" // unreachable: o differs from valid options by rules alone
+	}
+	return near, strings.Join(whys, ", and ")
 }
 
 // retro is [Rules.Retrograde]'s Game.

@@ -2,8 +2,7 @@ package awale
 
 import "github.com/sowing-games/sowing/mancala"
 
-// The weights of the row evaluation (ELO.md's change 1), which Estimate
-// uses on boards other than 6 houses of 4 seeds: what a seed in a
+// The weights of the row evaluation, which Estimate uses on boards other than 6 houses of 4 seeds: what a seed in a
 // player's own houses, a house of 1 or 2 seeds, and a non-empty house are
 // worth to him, against 1 for a seed in his store.
 const (
@@ -77,13 +76,9 @@ func estimatePhase(seeds int) int {
 //	go run ./examples/tune gen -games 7192 -depth 8 -workers 2 -seed 1 -o /tmp/eval-data/d8.txt
 //	go run ./examples/tune fit -i /tmp/eval-data/d8.txt -lambda 1e-5 -o awale/estimate_tables.go
 //
-// (the positions were those of the 7191 games that the first command,
-// with -games 40000 -duration 15m, finished: all of those numbered 0 to
-// 7191 but 7187, which the command above adds; examples/uci/ELO.md,
-// change 8, gives the fit and the matches). The other presets get the
-// same tables.
+// regenerate them. The other presets get the same tables.
 //
-// On other boards it is the row evaluation of ELO.md's change 1: side's
+// On other boards it is the row evaluation: side's
 // store minus his opponent's, plus, for each house, what it is worth to
 // its owner (side's counting for him, his opponent's against him): 0.15 a
 // seed, 0.5 if the house is not empty, and 0.5 more for a house of 1 or 2
@@ -119,7 +114,8 @@ func (r *Rules) Estimate(p mancala.Position, side mancala.Player) float64 {
 	return v
 }
 
-// rowEstimate is the row evaluation of ELO.md's change 1 (see Estimate).
+// rowEstimate is the row evaluation of boards other than 6 houses of 4
+// seeds (see Estimate).
 func rowEstimate(b *mancala.Board, side mancala.Player) float64 {
 	o := side.Other()
 	v := float64(b.Store(side) - b.Store(o))

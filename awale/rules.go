@@ -12,7 +12,8 @@ import (
 // Rules is an Awalé ruleset with its options fixed. It implements
 // [mancala.Ruleset], [mancala.Cycler], [mancala.Bounded],
 // [mancala.Explainer], [mancala.Perfter], [mancala.Playouter],
-// [mancala.Tracer], [CycleTracer] and [fmt.Stringer], and estimates its
+// [mancala.Tracer], [mancala.CycleTracer], [mancala.PositionNotation]
+// and [fmt.Stringer], and estimates its
 // positions for searchers ([Rules.Estimate]). Build one with [New]; a
 // Rules is immutable and safe for concurrent use.
 type Rules struct {

@@ -16,17 +16,22 @@ var _ mancala.Tracer = (*Rules)(nil)
 //   - [mancala.EventDrop] for each seed, in sowing order, and
 //     [mancala.EventSkip] each time the sowing comes round to the house it
 //     was taken from (AW-3);
-//   - [mancala.EventCapture] for each captured house (AW-4), from the
-//     last house sown backwards; none for a grand slam that captures
-//     nothing (AW-6);
+//   - [mancala.EventCapture] for each captured house, from the last house
+//     sown backwards, with Rule "AW-4", or "AW-6" for a grand slam that
+//     captures (under [GrandSlamCaptureAll], or a forced one under
+//     [GrandSlamForbiddenElseCapture]); none for a grand slam that
+//     captures nothing (AW-6);
 //   - [mancala.EventTurnEnd]: Player is the mover, Turn the opponent, or
-//     [mancala.NoTurn] if the game ends;
-//   - when the game ends (AW-7, AW-10), an EventCapture for every house
-//     that still holds seeds, into its owner's store (South's row first).
+//     [mancala.NoTurn] if the game ends, with Rule then the rule that
+//     ends it ("AW-7" or "AW-10");
+//   - when the game ends, an EventCapture for every house that still
+//     holds seeds, into its owner's store (South's row first), with Rule
+//     "AW-7" or "AW-10" as the TurnEnd.
 //
-// Trace does not know the game's history, so it cannot see a repetition
-// (AW-8); a driver that ends a cycle calls [Rules.TraceCycle], which is
-// [Rules.Cycle] with its steps.
+// Every other step has Rule "" (plain sowing, AW-3). Trace does not know
+// the game's history, so it cannot see a repetition (AW-8); a driver that
+// ends a cycle calls [Rules.TraceCycle], which is [Rules.Cycle] with its
+// steps.
 func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Event)) (mancala.Position, error) {
 	if err := r.check(&p, m); err != nil {
 		return p, err
@@ -82,11 +87,15 @@ func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Even
 			left += int(v)
 		}
 		if taken > 0 && (taken < left || r.captureSlam) {
+			rule := "AW-4"
+			if taken == left {
+				rule = "AW-6" // a grand slam that captures
+			}
 			for x := pos; x > first; x-- {
 				c := int(*seeds(x))
 				*seeds(x) = 0
 				stores[mover] += c
-				ev(mancala.EventCapture, mover, x, c)
+				emit(mancala.Event{Kind: mancala.EventCapture, Player: mover, Hole: hole(x), Count: c, Rule: rule})
 			}
 		}
 	}
@@ -95,10 +104,15 @@ func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Even
 	own, other := rows[opp], rows[mover] // from the view of the player to move next
 	next := mancala.TurnOf(opp)
 	state := r.wideEndState(opp, &own, &other, stores[opp], stores[mover])
+	endRule := ""
 	if state != 0 {
 		next = mancala.NoTurn
+		endRule = "AW-7"
+		if state&stateEnd == endMajority {
+			endRule = "AW-10"
+		}
 	}
-	emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: next})
+	emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: next, Rule: endRule})
 	b, _ := mancala.NewBoard(n, 0)
 	if next == mancala.NoTurn {
 		for pl := mancala.South; pl <= mancala.North; pl++ {
@@ -106,7 +120,7 @@ func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Even
 				if c := int(rows[pl][i]); c > 0 {
 					rows[pl][i] = 0
 					stores[pl] += c
-					emit(mancala.Event{Kind: mancala.EventCapture, Player: pl, Hole: mancala.Hole{Owner: pl, House: i}, Count: c})
+					emit(mancala.Event{Kind: mancala.EventCapture, Player: pl, Hole: mancala.Hole{Owner: pl, House: i}, Count: c, Rule: endRule})
 				}
 			}
 		}
@@ -118,30 +132,12 @@ func (r *Rules) Trace(p mancala.Position, m mancala.Move, emit func(mancala.Even
 	return mancala.Position{Board: b, ToMove: next, State: state}, nil
 }
 
-// CycleTracer is implemented by rulesets that can show, step by step, the
-// end of a game by a repeated position: *Rules (AW-8) and the Congkak
-// ruleset (CK-16). [mancala.Tracer] traces a move, but the repetition is
-// seen after the move by whoever keeps the history ([mancala.Game],
-// [mancala.EndCycle]), which then calls [mancala.Cycler]'s Cycle; a game
-// interface that animates moves calls TraceCycle instead, with the
-// position the move reached, to animate that ending too:
-//
-//	q, _ := tr.Trace(p, m, show)      // the move
-//	if err := g.Play(m); err == nil && g.Position() != q {
-//		ct.TraceCycle(q, show)        // the game ended the cycle
-//	}
-type CycleTracer interface {
-	// TraceCycle returns what Cycle(p) returns and calls emit (which may
-	// be nil) with the steps that lead from p's board to it. A finished p
-	// emits nothing.
-	TraceCycle(p mancala.Position, emit func(mancala.Event)) mancala.Position
-}
-
-var _ CycleTracer = (*Rules)(nil)
+var _ mancala.CycleTracer = (*Rules)(nil)
 
 // TraceCycle returns what [Rules.Cycle] returns and calls emit (which may
-// be nil) with its steps: an [mancala.EventCapture] for each house whose
-// seeds go to a store. Under [CycleOwnRow] every house goes to its owner's
+// be nil) with its steps, which implements [mancala.CycleTracer]: an
+// [mancala.EventCapture] with Rule "AW-8" for each house whose seeds go to
+// a store. Under [CycleOwnRow] every house goes to its owner's
 // store, South's row first. Under [CycleSplit] the houses are taken in the
 // order A, B, ..., a, b, ...: South's store receives seeds until it has had
 // its half, then North's; an odd seed stays where Cycle leaves it. A
@@ -154,7 +150,7 @@ func (r *Rules) TraceCycle(p mancala.Position, emit func(mancala.Event)) mancala
 	b := p.Board
 	capture := func(pl mancala.Player, h mancala.Hole, c int) {
 		if c > 0 {
-			emit(mancala.Event{Kind: mancala.EventCapture, Player: pl, Hole: h, Count: c})
+			emit(mancala.Event{Kind: mancala.EventCapture, Player: pl, Hole: h, Count: c, Rule: "AW-8"})
 		}
 	}
 	if r.o.Cycle != CycleSplit {

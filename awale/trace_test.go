@@ -170,6 +170,7 @@ func TestTraceSteps(t *testing.T) {
 	turnEnd := func(p mancala.Player, next mancala.Turn) mancala.Event {
 		return mancala.Event{Kind: mancala.EventTurnEnd, Player: p, Turn: next}
 	}
+	rule := func(id string, e mancala.Event) mancala.Event { e.Rule = id; return e }
 	const (
 		up   = mancala.EventPickUp
 		drop = mancala.EventDrop
@@ -198,7 +199,7 @@ func TestTraceSteps(t *testing.T) {
 		after: "0,0,0,0,0,0/4,0,0,4,4,4 18,14 N",
 		want: []mancala.Event{
 			ev(up, S, "F", 3), ev(drop, S, "a", 1), ev(drop, S, "b", 1), ev(drop, S, "c", 1),
-			ev(capt, S, "c", 2), ev(capt, S, "b", 3),
+			rule("AW-4", ev(capt, S, "c", 2)), rule("AW-4", ev(capt, S, "b", 3)),
 			turnEnd(S, mancala.NorthTurn),
 		},
 	}, {
@@ -208,8 +209,8 @@ func TestTraceSteps(t *testing.T) {
 		after: "0,0,0,0,0,0/0,0,0,0,0,0 23,25 - s31",
 		want: []mancala.Event{
 			ev(up, S, "F", 1), ev(drop, S, "a", 1),
-			turnEnd(S, mancala.NoTurn),
-			ev(capt, N, "a", 1), ev(capt, N, "b", 1),
+			rule("AW-7", turnEnd(S, mancala.NoTurn)),
+			rule("AW-7", ev(capt, N, "a", 1)), rule("AW-7", ev(capt, N, "b", 1)),
 		},
 	}}
 	r, err := awale.New(awale.Documents())
@@ -249,7 +250,7 @@ func TestTraceSteps(t *testing.T) {
 func TestTraceCycleSteps(t *testing.T) {
 	S, N := mancala.South, mancala.North
 	capt := func(p mancala.Player, h mancala.Hole, c int) mancala.Event {
-		return mancala.Event{Kind: mancala.EventCapture, Player: p, Hole: h, Count: c}
+		return mancala.Event{Kind: mancala.EventCapture, Player: p, Hole: h, Count: c, Rule: "AW-8"}
 	}
 	F, a := mancala.Hole{Owner: S, House: 5}, mancala.Hole{Owner: N, House: 0}
 	const pos = "0,0,0,0,0,1/2,0,0,0,0,0 22,23 N"

@@ -181,7 +181,9 @@
 //   - bit 0 (value 1): a reply turn. Under [RoundEndPassReply], the player
 //     to move is playing the one more turn granted after his opponent passed
 //     with an empty row; when this turn ends, the round ends unless the
-//     passer's row has seeds again.
+//     passer's row has seeds again. State is the ruleset's own: a game
+//     interface learns of the pass from the trace, whose EventTurnEnd
+//     then carries Rule "CK-9" (see [Rules.Trace]).
 //   - bits 8-17, under CK-16 in a full set only: the round's start (see
 //     "Repeated round starts").
 //   - in a finished set only (and then nothing else), why it ended

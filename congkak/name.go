@@ -28,7 +28,7 @@ func ParseName(name string) (Options, error) {
 	if len(words) > 0 && words[0] == "overbeck" {
 		o, words = Overbeck(), words[1:]
 	}
-	seeds := false
+	seeds, starter, firstHand := false, false, false
 	player := func(v string) (mancala.Player, bool) {
 		switch v {
 		case mancala.South.String():
@@ -87,8 +87,10 @@ func ParseName(name string) (Options, error) {
 			}
 		case k == "starter":
 			o.Starter, ok = player(v)
+			starter = true
 		case k == "firsthand":
 			o.FirstHand, ok = player(v)
+			firstHand = true
 		default:
 			ok = false
 		}
@@ -99,12 +101,39 @@ func ParseName(name string) (Options, error) {
 	if !seeds {
 		o.Seeds = o.Houses // as many seeds as houses unless stated (CK-1)
 	}
+	if starter && o.Opening != OpeningSequential {
+		return Options{}, fmt.Errorf("congkak: ruleset name %q: starter= applies to a sequential opening only (CK-8): %w", name, mancala.ErrUnsupported)
+	}
+	if firstHand && o.Opening != OpeningSimultaneous {
+		return Options{}, fmt.Errorf("congkak: ruleset name %q: firsthand= applies to a simultaneous opening only (CK-8): %w", name, mancala.ErrUnsupported)
+	}
 	r, err := New(o)
 	if err != nil {
 		return Options{}, err
 	}
 	if got := r.String(); got != name {
-		return Options{}, fmt.Errorf("congkak: ruleset name %q reads back as %q: %w", name, got, mancala.ErrUnsupported)
+		return Options{}, &NameError{Name: name, Canonical: got}
 	}
 	return o, nil
 }
+
+// NameError is the error of a ruleset name whose words all name options
+// but that is not the name those options are written with (their order,
+// or a word that says a default): Build and [ParseName] read only the
+// names that [Rules.String] writes. It wraps [mancala.ErrUnsupported].
+type NameError struct {
+	Name      string // the name read
+	Canonical string // the name of the options it names, which reads back
+}
+
+func (e *NameError) Error() string {
+	return fmt.Sprintf("congkak: ruleset name %q reads back as %q", e.Name, e.Canonical)
+}
+
+// Unwrap returns [mancala.ErrUnsupported].
+func (e *NameError) Unwrap() error { return mancala.ErrUnsupported }
+
+// CanonicalName returns e.Canonical: the name to build instead, for a
+// tool that composes names from options (an interface method, so that
+// tools find it with errors.As without knowing the game).
+func (e *NameError) CanonicalName() string { return e.Canonical }

@@ -207,13 +207,13 @@ func (o Options) normalize() (Options, error) {
 	return o, nil
 }
 
-// name returns the ruleset's name: "congkak", or "congkak overbeck", then
+// name returns the ruleset's name: "congkak", or "congkak overbeck" for
+// Overbeck's rules (his empty capture and round end) on any board, then
 // every option that differs from that base, such as
-// "congkak opening=sequential rounds=1".
+// "congkak opening=sequential rounds=1" or "congkak overbeck houses=7".
 func (o Options) name() string {
 	base, name := Documents(), "congkak"
-	if ob := Overbeck(); o.Houses == ob.Houses && o.Seeds == ob.Seeds &&
-		o.EmptyCapture == ob.EmptyCapture && o.RoundEnd == ob.RoundEnd {
+	if ob := Overbeck(); o.EmptyCapture == ob.EmptyCapture && o.RoundEnd == ob.RoundEnd {
 		base, name = ob, "congkak overbeck"
 	}
 	var sb strings.Builder

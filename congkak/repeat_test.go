@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/congkak/internal/reference"
 	"github.com/sowing-games/sowing/mancala"
@@ -196,7 +195,7 @@ func itoa(n int) string {
 // and its steps, replayed on the round start's board, give the final board.
 func TestTraceCycleCK16(t *testing.T) {
 	r := mustNew(t, congkak.Documents())
-	var ct awale.CycleTracer = r // the interface a game interface finds it by
+	var ct mancala.CycleTracer = r // the interface a game interface finds it by
 	g, err := mancala.NewGame(r)
 	if err != nil {
 		t.Fatal(err)

@@ -13,19 +13,19 @@ func (s *sim) roundEnd(last mancala.Player) {
 	n := r.n
 	starter, end := s.nextRound(last)
 	if s.tr != nil {
-		next := mancala.TurnOf(starter)
+		next, rule := mancala.TurnOf(starter), "CK-13"
 		if end != 0 {
-			next = mancala.NoTurn
+			next, rule = mancala.NoTurn, "CK-14"
 		}
-		s.setTurn(last, next)
-		s.tr.emit(mancala.Event{Kind: mancala.EventRoundEnd, Player: last, Count: s.round})
+		s.setTurn(last, next, rule)
+		s.tr.emit(mancala.Event{Kind: mancala.EventRoundEnd, Player: last, Count: s.round, Rule: "CK-9"})
 	}
 	for p := mancala.South; p <= mancala.North; p++ {
 		st := r.storeSlot(p)
 		for i := 0; i < n; i++ {
 			x := r.houseSlot(p, i)
 			if v := s.b[x]; v > 0 {
-				s.event(mancala.EventCapture, p, x, int(v))
+				s.event(mancala.EventCapture, p, x, int(v), "CK-10")
 				s.b[st] += v
 				s.b[x] = 0
 			}
@@ -47,15 +47,15 @@ func (s *sim) roundEnd(last mancala.Player) {
 			wasBurnt := old[p]&(1<<i) != 0
 			if int(s.b[st]) >= r.seeds {
 				if wasBurnt {
-					s.event(mancala.EventBurn, p, x, 0)
+					s.event(mancala.EventBurn, p, x, 0, "CK-12")
 				}
-				s.event(mancala.EventRefill, p, x, r.seeds)
+				s.event(mancala.EventRefill, p, x, r.seeds, "CK-11")
 				s.b[x] = uint8(r.seeds)
 				s.b[st] -= uint8(r.seeds)
 			} else {
 				s.burnt[p] |= 1 << i
 				if !wasBurnt {
-					s.event(mancala.EventBurn, p, x, 1)
+					s.event(mancala.EventBurn, p, x, 1, "CK-12")
 				}
 			}
 		}
@@ -126,7 +126,10 @@ func endState(reason mancala.EndReason, who mancala.Turn) uint32 {
 	return st
 }
 
-// RoundEnded reports whether after, the position one decision after before
+var _ mancala.Rounder = (*Rules)(nil)
+
+// RoundEnded implements [mancala.Rounder], through which
+// [mancala.Game.Round] counts a game's rounds. It reports whether after, the position one decision after before
 // (ended by [Rules.Cycle] if a history keeper saw it repeat), lies past the
 // end of before's round: the set has ended (it ends only when a round
 // does), or a new round has started. It is how a game interface tells

@@ -9,8 +9,9 @@ import (
 
 // Rules is a Congkak ruleset with its options fixed. Build one with [New].
 // *Rules implements [mancala.Ruleset], [mancala.Bounded], [mancala.Cycler],
-// [mancala.Explainer],
-// [mancala.Perfter], [mancala.Playouter], [mancala.Tracer] and fmt.Stringer.
+// [mancala.Explainer], [mancala.Perfter], [mancala.Playouter],
+// [mancala.Tracer], [mancala.CycleTracer], [mancala.Rounder]
+// ([Rules.RoundEnded]) and fmt.Stringer.
 // It is immutable and safe for concurrent use.
 type Rules struct {
 	o        Options // normalized

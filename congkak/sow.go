@@ -76,21 +76,31 @@ type sim struct {
 type tracer struct {
 	emit func(mancala.Event)
 	last mancala.Player
+	// turnRule is the rule id that the next EventTurnEnd carries when
+	// its caller does not name one: CK-8 once the simultaneous opening
+	// has decided who plays next.
+	turnRule string
 }
 
-// event reports a step of p's hand at slot x, when tracing.
-func (s *sim) event(k mancala.EventKind, p mancala.Player, x, count int) {
+// event reports a step of p's hand at slot x, applying rule (an id of
+// RULES.md, or "" for plain sowing), when tracing.
+func (s *sim) event(k mancala.EventKind, p mancala.Player, x, count int, rule string) {
 	if s.tr != nil {
-		s.tr.emit(mancala.Event{Kind: k, Player: p, Hole: s.r.slotHole(x), Count: count})
+		s.tr.emit(mancala.Event{Kind: k, Player: p, Hole: s.r.slotHole(x), Count: count, Rule: rule})
 	}
 }
 
 // setTurn gives the decision to t after a turn of last's, reporting the
-// turn's end when tracing.
-func (s *sim) setTurn(last mancala.Player, t mancala.Turn) {
+// turn's end when tracing, with the rule that chose t ("" for simply the
+// other player).
+func (s *sim) setTurn(last mancala.Player, t mancala.Turn, rule string) {
 	s.toMove = t
 	if s.tr != nil {
-		s.tr.emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: last, Turn: t})
+		if rule == "" {
+			rule = s.tr.turnRule
+		}
+		s.tr.turnRule = ""
+		s.tr.emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: last, Turn: t, Rule: rule})
 	}
 }
 
@@ -297,11 +307,11 @@ func (s *sim) dropOne(p mancala.Player, pos int) int {
 			pos = 0
 		}
 		if pos == opp || s.burntSlot(pos) {
-			s.event(mancala.EventSkip, p, pos, 0)
+			s.event(mancala.EventSkip, p, pos, 0, "")
 			continue
 		}
 		s.b[pos]++
-		s.event(mancala.EventDrop, p, pos, 1)
+		s.event(mancala.EventDrop, p, pos, 1, "")
 		s.tr.last = p
 		return pos
 	}
@@ -324,13 +334,13 @@ func (s *sim) capture(p mancala.Player, x int) {
 	st := s.r.storeSlot(p)
 	o := 2*s.r.n - x
 	if c := s.b[o]; c > 0 {
-		s.event(mancala.EventCapture, p, o, int(c))
-		s.event(mancala.EventCapture, p, x, 1)
+		s.event(mancala.EventCapture, p, o, int(c), "CK-5")
+		s.event(mancala.EventCapture, p, x, 1, "CK-5")
 		s.b[st] += c + 1
 		s.b[o] = 0
 		s.b[x] = 0
 	} else if s.r.o.EmptyCapture == EmptyCaptureStore {
-		s.event(mancala.EventCapture, p, x, 1)
+		s.event(mancala.EventCapture, p, x, 1, "CK-5")
 		s.b[st]++
 		s.b[x] = 0
 	}
@@ -348,7 +358,7 @@ func (s *sim) sow(p mancala.Player, pos, k int) bool {
 		}
 		v := s.b[pos]
 		if v > 1 {
-			s.event(mancala.EventPickUp, p, pos, int(v))
+			s.event(mancala.EventPickUp, p, pos, int(v), "CK-4")
 			s.b[pos] = 0
 			k = int(v)
 			continue
@@ -380,7 +390,7 @@ func (s *sim) step(p mancala.Player) int {
 		return handArrived
 	}
 	if v := s.b[x]; v > 1 {
-		s.event(mancala.EventPickUp, p, x, int(v))
+		s.event(mancala.EventPickUp, p, x, int(v), "CK-4")
 		s.b[x] = 0
 		s.hand[p] = v
 		return handGoing
@@ -391,12 +401,13 @@ func (s *sim) step(p mancala.Player) int {
 	return handEnded
 }
 
-// take puts the seeds of p's house i into his hand.
+// take puts the seeds of p's house i into his hand: a choice of the
+// simultaneous opening (CK-8).
 func (s *sim) take(p mancala.Player, i int) {
 	x := s.r.houseSlot(p, i)
 	s.hand[p] = s.b[x]
 	s.at[p] = uint8(x)
-	s.event(mancala.EventPickUp, p, x, int(s.b[x]))
+	s.event(mancala.EventPickUp, p, x, int(s.b[x]), "CK-8")
 	s.b[x] = 0
 	if s.tr != nil {
 		s.tr.last = p
@@ -409,7 +420,7 @@ func (s *sim) turn(p mancala.Player, i int) {
 	x := s.r.houseSlot(p, i)
 	k := int(s.b[x])
 	s.b[x] = 0
-	s.event(mancala.EventPickUp, p, x, k)
+	s.event(mancala.EventPickUp, p, x, k, "")
 	if s.tr != nil {
 		s.tr.last = p
 	}
@@ -421,7 +432,7 @@ func (s *sim) turn(p mancala.Player, i int) {
 // over and his opponent is due (CK-7).
 func (s *sim) afterSow(p mancala.Player, arrived bool) {
 	if arrived && !s.rowEmpty(p) {
-		s.setTurn(p, mancala.TurnOf(p))
+		s.setTurn(p, mancala.TurnOf(p), "CK-3")
 		return
 	}
 	s.endTurn(p, p.Other())
@@ -463,7 +474,7 @@ func (s *sim) ticks() {
 			if s.tr != nil {
 				last = s.tr.last
 			}
-			s.setTurn(last, need)
+			s.setTurn(last, need, "CK-8")
 			return
 		}
 		sa, na := s.hand[mancala.South] > 0, s.hand[mancala.North] > 0
@@ -480,6 +491,9 @@ func (s *sim) ticks() {
 				next, last = mancala.South, mancala.North
 			case ended[mancala.North] < ended[mancala.South]:
 				next, last = mancala.North, mancala.South
+			}
+			if s.tr != nil {
+				s.tr.turnRule = "CK-8" // the first to end plays next (CK-8.5)
 			}
 			s.endTurn(last, next)
 			return
@@ -505,7 +519,7 @@ func (s *sim) endTurn(last, next mancala.Player) {
 			s.roundEnd(last)
 			return
 		}
-		s.setTurn(last, mancala.TurnOf(next))
+		s.setTurn(last, mancala.TurnOf(next), "")
 		return
 	}
 	if s.state&stateReply != 0 {
@@ -516,11 +530,11 @@ func (s *sim) endTurn(last, next mancala.Player) {
 			s.roundEnd(last)
 			return
 		}
-		s.setTurn(last, mancala.TurnOf(next))
+		s.setTurn(last, mancala.TurnOf(next), "")
 		return
 	}
 	if !s.rowEmpty(next) {
-		s.setTurn(last, mancala.TurnOf(next))
+		s.setTurn(last, mancala.TurnOf(next), "")
 		return
 	}
 	if s.rowEmpty(next.Other()) {
@@ -529,5 +543,5 @@ func (s *sim) endTurn(last, next mancala.Player) {
 	}
 	// next passes; his opponent plays one more turn.
 	s.state |= stateReply
-	s.setTurn(last, mancala.TurnOf(next.Other()))
+	s.setTurn(last, mancala.TurnOf(next.Other()), "CK-9")
 }

@@ -183,6 +183,7 @@ func TestTraceSteps(t *testing.T) {
 	turnEnd := func(p mancala.Player, next mancala.Turn) mancala.Event {
 		return mancala.Event{Kind: mancala.EventTurnEnd, Player: p, Turn: next}
 	}
+	rule := func(id string, e mancala.Event) mancala.Event { e.Rule = id; return e }
 	tests := []struct {
 		name  string
 		pos   string
@@ -199,9 +200,9 @@ func TestTraceSteps(t *testing.T) {
 		after: "1,0,1/4,1,3 2,0 N",
 		want: []mancala.Event{
 			ev(up, S, "A", 2), ev(drop, S, "B", 1), ev(drop, S, "C", 1),
-			ev(up, S, "C", 3), ev(drop, S, "S", 1), ev(drop, S, "a", 1), ev(drop, S, "b", 1),
-			ev(up, S, "b", 3), ev(drop, S, "c", 1), ev(skip, S, "N", 0), ev(drop, S, "A", 1), ev(drop, S, "B", 1),
-			ev(up, S, "B", 4), ev(drop, S, "C", 1), ev(drop, S, "S", 1), ev(drop, S, "a", 1), ev(drop, S, "b", 1),
+			rule("CK-4", ev(up, S, "C", 3)), ev(drop, S, "S", 1), ev(drop, S, "a", 1), ev(drop, S, "b", 1),
+			rule("CK-4", ev(up, S, "b", 3)), ev(drop, S, "c", 1), ev(skip, S, "N", 0), ev(drop, S, "A", 1), ev(drop, S, "B", 1),
+			rule("CK-4", ev(up, S, "B", 4)), ev(drop, S, "C", 1), ev(drop, S, "S", 1), ev(drop, S, "a", 1), ev(drop, S, "b", 1),
 			turnEnd(S, mancala.NorthTurn),
 		},
 	}, {
@@ -211,7 +212,7 @@ func TestTraceSteps(t *testing.T) {
 		after: "0,0,2/3,0,2 5,0 N",
 		want: []mancala.Event{
 			ev(up, S, "A", 1), ev(drop, S, "B", 1),
-			ev(capt, S, "b", 4), ev(capt, S, "B", 1),
+			rule("CK-5", ev(capt, S, "b", 4)), rule("CK-5", ev(capt, S, "B", 1)),
 			turnEnd(S, mancala.NorthTurn),
 		},
 	}}

@@ -95,6 +95,8 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 		}
 	}
 	var seen, ended [2]bool
+	turnOver := false // a TurnEnd or RoundEnd has been seen: later captures collect
+	var start Note    // who starts the next round, told last
 	var collect, refill [2]int
 	var collectRule, refillRule [2]string
 	flushCollect := func() {
@@ -128,7 +130,13 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 			}
 			seen[p] = true
 		case EventCapture:
-			if ended[p] || roundEnded {
+			if turnOver {
+				// A collection: told once a player, for each run of
+				// captures under one rule, after the refills before it.
+				flushRefill()
+				if collect[p] > 0 && collectRule[p] != e.Rule {
+					flushCollect()
+				}
 				if collect[p] == 0 {
 					collectRule[p] = e.Rule
 				}
@@ -139,28 +147,33 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 				"%s captures %s from %v.", title(p), seeds(e.Count), e.Hole))
 		case EventBurn:
 			if e.Count != 0 {
+				flushCollect()
+				flushRefill()
 				notes = append(notes, note(Note{Kind: NoteBurn, Player: p, Hole: e.Hole, Rule: e.Rule},
 					"%s's house %v is burnt: nobody sows into it this round.", title(p), e.Hole))
 			}
 		case EventRefill:
+			flushCollect()
 			if refill[p] == 0 {
 				refillRule[p] = e.Rule
 			}
 			refill[p] += e.Count
 		case EventRoundEnd:
+			turnOver = true
 			flushCollect()
 			notes = append(notes, note(Note{Kind: NoteRoundEnd, Player: p, Count: e.Count, Rule: e.Rule},
 				"Round %d ends.", e.Count))
 		case EventTurnEnd:
-			ended[p] = true
+			ended[p], turnOver = true, true
 			next, one := e.Turn.Player()
 			switch {
 			case !one || after.Over():
 			case roundEnded && e.Rule != "":
-				flushCollect()
-				flushRefill()
-				notes = append(notes, note(Note{Kind: NoteStart, Player: next, Rule: e.Rule},
-					"%s starts the next round.", title(next)))
+				// Told last, after the round's collections and refills,
+				// whether the ruleset emits them before or after its
+				// TurnEnd.
+				start = note(Note{Kind: NoteStart, Player: next, Rule: e.Rule},
+					"%s starts the next round.", title(next))
 			case next == p && !roundEnded:
 				notes = append(notes, note(Note{Kind: NoteAgain, Player: p, Rule: e.Rule},
 					"%s moves again.", title(p)))
@@ -169,6 +182,9 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 	}
 	flushCollect()
 	flushRefill()
+	if start.Kind != 0 {
+		notes = append(notes, start)
+	}
 	if after.Over() {
 		end := EndingOf(r, after)
 		who, _ := m.Player()

@@ -13,7 +13,7 @@
 // exits with status 1 if it does not. When a move repeats a position and
 // the game ends the cycle (Awalé, AW-8; Congkak, CK-16), the steps of
 // that ending come from the ruleset's TraceCycle method
-// ([awale.CycleTracer]), if it has one. At the end of a
+// ([mancala.CycleTracer]), if it has one. At the end of a
 // game the last line says why it ended, when the ruleset says
 // ([mancala.EndingOf]).
 //
@@ -164,7 +164,7 @@ func show(w io.Writer, r mancala.Ruleset, n int, seed uint64) error {
 		if err := g.Play(m); err != nil {
 			return err
 		}
-		if ct, ok := r.(awale.CycleTracer); ok && q != g.Position() {
+		if ct, ok := r.(mancala.CycleTracer); ok && q != g.Position() {
 			// The move repeated a position and the game ended the cycle.
 			fmt.Fprintln(w, "  the position repeats: the game ends")
 			step, stepErr := stepper(w, &display)

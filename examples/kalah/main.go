@@ -244,14 +244,16 @@ func defaultEndgame(n, total int) int {
 // loaded from dir, or built (what is missing) and saved there. It says
 // which it did.
 func databases(r *kalah.Rules, k int, dir string, progress io.Writer) (*kalah.Oracle, string, error) {
-	g := r.Retrograde()
+	g, err := r.Retrograde()
+	if err != nil {
+		return nil, "", err
+	}
 	say := func(format string, args ...any) {
 		if progress != nil {
 			fmt.Fprintf(progress, "kalah: "+format+"\n", args...)
 		}
 	}
 	var db *egdb.DB
-	var err error
 	how := "built in memory"
 	if dir != "" {
 		db, err = egdb.Load(g, dir, k)
@@ -344,7 +346,7 @@ func checkEndgameDir(r *kalah.Rules, dir string) error {
 	if dir == "" {
 		return nil
 	}
-	sub := filepath.Join(dir, egdb.DirName(r.Retrograde().Name()))
+	sub := filepath.Join(dir, egdb.DirName(retroName(r)))
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		return err
 	}
@@ -354,4 +356,13 @@ func checkEndgameDir(r *kalah.Rules, dir string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// retroName returns the name of r's endgame databases.
+func retroName(r *kalah.Rules) string {
+	g, err := r.Retrograde()
+	if err != nil {
+		return ""
+	}
+	return g.Name()
 }

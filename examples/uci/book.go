@@ -10,36 +10,21 @@ import (
 	"os/signal"
 	"time"
 
-	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/book"
 	"github.com/sowing-games/sowing/mancala/search"
-	"github.com/sowing-games/sowing/mancala/uci"
 )
 
-// loadBook reads the book file name and checks it against the rules
-// preset.
-func loadBook(name, preset string) (*book.Book, error) {
-	o, err := awale.Preset(preset)
-	if err != nil {
-		return nil, err
-	}
-	r, err := awale.New(o)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return book.Load(f, r)
+// loadBook reads the book file name and checks it against the rules.
+func loadBook(name string, r mancala.Ruleset) (*book.Book, error) {
+	return book.LoadFile(name, r)
 }
 
 // bookConfig holds the flags of uci book.
 type bookConfig struct {
 	plies, depth, table int
 	time                time.Duration
-	rules, out          string
+	game, rules, out    string
 }
 
 // bookFlags defines the flags of uci book into c.
@@ -50,7 +35,8 @@ func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
 	fs.IntVar(&c.plies, "plies", 3, "every position within this many moves of the start")
 	fs.IntVar(&c.depth, "depth", 0, "search depth of each position (0: no limit)")
 	fs.DurationVar(&c.time, "time", 0, "search time of each position (0: no limit)")
-	fs.StringVar(&c.rules, "rules", uci.DefaultRules, "rules preset: abapa, awari or default")
+	fs.StringVar(&c.rules, "rules", "", "the ruleset, as uci's -rules; default "+defaultRules)
+	fs.StringVar(&c.game, "game", "", "the game (a family), as uci's -game")
 	fs.StringVar(&c.out, "out", "", "the book file: resumed if it exists, saved as the build goes")
 	fs.IntVar(&c.table, "table", 1<<22, "transposition-table entries")
 	return fs
@@ -89,11 +75,7 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 	case *hash < 1 || *hash > 1<<26:
 		return bad("-table %d: want 1 to %d", *hash, 1<<26)
 	}
-	o, err := awale.Preset(*preset)
-	if err != nil {
-		return bad("%v", err)
-	}
-	r, err := awale.New(o)
+	r, err := rulesFor(c.game, *preset)
 	if err != nil {
 		return bad("%v", err)
 	}
@@ -106,6 +88,10 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 	begun := time.Now()
 	b, err := book.Build(ctx, r, book.BuildOptions{Plies: *plies, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr})
 	if err != nil {
+		if b == nil { // refused before anything was built or saved
+			fmt.Fprintf(stderr, "uci book: %v\n", err)
+			return 1
+		}
 		fmt.Fprintf(stderr, "uci book: %v (%d positions saved in %s; run the same command again to resume)\n", err, b.Len(), *out)
 		return 1
 	}

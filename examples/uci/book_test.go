@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"errors"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/book"
@@ -109,4 +112,44 @@ func mustHouse(t *testing.T, s string) mancala.Move {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestBookFilesNotRegular: a FIFO given as -book is refused at once (it
+// hung the engine before: opening a FIFO blocks until a writer comes), and
+// uci book -out naming a file that is no book says so without offering to
+// resume (it said "run the same command again to resume").
+func TestBookFilesNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := dir + "/fifo.book"
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	done := make(chan int, 1)
+	var out, errb bytes.Buffer
+	go func() {
+		done <- run([]string{"-book", fifo, "-ownbook"}, strings.NewReader("uci\n"), &out, &errb)
+	}()
+	select {
+	case code := <-done:
+		if code == 0 {
+			t.Errorf("-book FIFO: exit 0, want a refusal; stderr %q", errb.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("-book FIFO: no answer in 10 s (the engine hangs on the FIFO)")
+	}
+
+	notes := dir + "/notes.txt"
+	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var bout, berr bytes.Buffer
+	if code := runBook([]string{"-plies", "1", "-depth", "1", "-out", notes}, &bout, &berr); code == 0 {
+		t.Fatalf("book -out over a text file: exit 0")
+	}
+	if strings.Contains(berr.String(), "resume") {
+		t.Errorf("book -out over a text file: %q offers to resume", berr.String())
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "my notes\n" {
+		t.Errorf("the text file became %q", b)
+	}
 }

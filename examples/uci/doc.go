@@ -1,38 +1,43 @@
-// Command uci is our Awalé engine behind the Oware engine protocol (the UCI
-// dialect of Aalina and Aualé; see package mancala/uci), and a match tool
-// that measures one engine against another.
+// Command uci is our engine behind the mancala engine protocol (the UCI
+// dialect of Aalina and Aualé; see package mancala/uci), for Awalé by
+// default or any registered game, and a match tool that measures one
+// engine against another.
 //
 // Usage:
 //
-//	go run ./examples/uci [-rules abapa|awari|default] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
+//	go run ./examples/uci [-game FAMILY] [-rules NAME] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
 //		[-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] ...
 //	go run ./examples/uci book -plies N [-depth D] [-time T] [-rules PRESET] -out FILE
 //
 // Without a subcommand it reads protocol commands on stdin and answers on
 // stdout, so that a GUI can run it as its engine: point the GUI at a built
-// binary (go build ./examples/uci). -min-answer D (default 50ms) is the
+// binary (go build ./examples/uci). -rules NAME is a ruleset name of any
+// registered family ("congkak", "congkak overbeck", "awale awari") or an
+// Awalé preset (abapa, the default, awari or default); -game FAMILY
+// serves that family's first preset, or with -rules the family's ruleset
+// that it names. -min-answer D (default 50ms) is the
 // least time from a go with a movetime to its bestmove: the Aualé program
 // loses an answer that comes sooner (see package mancala/uci); 0 turns the
 // wait off.
 //
 // -endgame DIR gives the engine the endgame databases of the -rules
-// preset from DIR, as go run ./examples/endgame build saved them
+// ruleset from DIR, as go run ./examples/endgame build saved them
 // (-endgame-stones K: the counts 0 to K only; -endgame-approx: under abapa
 // or default, which have no exact databases, those of the nearest exact
 // rules, as estimates; see package examples/internal/rulesflags), and
-// says so in one line on standard error. They serve that preset only: if
-// the GUI switches to another, the engine searches without them.
+// says so in one line on standard error. They serve those rules only: if
+// the GUI switches to others, the engine searches without them.
 //
 // -ownbook starts the engine with the option OwnBook on (a GUI can turn
 // it on too; see package mancala/uci): the engine then plays the first
-// moves from its opening book, the embedded Abapa book, or with -book FILE
-// a book file of the -rules preset. It is off by default: the book showed
-// no measured gain (ELO.md, change 9).
+// moves from its opening book, the embedded Abapa book (under the Abapa
+// rules), or with -book FILE a book file of the -rules ruleset. It is off
+// by default (README.md says why).
 //
 // # Book
 //
-// book builds an opening book for the -rules preset: every position within
+// book builds an opening book for the -rules ruleset (-game as above): every position within
 // -plies moves of the start, searched by the engine (level max) to -depth
 // or for -time each, into -out (saved every 30 seconds, atomically; the
 // same command after an interruption resumes from the file), with a

@@ -8,10 +8,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
+	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/uci"
 )
 
@@ -29,7 +30,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
-	rules := fs.String("rules", uci.DefaultRules, "rules preset: abapa, awari or default")
+	rules := fs.String("rules", "", "the ruleset: a name (awale abapa, congkak, congkak overbeck, ...) or an Awalé preset (abapa, awari, default); default "+defaultRules)
+	game := fs.String("game", "", "the game (a family: "+strings.Join(mancala.RulesetFamilies(), ", ")+"); -rules then names one of its rulesets")
 	level := fs.String("level", "max", "strength level: easy, medium, hard or max")
 	hash := fs.Int("hash", uci.DefaultHashMB, "table size in MB")
 	name := fs.String("name", "sowing", "the engine's id name")
@@ -40,7 +42,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	egFlags := rulesflags.RegisterEndgame(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci [-rules PRESET] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
+			fmt.Fprintln(stdout, "usage: uci [-game FAMILY] [-rules NAME] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
 			fmt.Fprintln(stdout, "       uci book -plies N [-depth D] [-time T] -out FILE            (see uci book -h)")
 			fs.SetOutput(stdout)
@@ -65,9 +67,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	cfg := uci.EngineConfig{Name: *name, Rules: *rules, Level: *level, HashMB: *hash, Threads: *threads, MinAnswer: *minAnswer, OwnBook: *ownBook}
+	r, err := rulesFor(*game, *rules)
+	if err != nil {
+		fmt.Fprintf(stderr, "uci: -rules: %s\n", rulesflags.Line(err))
+		return rulesflags.ExitUsage
+	}
+	cfg := uci.EngineConfig{Name: *name, Rules: r, Level: *level, HashMB: *hash, Threads: *threads, MinAnswer: *minAnswer,
+		Book: defaultBook(), OwnBook: *ownBook} // the book plays only under its own rules
 	if *bookFile != "" {
-		b, err := loadBook(*bookFile, *rules)
+		b, err := loadBook(*bookFile, r)
 		if err != nil {
 			fmt.Fprintf(stderr, "uci: -book: %v\n", err)
 			return 2
@@ -79,7 +87,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	err := uci.Serve(ctx, stdin, stdout, cfg)
+	err = uci.Serve(ctx, stdin, stdout, cfg)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -87,24 +95,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadEndgame loads the databases of the -endgame flags for the preset of
-// cfg into cfg.Endgame, and says so on stderr. It returns a non-zero exit
+// loadEndgame loads the databases of the -endgame flags for cfg.Rules
+// into cfg.Endgame, and says so on stderr. It returns a non-zero exit
 // status on failure, having said why.
 func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Writer) int {
-	preset := cfg.Rules
-	if preset == "" {
-		preset = uci.DefaultRules
-	}
-	o, err := awale.Preset(preset)
-	var r *awale.Rules
-	if err == nil {
-		r, err = awale.New(o)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "uci: -rules: %s\n", rulesflags.Line(err))
-		return rulesflags.ExitUsage
-	}
-	eg, err := f.Load(r)
+	eg, err := f.Load(cfg.Rules)
 	if err != nil {
 		fmt.Fprintf(stderr, "uci: %s\n", rulesflags.Line(err))
 		return rulesflags.EndgameStatus(err)

@@ -92,3 +92,25 @@ func TestEngineOptionsLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestServesAnyGame: -rules and -game serve any registered family's
+// rulesets, Congkak's among them, in the core's position text.
+func TestServesAnyGame(t *testing.T) {
+	for _, args := range [][]string{{"-rules", "congkak houses=3 seeds=2"}, {"-game", "congkak", "-rules", "houses=3 seeds=2"}} {
+		var out, errb bytes.Buffer
+		in := "uci\nposition fen 2,2,2/2,2,2 0,0 B moves Ab\ngo depth 2\n"
+		if code := run(args, strings.NewReader(in), &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		s := out.String()
+		if strings.Count(s, "\nbestmove ") != 1 || strings.Contains(s, "info string") || !strings.Contains(s, "option name Rules type combo default houses=3 seeds=2") {
+			t.Errorf("%v: output:\n%s", args, s)
+		}
+	}
+	for _, args := range [][]string{{"-game", "chess"}, {"-game", "congkak", "-rules", "abapa"}} {
+		var out, errb bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &errb); code == 0 {
+			t.Errorf("%v: exit 0", args)
+		}
+	}
+}

@@ -363,7 +363,7 @@ func newPlayer(spec string, seed uint64) (search.Engine, error) {
 		for _, kv := range strings.Split(rest, ",") {
 			if kv == "book=on" {
 				// The engine's opening book (the protocol's OwnBook).
-				return &book.Engine{Book: uci.DefaultBook(), Next: ab}, nil
+				return &book.Engine{Book: defaultBook(), Next: ab}, nil
 			}
 		}
 		return ab, nil

@@ -273,7 +273,7 @@ func (s *session) play(m mancala.Move) (*step, error) {
 	return st, nil
 }
 
-// cycleTracer is awale.CycleTracer, which both games implement: the steps
+// cycleTracer is mancala.CycleTracer, which both games implement: the steps
 // of ending a game at a repeated position (Awalé's AW-8) or round start
 // (Congkak's CK-16).
 type cycleTracer interface {

@@ -125,3 +125,16 @@ type Retrograder interface {
 	// or the history of the game), so that no database can hold them.
 	Retrograde() (Game, error)
 }
+
+// Approximator is implemented by rulesets that have no exact databases
+// (their Retrograde, if they have one, returns an error wrapping
+// mancala.ErrUnsupported) but whose values those of a nearby ruleset
+// estimate: the optional capability through which a tool offers such
+// databases as estimates, never as proofs.
+type Approximator interface {
+	// NearestExact returns the nearest ruleset whose databases are exact
+	// (a [Retrograder] whose Retrograde succeeds), with why its values
+	// are not the receiver's, a phrase for people; or nil and "" if there
+	// is none.
+	NearestExact() (exact mancala.Ruleset, why string)
+}

@@ -163,6 +163,9 @@ func TestAlphaBetaAbapaProvenWinKept(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays 120 searches of 200000 nodes")
 	}
+	if raceEnabled {
+		t.Skip("replays 120 searches of 200000 nodes, too slow under the race detector: .ci/run runs it without")
+	}
 	r := abapaRules(t)
 	data, err := os.ReadFile("testdata/abapa-proven-win-then-lost.uci")
 	if err != nil {

@@ -51,11 +51,8 @@ func replayAuale(t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r, err := awale.New(mustPreset(t, DefaultRules))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSession(t, EngineConfig{})
+	r := awaleRules(t, "abapa")
+	s := newSession(t, EngineConfig{Rules: r})
 	var pos mancala.Position // of the last position command
 	pondering, gos, ponders := false, 0, 0
 	check := func(lines []string) {
@@ -154,21 +151,13 @@ func replayAuale(t *testing.T, file string) {
 	t.Fatalf("%s: no quit at the end", file)
 }
 
-func mustPreset(t *testing.T, name string) awale.Options {
-	t.Helper()
-	o, err := awale.Preset(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return o
-}
-
 // TestAualeMinAnswer: with EngineConfig.MinAnswer, a go with a movetime
 // is answered no sooner than MinAnswer (Aualé's window drops a bestmove
 // that comes while it is still sending the go, and then waits for ever),
 // at most at the movetime, and at once on stop.
 func TestAualeMinAnswer(t *testing.T) {
 	const floor = 200 * time.Millisecond
+	r0 := awaleRules(t, "abapa")
 	s := newSession(t, EngineConfig{MinAnswer: floor})
 	s.send("position startpos")
 	sent := time.Now()
@@ -198,7 +187,7 @@ func TestAualeMinAnswer(t *testing.T) {
 	s.expect("bestmove")
 	s.quit()
 
-	if _, err := newServer(nil, EngineConfig{MinAnswer: -time.Second}); err == nil {
+	if _, err := newServer(nil, EngineConfig{Rules: r0, MinAnswer: -time.Second}); err == nil {
 		t.Error("a negative MinAnswer was accepted")
 	}
 }

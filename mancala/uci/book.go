@@ -1,47 +1,11 @@
 package uci
 
 import (
-	_ "embed"
 	"fmt"
-	"strings"
-	"sync"
 	"time"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/mancala"
-	"github.com/sowing-games/sowing/mancala/book"
 )
-
-// abapaBook is the opening book of the Abapa rules, built from the
-// repository's root by
-//
-//	go run ./examples/uci book -plies 3 -time 5s -out mancala/uci/abapa.book
-//
-// every position within 3 moves of the start, searched by the engine
-// (level max: Awalé's evaluation and quiescence) for 5 seconds each.
-//
-//go:embed abapa.book
-var abapaBook string
-
-// DefaultBook returns the opening book that an engine plays unless its
-// EngineConfig gives another: every position of the Abapa rules within 3
-// moves of the start, with the move that a search of several seconds
-// found there (the file abapa.book, embedded; the package documentation
-// says how it was built). It returns the same Book on every call; do not
-// add to it.
-func DefaultBook() *book.Book { return defaultBook() }
-
-var defaultBook = sync.OnceValue(func() *book.Book {
-	r, err := awale.New(awale.Abapa())
-	if err != nil {
-		return nil
-	}
-	b, err := book.Load(strings.NewReader(abapaBook), r)
-	if err != nil {
-		return nil // TestDefaultBook keeps this from happening
-	}
-	return b
-})
 
 // bookMove answers go from the book if the engine may: OwnBook on, level
 // max, a go that asks for no analysis (infinite, ponder) and no limit of
@@ -60,7 +24,7 @@ func (s *server) bookMove(gp GoParams, hist []mancala.Position, p mancala.Positi
 	}
 	s.info("book move %v (value %.2f, depth %d)", e.Move, e.Value, e.Depth)
 	info := fmt.Sprintf("info depth %d score cp %d nodes 0 nps 0 time 0 pv %v", e.Depth, scoreCP(e.Value), e.Move)
-	floor := s.minAnswer(gp)
+	floor := s.minAnswer(gp, p)
 	if floor <= 0 {
 		s.w.printf("%s", info)
 		s.w.printf("bestmove %v", e.Move)

@@ -10,39 +10,14 @@ import (
 	"github.com/sowing-games/sowing/mancala/book"
 )
 
-// TestDefaultBook: the embedded book reads, is Abapa's, holds every
-// position within its plies of the start, and every move is legal.
-func TestDefaultBook(t *testing.T) {
-	b := DefaultBook()
-	if b == nil {
-		t.Fatal("the embedded book does not load")
-	}
-	r, err := awale.New(awale.Abapa())
+// DefaultBook returns the opening book of the Abapa rules in testdata
+// (a copy of the one examples/uci embeds).
+func DefaultBook() *book.Book {
+	b, err := book.ReadFile("testdata/abapa.book")
 	if err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
-	if err := b.Check(r); err != nil {
-		t.Fatal(err)
-	}
-	if b.Plies() < 1 {
-		t.Fatalf("the book reaches %d plies", b.Plies())
-	}
-	level := []mancala.Position{r.Start()}
-	for ply := 0; ply <= b.Plies(); ply++ {
-		var next []mancala.Position
-		for _, p := range level {
-			if p.Over() {
-				continue
-			}
-			if _, ok := b.Lookup(p); !ok {
-				t.Fatalf("ply %d: %v is not in the book", ply, p)
-			}
-			for _, m := range r.Legal(nil, p) {
-				next = append(next, r.Apply(p, m))
-			}
-		}
-		level = next
-	}
+	return b
 }
 
 // TestOwnBookTranscript: with OwnBook on (off by default; here the GUI
@@ -51,8 +26,8 @@ func TestDefaultBook(t *testing.T) {
 // level, or with go depth, the engine searches; out of the book it
 // searches.
 func TestOwnBookTranscript(t *testing.T) {
-	s := newSession(t, EngineConfig{})
 	b := DefaultBook()
+	s := newSession(t, EngineConfig{Book: b})
 	r, _ := awale.New(awale.Abapa())
 	e, _ := b.Lookup(r.Start())
 
@@ -145,7 +120,7 @@ func TestEngineConfigBook(t *testing.T) {
 // TestAualeMinAnswer), and stop ends the wait.
 func TestBookMinAnswer(t *testing.T) {
 	const floor = 200 * time.Millisecond
-	s := newSession(t, EngineConfig{OwnBook: true, MinAnswer: floor})
+	s := newSession(t, EngineConfig{Book: DefaultBook(), OwnBook: true, MinAnswer: floor})
 	s.send("position startpos")
 	sent := time.Now()
 	s.send("go movetime 600000")
@@ -158,7 +133,7 @@ func TestBookMinAnswer(t *testing.T) {
 	}
 	s.quit()
 
-	s = newSession(t, EngineConfig{OwnBook: true, MinAnswer: time.Hour})
+	s = newSession(t, EngineConfig{Book: DefaultBook(), OwnBook: true, MinAnswer: time.Hour})
 	s.send("position startpos")
 	s.send("go movetime 600000")
 	s.send("isready")

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/search"
 )
@@ -122,6 +122,29 @@ type Client struct {
 	// turnSent is the value of the option EngineTurn last sent ("" if
 	// none).
 	turnSent string
+	// ruleVars are the values that the engine's option Rules lists.
+	ruleVars []string
+}
+
+// comboVars returns the values of an option line's words f: the words
+// after each "var", up to the next "var" (the protocol lists them last),
+// joined by spaces.
+func comboVars(f []string) []string {
+	var vars []string
+	for i := 0; i < len(f); i++ {
+		if f[i] != "var" {
+			continue
+		}
+		j := i + 1
+		for j < len(f) && f[j] != "var" {
+			j++
+		}
+		if j > i+1 {
+			vars = append(vars, strings.Join(f[i+1:j], " "))
+		}
+		i = j - 1
+	}
+	return vars
 }
 
 // NewClient talks to an engine whose output is r and input w, as a
@@ -160,9 +183,12 @@ func newClient(r io.Reader, w io.Writer, cfg ClientConfig) *Client {
 
 // Start starts the engine program path with args as a subprocess and
 // returns a Client for it (see [NewClient]). The engine's stderr is
-// discarded.
+// discarded. On unix the engine runs in a process group of its own, which
+// the Client ends with it (after a forfeit, or at Close): the programs
+// that a wrapper script starts end too.
 func Start(ctx context.Context, path string, args []string, cfg ClientConfig) (*Client, error) {
 	cmd := exec.Command(path, args...)
+	ownGroup(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("uci: %w", err)
@@ -192,8 +218,8 @@ func Start(ctx context.Context, path string, args []string, cfg ClientConfig) (*
 
 func (c *Client) fail(ply int, kind error, format string, args ...any) error {
 	c.dead = &EngineError{Engine: c.name, Ply: ply, Err: kind, Detail: fmt.Sprintf(format, args...)}
-	if c.cmd != nil && c.cmd.Process != nil {
-		_ = c.cmd.Process.Kill()
+	if c.cmd != nil {
+		endGroup(c.cmd)
 	}
 	return c.dead
 }
@@ -244,6 +270,9 @@ func (c *Client) handshake(ctx context.Context) error {
 				}
 			}
 			c.options[strings.Join(name, " ")] = true
+			if strings.Join(name, " ") == "Rules" {
+				c.ruleVars = comboVars(f)
+			}
 		}
 		return line == "uciok"
 	})
@@ -282,25 +311,22 @@ func (c *Client) HasOption(name string) bool { return c.options[name] }
 // or "".
 func (c *Client) LastInfo() string { return c.lastInfo }
 
-// presetOf returns the name of r's Awalé preset, or "".
-func presetOf(r mancala.Ruleset) string {
-	a, ok := r.(*awale.Rules)
-	if !ok {
-		return ""
+// rulesValue returns the value of the option Rules that names r for an
+// engine whose option lists vars: r's name, or the name of its family's
+// preset less the family's first word ("abapa" for "awale abapa") when
+// vars lists that and not the whole name. A ruleset without a name gives
+// an error wrapping mancala.ErrUnsupported.
+func rulesValue(r mancala.Ruleset, vars []string) (string, error) {
+	name := rulesName(r)
+	if name == "" {
+		return "", fmt.Errorf("uci: %T has no name to send as the option Rules: %w", r, mancala.ErrUnsupported)
 	}
-	o := a.Options()
-	if o.Houses != 6 || o.Seeds != 4 {
-		return ""
+	if f, ok := mancala.FamilyOf(r); ok && !slices.Contains(vars, name) {
+		if short := presetValue(f, name); slices.ContainsFunc(vars, func(v string) bool { return strings.EqualFold(v, short) }) {
+			return short, nil
+		}
 	}
-	switch o {
-	case awale.Abapa():
-		return "abapa"
-	case awale.Awari():
-		return "awari"
-	case awale.Documents():
-		return "default"
-	}
-	return ""
+	return name, nil
 }
 
 // newGame tells the engine that g is a new game.
@@ -310,16 +336,35 @@ func (c *Client) newGame(ctx context.Context, g *mancala.Game) error {
 	if err := c.send(g.Ply(), "ucinewgame"); err != nil {
 		return err
 	}
-	if c.options["Rules"] {
-		preset := presetOf(g.Rules())
-		if preset == "" {
-			return fmt.Errorf("uci: %v is not a rules preset the engine knows: %w", g.Rules(), mancala.ErrUnsupported)
-		}
-		if err := c.send(g.Ply(), "setoption name Rules value "+preset); err != nil {
-			return err
-		}
+	if !c.options["Rules"] {
+		return c.ready(ctx, g.Ply())
 	}
-	return c.ready(ctx, g.Ply())
+	v, err := rulesValue(g.Rules(), c.ruleVars)
+	if err != nil {
+		return err
+	}
+	if err := c.send(g.Ply(), "setoption name Rules value "+v); err != nil {
+		return err
+	}
+	// An engine that says it refused the rules (as Serve does, in an info
+	// string) would play others.
+	var refused string
+	if err := c.send(g.Ply(), "isready"); err != nil {
+		return err
+	}
+	err = c.wait(ctx, g.Ply(), c.cfg.StartTimeout, "readyok", func(line string) bool {
+		if strings.HasPrefix(line, "info string") && strings.Contains(line, "Rules") && strings.Contains(line, "refused") {
+			refused = line
+		}
+		return line == "readyok"
+	})
+	if err != nil {
+		return err
+	}
+	if refused != "" {
+		return fmt.Errorf("uci: %s refused the rules %s: %s: %w", c.name, mancala.Quote(v), echo(refused), mancala.ErrUnsupported)
+	}
+	return nil
 }
 
 // Choose implements [search.Engine]: it sends the game to the engine and
@@ -336,7 +381,7 @@ func (c *Client) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 	if g == nil || g.Over() {
 		return mancala.Move{}, fmt.Errorf("uci: no move to choose: %w", mancala.ErrGameOver)
 	}
-	if t := g.Turn(); t != mancala.TurnOf(side) {
+	if t := g.Turn(); !side.Valid() || !t.Has(side) {
 		return mancala.Move{}, fmt.Errorf("uci: %v to choose when %v decides: %w", side, t, search.ErrNoDecision)
 	}
 	if g != c.game {
@@ -352,7 +397,7 @@ func (c *Client) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 	}
 	pos := Command{Name: "position", Moves: g.Moves()}
 	if start := g.Start(); start != g.Rules().Start() {
-		pos.FEN = awale.FormatAalina(start)
+		pos.FEN = formatPosition(g.Rules(), start)
 	}
 	if err := c.send(ply, pos.String()); err != nil {
 		return mancala.Move{}, err
@@ -398,9 +443,9 @@ func (c *Client) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 			if len(f) < 2 {
 				return mancala.Move{}, c.fail(ply, ErrProtocol, "bestmove without a move")
 			}
-			m, err := mancala.ParseMove(f[1])
-			if err != nil || !mancala.IsLegal(g.Rules(), g.Position(), m) {
-				return mancala.Move{}, c.fail(ply, ErrIllegalMove, "bestmove %q in %s", echo(f[1]), awale.FormatAalina(g.Position()))
+			m, ok := sideMove(g, side, f[1])
+			if !ok {
+				return mancala.Move{}, c.fail(ply, ErrIllegalMove, "bestmove %q in %s", echo(f[1]), formatPosition(g.Rules(), g.Position()))
 			}
 			if c.cfg.Time > 0 && c.cfg.MoveTime == 0 {
 				c.clock = max(c.clock-elapsed, 0) + c.cfg.Inc
@@ -421,6 +466,28 @@ func (c *Client) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 			return mancala.Move{}, c.fail(ply, ErrTimeout, "no bestmove within %v of stop", c.cfg.Grace)
 		}
 	}
+}
+
+// sideMove reads the engine's bestmove text for side in g: a legal move
+// of side, or at a simultaneous decision a legal joint move (of which
+// side's house is taken) or one letter of side's among his choices.
+func sideMove(g *mancala.Game, side mancala.Player, text string) (mancala.Move, bool) {
+	m, err := mancala.ParseMove(text)
+	if err != nil {
+		return mancala.Move{}, false
+	}
+	r, p := g.Rules(), g.Position()
+	if p.ToMove != mancala.BothTurn {
+		return m, mancala.IsLegal(r, p, m)
+	}
+	h, ok := m.House(side)
+	if !ok {
+		return mancala.Move{}, false
+	}
+	if pl, single := m.Player(); single && pl == side {
+		return m, slices.Contains(mancala.Choices(nil, r.Legal(nil, p), side), h)
+	}
+	return mancala.Single(side, h), mancala.IsLegal(r, p, m)
 }
 
 // sendTurn tells an engine that lists the option EngineTurn (Aalina's
@@ -460,7 +527,8 @@ func (c *Client) exitStatus() string {
 const quitTimeout = 10 * time.Second
 
 // Close sends quit, closes the engine's input, and for a subprocess waits
-// a while (ten seconds) for it to exit, then kills it. It returns nil after a clean
+// a while (ten seconds) for it to exit, then kills it; then it ends the
+// rest of its process group (see [Start]). It returns nil after a clean
 // exit.
 func (c *Client) Close() error {
 	var err error
@@ -477,9 +545,10 @@ func (c *Client) Close() error {
 		select {
 		case <-c.exited:
 		case <-time.After(quitTimeout):
-			_ = c.cmd.Process.Kill()
+			endGroup(c.cmd)
 			<-c.exited
 		}
+		endGroup(c.cmd) // what the engine left running in its group
 		if c.dead == nil {
 			err = c.waitErr
 		}

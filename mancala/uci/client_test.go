@@ -43,12 +43,12 @@ func (g garbageWriter) Write(b []byte) (int, error) {
 func fakeEngine(mode string, in io.Reader, out io.Writer) int {
 	switch mode {
 	case "serve":
-		if err := Serve(context.Background(), in, out, EngineConfig{Name: "child"}); err != nil {
+		if err := Serve(context.Background(), in, out, EngineConfig{Name: "child", Rules: awaleRules(nil, "abapa")}); err != nil {
 			return 1
 		}
 		return 0
 	case "garbage":
-		if err := Serve(context.Background(), in, garbageWriter{out}, EngineConfig{Name: "garbage"}); err != nil {
+		if err := Serve(context.Background(), in, garbageWriter{out}, EngineConfig{Name: "garbage", Rules: awaleRules(nil, "abapa")}); err != nil {
 			return 1
 		}
 		return 0
@@ -91,13 +91,7 @@ func startFake(t *testing.T, mode string, cfg ClientConfig) (*Client, error) {
 	return Start(context.Background(), exe, nil, cfg)
 }
 
-func abapa(t *testing.T) *awale.Rules {
-	r, err := awale.New(awale.Abapa())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
+func abapa(t *testing.T) mancala.Ruleset { return awaleRules(t, "abapa") }
 
 // playGame plays a whole game between two players and returns it, or the
 // first error with the side that made it.
@@ -121,13 +115,21 @@ func playGame(t *testing.T, r mancala.Ruleset, south, north search.Engine, maxPl
 	return g, 0, nil
 }
 
-// pipeClient runs Serve in a goroutine and connects a Client to it.
+// pipeClient runs Serve under the Abapa rules in a goroutine and connects
+// a Client to it.
 func pipeClient(t *testing.T, cfg ClientConfig) *Client {
+	t.Helper()
+	return pipeClientFor(t, EngineConfig{Rules: abapa(t)}, cfg)
+}
+
+// pipeClientFor runs Serve with ecfg in a goroutine and connects a Client
+// to it.
+func pipeClientFor(t *testing.T, ecfg EngineConfig, cfg ClientConfig) *Client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	go func() {
-		_ = Serve(context.Background(), inR, outW, EngineConfig{})
+		_ = Serve(context.Background(), inR, outW, ecfg)
 		outW.Close()
 	}()
 	c, err := NewClient(context.Background(), outR, inW, cfg)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // MaxLine is the longest command line an engine reads; the rest of a
@@ -52,9 +53,13 @@ type Command struct {
 	// Option and Value are setoption's "name" and "value" (Value "" if
 	// none was given). Names keep their case: they are case-sensitive.
 	Option, Value string
-	// FEN is position's Aalina text, or "" for startpos.
+	// FEN is position's position text (the words after fen, up to moves,
+	// joined by single spaces), or "" for startpos. The engine reads it
+	// in its ruleset's text (see [EngineConfig].Rules).
 	FEN string
-	// Moves are position's moves, in order.
+	// Moves are position's moves, in order, one house letter each: at a
+	// simultaneous decision the engine joins South's letter and North's
+	// that follows it into the joint move.
 	Moves []mancala.Move
 	// Go holds go's parameters.
 	Go GoParams
@@ -63,7 +68,9 @@ type Command struct {
 	Skipped int
 }
 
-// GoParams are the parameters of a go command. Zero means not given.
+// GoParams are the parameters of a go command. Zero means not given:
+// [ParseCommand] refuses a zero or negative count or time (but for the
+// increments, which may be 0).
 type GoParams struct {
 	// WTime and BTime are South's and North's clocks, WInc and BInc their
 	// increments per move (white is South, who moves first).
@@ -78,6 +85,16 @@ type GoParams struct {
 	// Infinite searches until stop; Ponder searches the opponent's time
 	// (treated as infinite).
 	Infinite, Ponder bool
+}
+
+// Limits returns the search limits that g asks for: South's clock is
+// wtime (white), North's btime; ponder searches as infinite.
+func (g GoParams) Limits() search.Limits {
+	l := search.Limits{Depth: g.Depth, Nodes: g.Nodes, MoveTime: g.MoveTime, MovesToGo: g.MovesToGo,
+		Infinite: g.Infinite || g.Ponder}
+	l.Time[mancala.South], l.Time[mancala.North] = g.WTime, g.BTime
+	l.Inc[mancala.South], l.Inc[mancala.North] = g.WInc, g.BInc
+	return l
 }
 
 // ParseCommand parses one command line. Unknown words before a known
@@ -165,11 +182,17 @@ func parsePosition(c *Command, args []string) error {
 	case "startpos":
 		args = args[1:]
 	case "fen":
-		if len(args) < 2 || args[1] == "moves" {
-			return errors.New("position fen wants the Aalina position text")
+		// The position text runs to "moves" or the end of the line: the
+		// core's text has spaces in it.
+		n := 1
+		for n < len(args) && args[n] != "moves" {
+			n++
 		}
-		c.FEN = args[1]
-		args = args[2:]
+		if n == 1 {
+			return errors.New("position fen wants the position text")
+		}
+		c.FEN = strings.Join(args[1:n], " ")
+		args = args[n:]
 	default:
 		return fmt.Errorf("position wants startpos or fen, not %q", echo(args[0]))
 	}
@@ -205,7 +228,9 @@ func parseGo(g *GoParams, args []string) error {
 			continue
 		case "searchmoves":
 			return errors.New("go searchmoves is not supported")
-		case "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate":
+		case "mate":
+			return errors.New("go mate is not supported")
+		case "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes":
 		default:
 			return fmt.Errorf("unknown go parameter %q", echo(w))
 		}
@@ -217,33 +242,30 @@ func parseGo(g *GoParams, args []string) error {
 		if err != nil {
 			return fmt.Errorf("go %s %q: not a number", w, echo(args[i]))
 		}
-		// Negative clocks happen (a GUI's clock past zero): count them as 0.
-		ms := time.Duration(max(min(n, 1<<40), 0)) * time.Millisecond
+		// Every count and time must be positive (increments may be 0): a
+		// zero or negative one is refused, as the whole go is, rather
+		// than read as "at once" or "none".
+		if n < 0 || (n == 0 && w != "winc" && w != "binc") {
+			return fmt.Errorf("go %s %d: want a positive number", w, n)
+		}
+		ms := time.Duration(min(n, 1<<40)) * time.Millisecond
 		switch w {
 		case "wtime":
-			g.WTime = max(ms, 1)
+			g.WTime = ms
 		case "btime":
-			g.BTime = max(ms, 1)
+			g.BTime = ms
 		case "winc":
 			g.WInc = ms
 		case "binc":
 			g.BInc = ms
 		case "movetime":
-			g.MoveTime = max(ms, 1)
+			g.MoveTime = ms
 		case "movestogo":
-			g.MovesToGo = int(max(min(n, 1<<20), 0))
+			g.MovesToGo = int(min(n, 1<<20))
 		case "depth":
-			if n <= 0 {
-				return fmt.Errorf("go depth %d: want a positive depth", n)
-			}
 			g.Depth = int(min(n, 1<<20))
 		case "nodes":
-			if n <= 0 {
-				return fmt.Errorf("go nodes %d: want a positive count", n)
-			}
 			g.Nodes = n
-		case "mate":
-			return errors.New("go mate is not supported")
 		}
 	}
 	return nil

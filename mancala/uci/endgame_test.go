@@ -12,7 +12,7 @@ import (
 // another that the GUI chooses (whose positions it would misvalue).
 func TestEndgameOnlyForStartingRules(t *testing.T) {
 	var calls atomic.Int64
-	s := newSession(t, EngineConfig{Rules: "awari", Endgame: func(mancala.Position) (int, bool) {
+	s := newSession(t, EngineConfig{Rules: awaleRules(t, "awari"), Endgame: func(mancala.Position) (int, bool) {
 		calls.Add(1)
 		return 0, false
 	}})

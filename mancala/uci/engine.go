@@ -3,15 +3,14 @@ package uci
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/book"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -22,11 +21,6 @@ const (
 	DefaultHashMB = 16
 	MaxHashMB     = 1024
 	MaxThreads    = 64
-	// DefaultRules is the rules preset an engine plays unless told
-	// otherwise (the option Rules).
-	DefaultRules = "abapa"
-	// ttEntryBytes is the size of one entry of AlphaBeta's table.
-	ttEntryBytes = 24
 )
 
 // ProvenScore is the base of the scores (in centiseeds) that report a
@@ -35,43 +29,45 @@ const (
 // ±(ProvenScore-1).
 const ProvenScore = 10000
 
-// EngineConfig configures [Serve]. The zero value is a usable engine.
+// EngineConfig configures [Serve]. Rules is required; the other fields'
+// zero values are usable.
 type EngineConfig struct {
 	// Name and Author are sent in answer to uci; "" means "sowing" and
 	// "the sowing authors".
 	Name, Author string
-	// Rules is the starting rules preset (see awale.Preset); "" means
-	// DefaultRules. The GUI may change it with the option Rules.
-	Rules string
+	// Rules is the ruleset the engine plays when it starts and after the
+	// option Rules selects its name again. The option Rules offers the
+	// presets of its registered family (mancala.FamilyOf), and reads any
+	// other ruleset name of that family; a ruleset without a name has no
+	// option Rules. Positions are exchanged in Rules' own text if it is a
+	// mancala.PositionNotation, in the core's text otherwise. The search
+	// evaluates with the ruleset's own estimate where it has one
+	// (search.Estimator).
+	Rules mancala.Ruleset
 	// Level is the starting strength level (see search.Levels); "" means
 	// "max".
 	Level string
 	// HashMB is the starting table size in MB; 0 means DefaultHashMB.
-	// Each thread has a table of this size.
 	HashMB int
 	// Threads is the starting number of search threads; 0 means 1.
 	Threads int
 	// Endgame, if set, answers positions exactly (an endgame database):
 	// the engine searches the rules with it added by search.WithEndgame.
-	// It must be for the starting rules preset (Rules), and safe for
-	// concurrent use; under another preset that the GUI chooses, the
-	// engine searches without it.
+	// It must be for Rules, and safe for concurrent use; under other
+	// rules that the GUI chooses, the engine searches without it.
 	Endgame func(p mancala.Position) (gain int, ok bool)
 	// MinAnswer is the least time from a go with a movetime to its
 	// bestmove: a search that ends sooner (a depth reached, a result
 	// proven) waits, at most until the movetime's limit; stop, ponderhit,
-	// ucinewgame and quit end the wait. 0 means no wait. Aualé needs some
-	// (examples/uci waits 50ms by default): its window drops a bestmove
-	// that comes while it is still sending the go, and then waits for ever
-	// (see "The Aualé program" in the package doc).
+	// ucinewgame and quit end the wait. 0 means no wait. The Aualé
+	// program needs some: its window drops a bestmove that comes while it
+	// is still sending the go, and then waits for ever.
 	MinAnswer time.Duration
-	// Book is the opening book; nil means [DefaultBook] (Abapa's). The
-	// engine plays from it only under the rules it was built for, and
-	// only with the option OwnBook on.
+	// Book is the opening book; nil means none. The engine plays from it
+	// only under the rules it was built for, and only with the option
+	// OwnBook on.
 	Book *book.Book
-	// OwnBook starts the engine with the option OwnBook on. It is off by
-	// default: the book showed no measured gain (examples/uci/ELO.md,
-	// change 9).
+	// OwnBook starts the engine with the option OwnBook on.
 	OwnBook bool
 }
 
@@ -192,9 +188,9 @@ func (l *lineWriter) err() error {
 type server struct {
 	cfg     EngineConfig
 	w       *lineWriter
-	preset  string
-	egRules string // the preset whose positions cfg.Endgame answers: the starting one
-	rules   *awale.Rules
+	menu    rulesMenu       // the option Rules
+	rules   mancala.Ruleset // the rules played now
+	atStart bool            // rules are cfg.Rules (cfg.Endgame applies)
 	game    *mancala.Game
 	level   string
 	hashMB  int
@@ -221,17 +217,17 @@ type searchRun struct {
 func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
 	s := &server{cfg: cfg, w: &lineWriter{w: out}, level: "max", hashMB: DefaultHashMB, threads: 1,
 		book: cfg.Book, ownBook: cfg.OwnBook}
-	if s.book == nil {
-		s.book = DefaultBook()
+	if cfg.Rules == nil {
+		return nil, &OptionError{Name: "Rules", Msg: "no ruleset to serve", Err: mancala.ErrUnsupported}
 	}
 	if cfg.Threads != 0 {
-		if cfg.Threads < 1 || cfg.Threads > MaxThreads {
-			return nil, fmt.Errorf("uci: %d threads: want 1 to %d: %w", cfg.Threads, MaxThreads, ErrMalformed)
+		if err := checkSpin("Threads", cfg.Threads, 1, MaxThreads); err != nil {
+			return nil, err
 		}
 		s.threads = cfg.Threads
 	}
 	if cfg.MinAnswer < 0 {
-		return nil, fmt.Errorf("uci: min answer %v: want 0 or more: %w", cfg.MinAnswer, ErrMalformed)
+		return nil, &OptionError{Name: "MinAnswer", Value: cfg.MinAnswer.String(), Msg: "want 0 or more"}
 	}
 	if cfg.Name == "" {
 		s.cfg.Name = "sowing"
@@ -241,44 +237,39 @@ func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
 	}
 	if cfg.Level != "" {
 		if _, err := search.LevelOptions(cfg.Level); err != nil {
-			return nil, fmt.Errorf("uci: level: %w", err)
+			return nil, &OptionError{Name: "Level", Value: cfg.Level, Msg: "want " + strings.Join(search.Levels, ", "), Err: err}
 		}
 		s.level = strings.ToLower(cfg.Level)
 	}
 	if cfg.HashMB != 0 {
-		if cfg.HashMB < 1 || cfg.HashMB > MaxHashMB {
-			return nil, fmt.Errorf("uci: hash %d MB: want 1 to %d: %w", cfg.HashMB, MaxHashMB, ErrMalformed)
+		if err := checkSpin("Hash", cfg.HashMB, 1, MaxHashMB); err != nil {
+			return nil, err
 		}
 		s.hashMB = cfg.HashMB
 	}
-	preset := cfg.Rules
-	if preset == "" {
-		preset = DefaultRules
+	if _, err := mancala.NewGame(cfg.Rules); err != nil { // a typed nil, say
+		return nil, &OptionError{Name: "Rules", Msg: "no game starts", Err: err}
 	}
-	if err := s.setRules(preset); err != nil {
-		return nil, err
+	s.menu = newRulesMenu(cfg.Rules)
+	if err := s.setRules(cfg.Rules); err != nil {
+		return nil, &OptionError{Name: "Rules", Value: rulesName(cfg.Rules), Msg: "no game starts", Err: err}
 	}
-	s.egRules = s.preset
 	s.ab = search.NewAlphaBeta(search.AlphaBetaOptions{TableSize: s.tableSize()})
 	return s, nil
 }
 
-func (s *server) tableSize() int { return s.hashMB << 20 / ttEntryBytes }
+// tableSize is the table size of each search thread: Hash is the engine's
+// total.
+func (s *server) tableSize() int { return search.TableSizeFor(int64(s.hashMB)<<20, s.threads) }
 
-func (s *server) setRules(preset string) error {
-	o, err := awale.Preset(preset)
-	if err != nil {
-		return err
-	}
-	r, err := awale.New(o)
-	if err != nil {
-		return err
-	}
+// setRules makes r the rules played, with a new game from its start.
+func (s *server) setRules(r mancala.Ruleset) error {
 	g, err := mancala.NewGame(r)
 	if err != nil {
 		return err
 	}
-	s.preset, s.rules, s.game = strings.ToLower(preset), r, g
+	s.rules, s.game = r, g
+	s.atStart = rulesName(r) == rulesName(s.cfg.Rules)
 	return nil
 }
 
@@ -305,7 +296,9 @@ func (s *server) handle(line string) bool {
 		s.w.printf("id name %s", s.cfg.Name)
 		s.w.printf("id author %s", s.cfg.Author)
 		s.w.printf("option name Hash type spin default %d min 1 max %d", DefaultHashMB, MaxHashMB)
-		s.w.printf("option name Rules type combo default %s var abapa var awari var default", DefaultRules)
+		if o := s.menu.option(); o != "" {
+			s.w.printf("%s", o)
+		}
 		s.w.printf("option name Level type combo default max var %s", strings.Join(search.Levels, " var "))
 		s.w.printf("option name Threads type spin default 1 min 1 max %d", MaxThreads)
 		s.w.printf("option name OwnBook type check default %v", s.cfg.OwnBook)
@@ -324,10 +317,13 @@ func (s *server) handle(line string) bool {
 	case "ucinewgame":
 		s.stopSearch()
 		s.ab.Reset()
-		g, _ := mancala.NewGame(s.rules)
-		s.game = g
+		if g, err := mancala.NewGame(s.rules); err == nil {
+			s.game = g
+		}
 	case "setoption":
-		s.setOption(c.Option, c.Value)
+		if err := s.setOption(c.Option, c.Value); err != nil {
+			s.info("setoption %s refused: %v", echo(c.Option), err)
+		}
 	case "position":
 		s.position(c)
 	case "go":
@@ -336,39 +332,40 @@ func (s *server) handle(line string) bool {
 	return false
 }
 
-func (s *server) setOption(name, value string) {
+// setOption sets an option, or refuses it (an *OptionError, or an error
+// saying that a search runs) and keeps the old value.
+func (s *server) setOption(name, value string) error {
 	if s.busy() {
-		s.info("setoption %s refused: a search is running (send stop first)", echo(name))
-		return
+		return errors.New("a search is running (send stop first)")
 	}
 	switch name {
 	case "Hash":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > MaxHashMB {
-			s.info("setoption Hash %q refused: want 1 to %d (MB)", echo(value), MaxHashMB)
-			return
+		n, err := spinValue("Hash", value, 1, MaxHashMB)
+		if err != nil {
+			return err
 		}
-		s.hashMB = n
-		o := s.ab.Options()
-		o.TableSize = s.tableSize()
-		s.ab.SetOptions(o)
-	case "Rules":
-		if err := s.setRules(value); err != nil {
-			s.info("setoption Rules %q refused: want abapa, awari or default", echo(value))
-			return
-		}
-		s.ab.Reset()
+		s.hashMB = n // the table is made at the next go
 	case "Threads":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > MaxThreads {
-			s.info("setoption Threads %q refused: want 1 to %d", echo(value), MaxThreads)
-			return
+		n, err := spinValue("Threads", value, 1, MaxThreads)
+		if err != nil {
+			return err
 		}
 		s.threads = n
+	case "Rules":
+		if s.menu.start == "" {
+			return &OptionError{Name: name, Value: echo(value), Msg: "this engine's rules have no name", Err: mancala.ErrUnsupported}
+		}
+		r, err := s.menu.build(value)
+		if err == nil {
+			err = s.setRules(r)
+		}
+		if err != nil {
+			return &OptionError{Name: name, Value: echo(value), Msg: "want " + strings.Join(s.menu.values, ", "), Err: err}
+		}
+		s.ab.Reset()
 	case "Level":
 		if _, err := search.LevelOptions(value); err != nil {
-			s.info("setoption Level %q refused: want %s", echo(value), strings.Join(search.Levels, ", "))
-			return
+			return &OptionError{Name: name, Value: echo(value), Msg: "want " + strings.Join(search.Levels, ", "), Err: err}
 		}
 		s.level = strings.ToLower(value)
 	case "OwnBook":
@@ -376,18 +373,21 @@ func (s *server) setOption(name, value string) {
 		case "true", "false":
 			s.ownBook = value == "true"
 		default:
-			s.info("setoption OwnBook %q refused: want true or false", echo(value))
+			return &OptionError{Name: name, Value: echo(value), Msg: "want true or false"}
 		}
 	default:
-		s.info("unknown option %q ignored (options are case-sensitive: Hash, Rules, Level, Threads, OwnBook)", echo(name))
+		return &OptionError{Name: echo(name), Msg: "unknown option (names are case-sensitive: Hash, Rules, Level, Threads, OwnBook)"}
 	}
+	return nil
 }
 
 // position sets up a new game; a refused one leaves the old one as it was.
+// The moves are read against the game: at a simultaneous decision South's
+// letter and North's that follows it make the joint move.
 func (s *server) position(c Command) {
 	start := s.rules.Start()
 	if c.FEN != "" {
-		p, err := awale.ParseAalina(c.FEN)
+		p, err := readPosition(s.rules, c.FEN)
 		if err != nil {
 			s.info("position refused: %v", err)
 			return
@@ -399,22 +399,28 @@ func (s *server) position(c Command) {
 		s.info("position refused: %v", err)
 		return
 	}
-	for i, m := range c.Moves {
+	moves := c.Moves
+	for i := 0; i < len(moves); i++ {
+		m := moves[i]
+		if g.Turn() == mancala.BothTurn && i+1 < len(moves) {
+			hs, okS := m.House(mancala.South)
+			hn, okN := moves[i+1].House(mancala.North)
+			if pl, single := m.Player(); single && pl == mancala.South && okS && okN {
+				if _, single := moves[i+1].Player(); single {
+					m = mancala.Joint(hs, hn)
+					i++
+				}
+			}
+		}
 		if err := g.Play(m); err != nil {
-			s.info("position refused: move %d (%v): %v", i+1, m, err)
+			s.info("position refused: move %v (letter %d): %v", m, i+1, err)
 			return
 		}
 	}
 	s.game = g
 	if s.debug {
-		s.info("position %s", awale.FormatAalina(g.Position()))
+		s.info("position %s", formatPosition(s.rules, g.Position()))
 	}
-}
-
-// moveTimeLimit is the time limit of go movetime t: t less a small margin
-// for the answer to travel.
-func moveTimeLimit(t time.Duration) time.Duration {
-	return t - min(t/10, 20*time.Millisecond)
 }
 
 // scoreCP writes a search value (the mover's: UCI scores are from the
@@ -472,54 +478,27 @@ func (s *server) goSearch(gp GoParams) {
 		return
 	}
 	lv, _ := search.LevelOptions(s.level) // the ruleset's Estimate (Eval nil) and quiescence
-	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Threads: s.threads,
+	lim := gp.Limits()                    // the search's time manager turns it into deadlines
+	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Time: lv.Time, Threads: s.threads,
 		Eval: lv.Eval, Quiesce: lv.Quiesce}
-	var clock *mover // with a clock: decides when to stop deepening
-	switch {
-	case gp.Infinite || gp.Ponder:
-		// Until stop: no time limit.
-	case gp.MoveTime > 0:
-		o.Time = moveTimeLimit(gp.MoveTime)
-	case gp.WTime > 0 || gp.BTime > 0:
-		if target, hard, ok := allot(gp, p); ok {
-			o.Time, clock = hard, &mover{target: target, hard: hard}
-			if len(s.rules.Legal(nil, p)) == 1 {
-				o.Depth = 1 // a forced move needs no thought
-			}
-		}
-	case gp.Depth == 0 && gp.Nodes == 0:
-		o.Time = lv.Time // a bare go: the level's own time, if any
-	}
-	if gp.Depth > 0 && (o.Depth == 0 || gp.Depth < o.Depth) {
-		o.Depth = min(gp.Depth, search.MaxDepth)
-	}
-	if gp.Nodes > 0 {
-		o.Nodes = gp.Nodes
-	}
-	if o.Depth == 0 && o.Time == 0 && o.Nodes == 0 {
-		o.Depth = search.MaxDepth // go infinite, or go alone at level max with no clock
+	if lim == (search.Limits{}) && o.Depth == 0 && o.Time == 0 {
+		o.Depth = search.MaxDepth // go alone at a level without limits
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	run := newRun(cancel, gp.Infinite || gp.Ponder)
 	start := time.Now()
-	o.Info = func(r search.Result) {
-		el := time.Since(start)
-		s.w.printf("%s", infoLine(r, el))
-		if clock != nil && !clock.next(r, el) {
-			cancel() // the search returns this iteration's result
-		}
-	}
-	floor := s.minAnswer(gp)
+	o.Info = func(r search.Result) { s.w.printf("%s", infoLine(r, time.Since(start))) }
+	floor := s.minAnswer(gp, p)
 	s.ab.SetOptions(o)
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
-	if s.cfg.Endgame != nil && s.preset == s.egRules {
+	if s.cfg.Endgame != nil && s.atStart {
 		rules = search.WithEndgame(rules, s.cfg.Endgame)
 	}
 	s.run = run
 	go func() {
 		defer close(run.answered)
-		res, err := ab.Search(ctx, rules, hist, p)
+		res, err := ab.SearchLimits(ctx, rules, hist, p, lim)
 		el := time.Since(start)
 		if wait {
 			// go infinite answers only after stop (or quit).
@@ -561,14 +540,15 @@ func (r *searchRun) halt() {
 	})
 }
 
-// minAnswer returns the least time from gp to its bestmove: cfg.MinAnswer
-// for a go with a movetime (at most that movetime's limit), 0 for any
-// other go. A search and a book answer both wait for it.
-func (s *server) minAnswer(gp GoParams) time.Duration {
+// minAnswer returns the least time from gp to its bestmove in p:
+// cfg.MinAnswer for a go with a movetime (at most the search's deadline
+// for that movetime), 0 for any other go. A search and a book answer both
+// wait for it.
+func (s *server) minAnswer(gp GoParams, p mancala.Position) time.Duration {
 	if gp.MoveTime <= 0 || gp.Infinite || gp.Ponder {
 		return 0
 	}
-	return min(s.cfg.MinAnswer, moveTimeLimit(gp.MoveTime))
+	return min(s.cfg.MinAnswer, search.NewTimeManager(gp.Limits(), p).Hard())
 }
 
 // newRun returns the record of a search (or a book answer) about to

@@ -3,10 +3,13 @@ package uci
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // session drives a Serve through pipes, line by line.
@@ -18,8 +21,13 @@ type session struct {
 	log  []string
 }
 
+// newSession starts Serve with cfg, under the Abapa rules if cfg has no
+// rules.
 func newSession(t *testing.T, cfg EngineConfig) *session {
 	t.Helper()
+	if cfg.Rules == nil {
+		cfg.Rules = awaleRules(t, "abapa")
+	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	s := &session{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
@@ -84,7 +92,7 @@ func TestTranscript(t *testing.T) {
 		"id name test engine",
 		"id author the sowing authors",
 		"option name Hash type spin default 16 min 1 max 1024",
-		"option name Rules type combo default abapa var abapa var awari var default",
+		newRulesMenu(awaleRules(t, "abapa")).option(), // the family's presets: see TestThirdPartyFamily
 		"option name Level type combo default max var easy var medium var hard var max",
 		"option name Threads type spin default 1 min 1 max 64",
 		"option name OwnBook type check default false",
@@ -224,7 +232,7 @@ func TestIsReadyAndStopDuringInfinite(t *testing.T) {
 }
 
 func TestServeEndsAtEOFAndContext(t *testing.T) {
-	err := Serve(context.Background(), strings.NewReader("uci\nisready\nposition startpos\ngo depth 2"), io.Discard, EngineConfig{})
+	err := Serve(context.Background(), strings.NewReader("uci\nisready\nposition startpos\ngo depth 2"), io.Discard, EngineConfig{Rules: awaleRules(t, "abapa")})
 	if err != nil {
 		t.Errorf("EOF: %v", err)
 	}
@@ -232,12 +240,12 @@ func TestServeEndsAtEOFAndContext(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
 	done := make(chan error)
-	go func() { done <- Serve(ctx, r, io.Discard, EngineConfig{}) }()
+	go func() { done <- Serve(ctx, r, io.Discard, EngineConfig{Rules: awaleRules(t, "abapa")}) }()
 	cancel()
 	if err := <-done; err != context.Canceled {
 		t.Errorf("cancelled: %v", err)
 	}
-	if _, err := newServer(io.Discard, EngineConfig{Level: "godlike"}); err == nil {
+	if _, err := newServer(io.Discard, EngineConfig{Rules: awaleRules(t, "abapa"), Level: "godlike"}); !errors.Is(err, ErrOption) {
 		t.Error("unknown level accepted")
 	}
 }
@@ -245,7 +253,7 @@ func TestServeEndsAtEOFAndContext(t *testing.T) {
 func TestLongLineRefused(t *testing.T) {
 	var out strings.Builder
 	in := strings.Repeat("x", 3*MaxLine) + "\nisready\n"
-	if err := Serve(context.Background(), strings.NewReader(in), &out, EngineConfig{}); err != nil {
+	if err := Serve(context.Background(), strings.NewReader(in), &out, EngineConfig{Rules: awaleRules(t, "abapa")}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "line too long") || !strings.HasSuffix(out.String(), "readyok\n") {
@@ -264,4 +272,116 @@ func TestScoreCP(t *testing.T) {
 			t.Errorf("scoreCP(%v) = %d, want %d", c.v, got, c.want)
 		}
 	}
+}
+
+// TestClockForcedMove: with a clock, a position with one legal move is
+// answered after a one-decision search, however much time is left.
+func TestClockForcedMove(t *testing.T) {
+	s := newSession(t, EngineConfig{})
+	s.send("position fen 0-0-0-0-0-1-4-4-4-4-4-4-12-11-S")
+	s.send("go wtime 600000 btime 600000")
+	line, before := s.expect("bestmove ")
+	if line != "bestmove F" {
+		t.Errorf("%q, want bestmove F", line)
+	}
+	for _, l := range before {
+		if strings.HasPrefix(l, "info depth ") && !strings.HasPrefix(l, "info depth 1 ") {
+			t.Errorf("searched deeper than one decision: %q", l)
+		}
+	}
+	// With a clock and a choice of moves, the search goes deeper.
+	s.send("position startpos")
+	s.send("go wtime 2000 btime 2000")
+	_, before = s.expect("bestmove ")
+	deep := false
+	for _, l := range before {
+		deep = deep || strings.HasPrefix(l, "info depth 2 ")
+	}
+	if !deep {
+		t.Errorf("no second iteration from the start with a 2 s clock: %q", before)
+	}
+	s.quit()
+}
+
+// TestGoRefusesNonPositive: a go with a zero or negative time, count or
+// depth is refused as a whole, with an info string and no bestmove (a go
+// movetime 0 or -5 was once answered at once with an unsearched move,
+// while go depth -3 was refused).
+func TestGoRefusesNonPositive(t *testing.T) {
+	s := newSession(t, EngineConfig{})
+	s.send("position startpos")
+	for _, line := range []string{
+		"go movetime 0", "go movetime -5", "go depth -3", "go depth 0", "go nodes 0", "go nodes -1",
+		"go wtime -1 btime 1000", "go wtime 1000 btime -20", "go wtime 0 btime 0", "go wtime 1000 winc -1",
+		"go movestogo 0 wtime 1000", "go movestogo -2 wtime 1000",
+	} {
+		s.send(line)
+		s.send("isready")
+		_, before := s.expect("readyok")
+		if len(before) != 1 || !strings.HasPrefix(before[0], "info string ignored: ") || !strings.Contains(before[0], "want a positive") {
+			t.Errorf("%q: %q, want one info string refusing it", line, before)
+		}
+	}
+	// Zero increments are allowed.
+	s.send("go wtime 1000 btime 1000 winc 0 binc 0 depth 2")
+	if best, _ := s.expect("bestmove "); len(best) != len("bestmove A") {
+		t.Errorf("%q", best)
+	}
+	s.quit()
+}
+
+// TestHashIsTheEngineTotal: Hash is the memory of the whole engine, shared
+// among its threads' tables (Threads 64 with Hash 1024 once reserved 64
+// tables of 1024 MB: 51.7 GB with the helpers'), and out-of-range values
+// of Hash and Threads are refused with an *OptionError, keeping the old
+// value.
+func TestHashIsTheEngineTotal(t *testing.T) {
+	s, err := newServer(io.Discard, EngineConfig{Rules: awaleRules(t, "abapa")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ threads, hash string }{{"64", "1024"}, {"1", "1024"}, {"7", "16"}, {"64", "1"}} {
+		if err := s.setOption("Threads", c.threads); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.setOption("Hash", c.hash); err != nil {
+			t.Fatal(err)
+		}
+		total := int64(s.tableSize()) * int64(s.threads) * search.TableEntryBytes
+		if total > int64(s.hashMB)<<20 || total < int64(s.hashMB)<<20/2 {
+			t.Errorf("Threads %s, Hash %s: the tables take %d bytes in all", c.threads, c.hash, total)
+		}
+	}
+	threads, hash := s.threads, s.hashMB
+	for _, c := range []struct{ name, value string }{
+		{"Threads", "65"}, {"Threads", "0"}, {"Threads", "-1"}, {"Threads", "many"},
+		{"Hash", "0"}, {"Hash", "1025"}, {"Hash", "-16"}, {"Hash", "99999999999999999999"},
+	} {
+		err := s.setOption(c.name, c.value)
+		var oe *OptionError
+		if !errors.As(err, &oe) || !errors.Is(err, ErrOption) || oe.Name != c.name {
+			t.Errorf("%s %s: %v, want an *OptionError", c.name, c.value, err)
+		}
+		if s.threads != threads || s.hashMB != hash {
+			t.Errorf("%s %s: threads %d, hash %d; want %d, %d kept", c.name, c.value, s.threads, s.hashMB, threads, hash)
+		}
+	}
+	for _, cfg := range []EngineConfig{{Threads: 65}, {Threads: -1}, {HashMB: 1025}, {HashMB: -1}} {
+		cfg.Rules = awaleRules(t, "abapa")
+		if _, err := newServer(io.Discard, cfg); !errors.Is(err, ErrOption) {
+			t.Errorf("%+v: %v, want ErrOption", cfg, err)
+		}
+	}
+	// Over the protocol: an info string, and the search runs with the
+	// old values.
+	ss := newSession(t, EngineConfig{})
+	ss.send("setoption name Threads value 65")
+	ss.send("isready")
+	if _, before := ss.expect("readyok"); len(before) != 1 || !strings.Contains(before[0], "refused") || !strings.Contains(before[0], "want 1 to 64") {
+		t.Errorf("Threads 65: %q", before)
+	}
+	ss.send("position startpos")
+	ss.send("go depth 2")
+	ss.expect("bestmove ")
+	ss.quit()
 }

@@ -13,16 +13,17 @@ import (
 )
 
 // Serve reads commands and answers them; here from a string, as a GUI
-// would send them.
+// would send them, for an engine that plays the Awalé Abapa rules.
 func ExampleServe() {
-	in := strings.NewReader("isready\nposition fen 0-0-0-0-0-1-0-0-0-0-0-0-24-23-N\ngo movetime 100\nfoo\nquit\n")
-	if err := uci.Serve(context.Background(), in, os.Stdout, uci.EngineConfig{}); err != nil {
+	r, _ := awale.New(awale.Abapa())
+	in := strings.NewReader("isready\nsetoption name Hash value 0\ngo movetime 0\nfoo\nquit\n")
+	if err := uci.Serve(context.Background(), in, os.Stdout, uci.EngineConfig{Rules: r}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
 	// readyok
-	// info string the game is over
-	// bestmove 0000
+	// info string setoption Hash refused: uci: option Hash "0": want 1 to 1024
+	// info string ignored: uci: go movetime 0: want a positive number: "go movetime 0"
 	// info string ignored: uci: unknown command "foo": "foo"
 }
 
@@ -45,8 +46,9 @@ func ExampleParseCommand() {
 func ExampleNewClient() {
 	toEngine, engineIn := io.Pipe()
 	engineOut, fromEngine := io.Pipe()
+	r, _ := awale.New(awale.Abapa())
 	go func() {
-		_ = uci.Serve(context.Background(), toEngine, fromEngine, uci.EngineConfig{Name: "piped"})
+		_ = uci.Serve(context.Background(), toEngine, fromEngine, uci.EngineConfig{Name: "piped", Rules: r})
 		fromEngine.Close()
 	}()
 	c, err := uci.NewClient(context.Background(), engineOut, engineIn, uci.ClientConfig{Depth: 4})
@@ -55,7 +57,6 @@ func ExampleNewClient() {
 		return
 	}
 	defer c.Close()
-	r, _ := awale.New(awale.Abapa())
 	g, _ := mancala.NewGame(r)
 	_ = g.PlayText("Fe")
 	m, err := c.Choose(context.Background(), g, mancala.South)

@@ -8,25 +8,34 @@
 //
 // [Register] defines these flags on a [flag.FlagSet]:
 //
-//	-game awale|oware|congkak|kalah     the game (default awale; oware is awale)
-//	-rules NAME                         a preset: awale default|abapa|awari, congkak default|overbeck, kalah default
-//	-houses N, -seeds N                 board size (every game)
-//	-opening simultaneous|sequential    congkak only (CK-8)
-//	-starter south|north                congkak, sequential opening only
-//	-first-hand south|north             congkak, simultaneous opening only (CK-8.2)
-//	-empty-capture store|stay           congkak only (CK-5)
-//	-round-end empty-row|pass-reply     congkak only (CK-9)
-//	-rounds N                           congkak only: at most N rounds, 0 (default) for a full set (CK-14)
-//	-capture empty|standard             kalah only (KA-4)
+//	-game NAME                          the game: a family registered with package mancala
+//	                                    (awale, congkak, kalah; oware is awale; default awale)
+//	-rules NAME [KEY=VALUE...]          a preset of the game (default: its first; awale
+//	                                    default|abapa|awari, congkak default|overbeck, kalah
+//	                                    default|capture=standard), then words of its ruleset names
+//	-houses N, -seeds N, -rounds N      the game's params (mancala.Param: houses and seeds for
+//	                                    every game, rounds for congkak: 0 (default) for a full set)
+//	-opening simultaneous|sequential    words of the game's names: -KEY VALUE is KEY=VALUE
+//	-starter south|north                (dashes dropped: -round-end pass-reply is
+//	-first-hand south|north             roundend=passreply; -empty-capture store is empty=store,
+//	-empty-capture store|stay           the first part of the flag's name, when the game's names
+//	-round-end empty-row|pass-reply     do not know emptycapture=); congkak's (CK-5, CK-8, CK-9)
+//	-capture empty|standard             and kalah's (KA-4)
 //
-// Individual flags override the preset. After parsing, [Flags.Ruleset]
-// checks the values and builds the ruleset; a bad value, or a flag that
-// does not apply to the chosen game, is an error that names the flag.
-// Kalah is the example ruleset of package examples/kalah/kalah; programs
-// reach it through this package, never by importing another example's
-// package. [ParsePosition] reads a -position flag's text for the chosen
-// game, and [Flags.NewGame] builds the ruleset and starts a game from such
-// a text.
+// [Flags.Ruleset] resolves them through the core alone: the family that
+// -game names ([mancala.LookupFamily]), its preset, the params and option
+// words as a ruleset name built with [mancala.NewRuleset]; a name of the
+// right options in another form (another order, a word that says the
+// preset's own value, such as -rules overbeck -houses 9) is built under
+// the name the family gives for it (the games' NameError). Individual
+// flags override the preset. A bad value, or a flag that does not apply
+// to the chosen game, is an error that names the flag and carries the
+// game's reason. Kalah is the example ruleset of package
+// examples/kalah/kalah; programs reach it through this package, never by
+// importing another example's package. [ParsePosition] and
+// [ParsePositionFor] read a -position flag's text: the core position text,
+// or the game's own ([mancala.PositionNotation], Awalé's Aalina text), and
+// [Flags.NewGame] builds the ruleset and starts a game from such a text.
 //
 // # Endgame databases
 //
@@ -38,9 +47,11 @@
 //	-endgame-approx     Awalé rules without exact databases use those of the nearest exact rules
 //
 // [EndgameFlags.Load] (or [LoadEndgame]) loads them, building nothing, for
-// the ruleset built from the game flags: awale's exact rules (the Awari
-// preset; any grand slam rule with the split cycle rule and no stop at a
-// majority) and Kalah. Abapa and the documents' rules have no exact
+// the ruleset built from the game flags, through its retrograde
+// capability (mancala/endgame's Retrograder): awale's exact rules (the
+// Awari preset; any grand slam rule with the split cycle rule and no stop
+// at a majority) and Kalah. Rules without exact databases may name the
+// nearest exact ones (endgame.Approximator). Abapa and the documents' rules have no exact
 // databases (their cycle rule gives each player his own row, which depends
 // on where the cycle is met; Abapa stops at a majority, which depends on
 // the stores): -endgame-approx gives them those of the same board and

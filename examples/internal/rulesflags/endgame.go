@@ -99,13 +99,14 @@ type Endgame struct {
 }
 
 // LoadEndgame loads, building nothing, the endgame databases of r from
-// o.Dir: those of r's own rules if r has exact ones (awale's Awari
-// preset, or any Awalé rules with the split cycle rule and no stop at a
-// majority, through awale.Rules.Retrograde; Kalah). Awalé rules without
-// exact databases (Abapa, the documents' rules) get, with o.Approx, those
-// of the nearest exact rules: the same board and grand slam rule, the
-// split cycle rule, no stop at a majority. Their values are then
-// estimates, not the values of r (see [Endgame.Exact]).
+// o.Dir: those of r's own rules if r has exact ones ([endgame.Retrograder]:
+// awale's Awari preset, or any Awalé rules with the split cycle rule and
+// no stop at a majority; Kalah). Rules without exact databases that name
+// the nearest exact rules ([endgame.Approximator]: Abapa, the documents'
+// rules, whose nearest have the same board and grand slam rule, the split
+// cycle rule and no stop at a majority) get, with o.Approx, the databases
+// of those. Their values are then estimates, not the values of r (see
+// [Endgame.Exact]).
 //
 // Every error is one line that names the flag: no databases for r's
 // rules (with the command that builds them), a directory missing or
@@ -171,34 +172,24 @@ func EndgameStatus(err error) int {
 	return ExitUsage
 }
 
-// endgameGame returns the database game of r: its own, or with approx the
-// nearest exact one of Awalé rules that have none, with the reason why
+// endgameGame returns the database game of r: its own
+// ([endgame.Retrograder]), or with approx that of the nearest exact rules
+// of rules that have none ([endgame.Approximator]), with the reason why
 // its values are estimates.
 func endgameGame(r mancala.Ruleset, approx bool) (g endgame.Game, why string, err error) {
 	g, err = retrograde(r)
 	if err == nil {
 		return g, "", nil
 	}
-	ar, ok := r.(*awale.Rules)
+	a, ok := r.(endgame.Approximator)
 	if !ok {
 		return nil, "", fmt.Errorf("%s has no endgame databases", rulesName(r))
 	}
-	o := ar.Options()
-	var whys []string
-	if o.Cycle != awale.CycleSplit {
-		whys = append(whys, "its cycle rule gives each player his own row, where the databases share a cycle's seeds")
-		o.Cycle = awale.CycleSplit
+	near, why := a.NearestExact()
+	if near == nil {
+		return nil, "", fmt.Errorf("%s: %w", rulesName(r), err)
 	}
-	if o.StopAtMajority {
-		whys = append(whys, "it stops at a majority, where the databases play on to the end")
-		o.StopAtMajority = false
-	}
-	why = strings.Join(whys, ", and ")
-	near, err := awale.New(o)
-	if err == nil {
-		g, err = near.Retrograde()
-	}
-	if err != nil {
+	if g, err = retrograde(near); err != nil {
 		return nil, "", fmt.Errorf("%s: %w", rulesName(r), err)
 	}
 	if !approx {
@@ -208,16 +199,10 @@ func endgameGame(r mancala.Ruleset, approx bool) (g endgame.Game, why string, er
 }
 
 // retrograde returns the endgame database game of r, if r has the
-// capability: awale's Retrograde, which may refuse r's options, or
-// Kalah's, which does not.
+// capability ([endgame.Retrograder]), which may refuse r's options.
 func retrograde(r mancala.Ruleset) (endgame.Game, error) {
-	switch x := r.(type) {
-	case interface {
-		Retrograde() (endgame.Game, error)
-	}:
+	if x, ok := r.(endgame.Retrograder); ok {
 		return x.Retrograde()
-	case interface{ Retrograde() endgame.Game }:
-		return x.Retrograde(), nil
 	}
 	return nil, fmt.Errorf("%s has no endgame databases: %w", rulesName(r), mancala.ErrUnsupported)
 }
@@ -229,6 +214,8 @@ func buildHint(g endgame.Game, o EndgameOptions, k int) string {
 		k = 12
 	}
 	name := g.Name()
+	// The endgame command builds Awalé's databases; the kalah example
+	// builds Kalah's.
 	if !strings.HasPrefix(name, "awale") {
 		return "the kalah example builds them: go run ./examples/kalah -h"
 	}

@@ -37,7 +37,7 @@ func ExampleRegister() {
 	// Output:
 	// awale abapa: 4,4,4,4,4,4/4,4,4,4,4,4 0,0 S
 	// congkak houses=5 opening=sequential: 5,5,5,5,5/5,5,5,5,5 0,0 S r1
-	// error: -starter applies only with -opening sequential
-	// error: -opening does not apply to -game awale
+	// error: -starter "north": congkak: ruleset name "congkak starter=north": starter= applies to a sequential opening only (CK-8): mancala: unsupported configuration
+	// error: -opening "sequential": awale: ruleset name "awale opening=sequential": unknown "opening=sequential": mancala: unsupported configuration
 	// 4,4,4,4,4,4/4,4,4,4,4,4 0,0 N <nil> true
 }

@@ -8,13 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/awale/ogn"
-	"github.com/sowing-games/sowing/congkak"
-	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
 )
@@ -102,64 +98,49 @@ var (
 // no Rules tag.
 func isOGN(b []byte) bool { return variantTag.Match(b) && !rulesTag.Match(b) }
 
-// kalahName matches the names of kalah.Rules.String: "kalah(6,4)", with
-// " standard capture" for that option.
-var kalahName = regexp.MustCompile(`^kalah\((\d{1,3}),(\d{1,3})\)( standard capture)?$`)
+// paperName matches a ruleset name in the notation "FAMILY(HOUSES,SEEDS)"
+// followed by "VALUE KEY" words, such as "kalah(6,4) standard capture",
+// which Kalah's rulesets wrote before they took names of KEY=VALUE words.
+var paperName = regexp.MustCompile(`^(\w+)\((\d{1,3}),(\d{1,3})\)((?: \w+ \w+)*)$`)
 
 // Resolve is the [record.Resolver] of the example programs: it builds the
 // ruleset that a record's Rules tag names, as the rulesets' String methods
 // write them ("awale abapa", "congkak opening=sequential rounds=1",
-// "kalah(6,4)"), through the core's registry ([mancala.NewRuleset]) or,
-// for the module's games, directly; "oware" is read as "awale". A record without a Rules tag
-// whose Variant tag is "Oware Abapa" (an OGN file of Aualé) is Awalé under
-// the Abapa rules. Errors wrap [mancala.ErrUnsupported].
+// "kalah houses=4 seeds=3"), through the core's registry
+// ([mancala.NewRuleset]); a name of the right options in another form
+// (another order of its words, a word that says a default) is read as
+// the name the family gives for it. "oware" is read as "awale", and the
+// older "FAMILY(HOUSES,SEEDS) VALUE KEY" form ("kalah(6,4) standard
+// capture") as "FAMILY houses=HOUSES seeds=SEEDS KEY=VALUE". A record
+// without a Rules tag whose Variant tag is "Oware Abapa" (an OGN file of
+// Aualé) is Awalé under the Abapa rules. Errors wrap
+// [mancala.ErrUnsupported].
 func Resolve(tags record.Tags) (mancala.Ruleset, error) {
 	name, ok := tags.Lookup(record.TagRules)
 	if !ok {
 		if v, ok := tags.Lookup("Variant"); ok && strings.EqualFold(strings.TrimSpace(v), "Oware Abapa") {
-			return awale.New(awale.Abapa())
+			return mancala.NewRuleset(Awale + " abapa")
 		}
 		return nil, fmt.Errorf("the record has no Rules tag to say its game: %w", mancala.ErrUnsupported)
 	}
-	family, _, _ := strings.Cut(name, " ")
-	if family == Oware {
-		name = Awale + name[len(Oware):]
-		family = Awale
+	if m := paperName.FindStringSubmatch(name); m != nil {
+		words := []string{m[1], "houses=" + m[2], "seeds=" + m[3]}
+		rest := strings.Fields(m[4])
+		for i := 0; i+1 < len(rest); i += 2 {
+			words = append(words, rest[i+1]+"="+rest[i])
+		}
+		name = strings.Join(words, " ")
 	}
-	if r, err := mancala.NewRuleset(name); err == nil {
-		return checkBoard(name, r)
+	family, rest, _ := strings.Cut(name, " ")
+	if g, ok := aliases[family]; ok {
+		family = g
+		name = strings.TrimSpace(family + " " + rest)
 	}
-	var r mancala.Ruleset
-	var err error
-	switch {
-	case family == Awale:
-		var o awale.Options
-		if o, err = awale.ParseName(name); err == nil {
-			r, err = awale.New(o)
-		}
-	case family == Congkak:
-		var o congkak.Options
-		if o, err = congkak.ParseName(name); err == nil {
-			r, err = congkak.New(o)
-		}
-	case strings.HasPrefix(name, Kalah):
-		m := kalahName.FindStringSubmatch(name)
-		if m == nil {
-			return nil, fmt.Errorf("rules %s: want kalah(houses,seeds), with \" standard capture\" for that rule: %w", Quote(name), mancala.ErrUnsupported)
-		}
-		o := kalah.Options{}
-		o.Houses, _ = strconv.Atoi(m[1])
-		o.Seeds, _ = strconv.Atoi(m[2])
-		if o.Houses < 1 || o.Houses > mancala.MaxHouses || o.Seeds < 1 || o.Seeds > mancala.MaxSeeds {
-			return nil, fmt.Errorf("rules %s: board out of range: %w", Quote(name), mancala.ErrUnsupported)
-		}
-		if m[3] != "" {
-			o.Capture = kalah.CaptureStandard
-		}
-		r, err = kalah.New(o)
-	default:
-		return nil, fmt.Errorf("rules %s: unknown game (want %s): %w", Quote(name), gameNames, mancala.ErrUnsupported)
+	fam, ok := mancala.LookupFamily(family)
+	if !ok {
+		return nil, fmt.Errorf("rules %s: unknown game (want %s): %w", Quote(name), gameNames(), mancala.ErrUnsupported)
 	}
+	r, err := buildName(fam, name)
 	if err != nil {
 		return nil, err
 	}

@@ -205,7 +205,10 @@ func TestResolve(t *testing.T) {
 		{"oware abapa", "awale abapa"},
 		{"congkak opening=sequential", "congkak opening=sequential"},
 		{k.String(), k.String()},
-		{"kalah(6,4)", "kalah(6,4)"},
+		{"kalah(6,4)", "kalah"}, // the older form of Kalah's names
+		{"kalah(4,3) standard capture", "kalah capture=standard houses=4 seeds=3"},
+		{"congkak rounds=1 opening=sequential", "congkak opening=sequential rounds=1"}, // another order
+		{"kalah", "kalah"},
 	} {
 		r, err := rulesflags.Resolve(record.Tags{{Name: record.TagRules, Value: tt.rules}})
 		if err != nil {
@@ -216,7 +219,7 @@ func TestResolve(t *testing.T) {
 			t.Errorf("Resolve(%q) = %q, want %q", tt.rules, got, tt.want)
 		}
 	}
-	for _, rules := range []string{"chess", "kalah(99,4)", "kalah(6,999)", "kalah", "awale houses=99", ""} {
+	for _, rules := range []string{"chess", "kalah(99,4)", "kalah(6,999)", "kalah houses=x", "awale houses=99", ""} {
 		if _, err := rulesflags.Resolve(record.Tags{{Name: record.TagRules, Value: rules}}); !errors.Is(err, mancala.ErrUnsupported) {
 			t.Errorf("Resolve(%q): error %v, want one wrapping mancala.ErrUnsupported", rules, err)
 		}

@@ -43,8 +43,13 @@
 //
 // [New] builds the rules from [Options]; bad options are refused with an
 // error wrapping [mancala.ErrUnsupported]. [Rules.String] names the
-// ruleset in the paper's notation: "kalah(6,4)", with " standard capture"
-// appended for that option.
+// ruleset ("kalah", "kalah capture=standard houses=4 seeds=3": Kalah(4,3)
+// of the paper with the standard capture) and [ParseName] reads the name
+// back. The package registers the "kalah" family with package mancala
+// ([Family]: presets, the params houses and seeds, and rules for players,
+// [PlayersText]), so that [mancala.NewRuleset] builds a Kalah ruleset from
+// its name. The rule ids KA-1 to KA-6 are those above; Rules does not
+// trace its moves ([mancala.Tracer]), so no event carries them.
 //
 // # Length of a game
 //

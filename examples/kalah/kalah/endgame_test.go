@@ -30,13 +30,13 @@ func withDB(t tester, r *kalah.Rules, k int) *kalah.Oracle {
 	if k < 0 {
 		return nil
 	}
-	key := fmt.Sprintf("%s k=%d", r.Retrograde().Name(), k)
+	key := fmt.Sprintf("%s k=%d", retroGame(r).Name(), k)
 	testDBs.Lock()
 	defer testDBs.Unlock()
 	db := testDBs.m[key]
 	if db == nil {
 		var err error
-		if db, err = egdb.Build(context.Background(), r.Retrograde(), "", k, egdb.Options{}); err != nil {
+		if db, err = egdb.Build(context.Background(), retroGame(r), "", k, egdb.Options{}); err != nil {
 			t.Fatalf("Build %s: %v", key, err)
 		}
 		if testDBs.m == nil {

@@ -33,7 +33,7 @@ func Example() {
 	fmt.Println(g.Position())
 	fmt.Print(g.Position().Board)
 	// Output:
-	// kalah(6,4) after C: south to move
+	// kalah after C: south to move
 	// 4,4,0,5,5,0/5,5,5,5,4,4 2,0 N
 	//         f  e  d  c  b  a
 	// N   0   4  4  5  5  5  5
@@ -85,7 +85,8 @@ func ExampleWithDatabase() {
 		panic(err)
 	}
 	// Every configuration of up to 10 seeds in the 12 houses.
-	db, err := egdb.Build(context.Background(), r.Retrograde(), "", 10, egdb.Options{})
+	g, _ := r.Retrograde() // never an error for Kalah
+	db, err := egdb.Build(context.Background(), g, "", 10, egdb.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -132,10 +133,11 @@ func ExampleWithDatabase_files() {
 	if err != nil {
 		panic(err)
 	}
-	if _, err := egdb.Build(context.Background(), r.Retrograde(), dir, 10, egdb.Options{}); err != nil {
+	g, _ := r.Retrograde() // never an error for Kalah
+	if _, err := egdb.Build(context.Background(), g, dir, 10, egdb.Options{}); err != nil {
 		panic(err)
 	}
-	db, err := egdb.Load(r.Retrograde(), dir, 10)
+	db, err := egdb.Load(g, dir, 10)
 	if err != nil {
 		panic(err)
 	}

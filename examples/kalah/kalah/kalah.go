@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -113,14 +114,65 @@ func New(o Options) (*Rules, error) {
 // Options returns the options in force, with defaults filled in.
 func (r *Rules) Options() Options { return r.o }
 
-// String returns the ruleset's name in the paper's notation,
-// "kalah(houses,seeds)", followed by " standard capture" for that option.
+// String returns the ruleset's name, which [ParseName] (and so
+// [mancala.NewRuleset]) reads back: "kalah", followed by
+// "capture=standard" for that option, "houses=N" if the board has not 6
+// houses a side and "seeds=N" if not 4 seeds a house, such as
+// "kalah capture=standard houses=4 seeds=3": the rules first, then the
+// params, so that [mancala.Family.WithParams] of a preset reads back.
+// Kalah(m, n) of the paper is "kalah houses=m seeds=n".
 func (r *Rules) String() string {
-	s := "kalah(" + strconv.Itoa(r.o.Houses) + "," + strconv.Itoa(r.o.Seeds) + ")"
+	s := "kalah"
 	if r.o.Capture == CaptureStandard {
-		s += " standard capture"
+		s += " capture=standard"
+	}
+	if r.o.Houses != 6 {
+		s += " houses=" + strconv.Itoa(r.o.Houses)
+	}
+	if r.o.Seeds != 4 {
+		s += " seeds=" + strconv.Itoa(r.o.Seeds)
 	}
 	return s
+}
+
+// ParseName reads a ruleset's name as [Rules.String] writes it and
+// returns its options. A name that does not read back exactly as itself
+// is refused with an error wrapping [mancala.ErrUnsupported].
+func ParseName(name string) (Options, error) {
+	bad := func(w string) (Options, error) {
+		return Options{}, fmt.Errorf("kalah: ruleset name %q: unknown %q: %w", name, w, mancala.ErrUnsupported)
+	}
+	words := strings.Fields(name)
+	if len(words) == 0 || words[0] != "kalah" {
+		return bad(name)
+	}
+	var o Options
+	for _, w := range words[1:] {
+		k, v, _ := strings.Cut(w, "=")
+		n, err := strconv.Atoi(v)
+		switch {
+		case k == "houses" && err == nil && n > 0:
+			o.Houses = n
+		case k == "seeds" && err == nil && n > 0:
+			o.Seeds = n
+		case k == "capture":
+			c, err := ParseCapture(v)
+			if err != nil {
+				return bad(w)
+			}
+			o.Capture = c
+		default:
+			return bad(w)
+		}
+	}
+	r, err := New(o)
+	if err != nil {
+		return Options{}, err
+	}
+	if got := r.String(); got != name {
+		return Options{}, &NameError{Name: name, Canonical: got}
+	}
+	return r.Options(), nil
 }
 
 // MaxPlies returns a bound on the length of any game from the start (see
@@ -329,3 +381,24 @@ func rowSum(row [mancala.MaxHouses]uint8) int {
 // package mancala/search looks for (search.StoreIndependent), which lets
 // it share one table entry among such positions.
 func (r *Rules) StoreIndependent() bool { return true }
+
+// NameError is the error of a ruleset name whose words all name options
+// but that is not the name those options are written with (their order,
+// or a word that says a default): Build and [ParseName] read only the
+// names that [Rules.String] writes. It wraps [mancala.ErrUnsupported].
+type NameError struct {
+	Name      string // the name read
+	Canonical string // the name of the options it names, which reads back
+}
+
+func (e *NameError) Error() string {
+	return fmt.Sprintf("kalah: ruleset name %q reads back as %q", e.Name, e.Canonical)
+}
+
+// Unwrap returns [mancala.ErrUnsupported].
+func (e *NameError) Unwrap() error { return mancala.ErrUnsupported }
+
+// CanonicalName returns e.Canonical: the name to build instead, for a
+// tool that composes names from options (an interface method, so that
+// tools find it with errors.As without knowing the game).
+func (e *NameError) CanonicalName() string { return e.Canonical }

@@ -48,10 +48,10 @@ func TestNew(t *testing.T) {
 	if got, want := r.Start().String(), "4,4,4,4,4,4/4,4,4,4,4,4 0,0 S"; got != want {
 		t.Errorf("KA-1/start: %q, want %q", got, want)
 	}
-	if got, want := r.String(), "kalah(6,4)"; got != want {
+	if got, want := r.String(), "kalah"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	if got, want := mustNew(t, kalah.Options{Houses: 3, Seeds: 2, Capture: kalah.CaptureStandard}).String(), "kalah(3,2) standard capture"; got != want {
+	if got, want := mustNew(t, kalah.Options{Houses: 3, Seeds: 2, Capture: kalah.CaptureStandard}).String(), "kalah capture=standard houses=3 seeds=2"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	for _, o := range []kalah.Options{

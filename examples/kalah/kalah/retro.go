@@ -22,10 +22,19 @@ import (
 // [egdb.Build] (or load them with [egdb.Load]) and hand them to the
 // solver with [WithDatabase] (see "Endgame databases" in the package
 // documentation).
-func (r *Rules) Retrograde() egdb.Game {
+//
+// It implements [egdb.Retrograder]; its error is always nil.
+func (r *Rules) Retrograde() (egdb.Game, error) {
+	return r.retro(), nil
+}
+
+// retro returns the Game of Retrograde.
+func (r *Rules) retro() *retro {
 	return &retro{r: r, n: r.o.Houses,
 		name: fmt.Sprintf("kalah houses=%d capture=%v", r.o.Houses, r.o.Capture)}
 }
+
+var _ egdb.Retrograder = (*Rules)(nil)
 
 // retro is [Rules.Retrograde]'s Game.
 type retro struct {
@@ -172,8 +181,8 @@ func WithDatabase(r *Rules, db *egdb.DB) (*Oracle, error) {
 	if db == nil {
 		return nil, fmt.Errorf("kalah: no endgame database: %w", mancala.ErrUnsupported)
 	}
-	if db.Name() != r.Retrograde().Name() || db.Houses() != 2*r.o.Houses {
-		return nil, fmt.Errorf("kalah: endgame databases of %.60q for the rules of %q: %w", db.Name(), r.Retrograde().Name(), mancala.ErrUnsupported)
+	if db.Name() != r.retro().Name() || db.Houses() != 2*r.o.Houses {
+		return nil, fmt.Errorf("kalah: endgame databases of %.60q for the rules of %q: %w", db.Name(), r.retro().Name(), mancala.ErrUnsupported)
 	}
 	o := &Oracle{Rules: r, db: db, seeds: db.Seeds()}
 	if n := r.o.Houses; n <= MaxPackedHouses {

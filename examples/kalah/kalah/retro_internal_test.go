@@ -47,7 +47,7 @@ func TestPackedRank(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		db, err := egdb.Build(context.Background(), r.Retrograde(), "", tc.k, egdb.Options{})
+		db, err := egdb.Build(context.Background(), r.retro(), "", tc.k, egdb.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +84,7 @@ func TestPackedChildrenMatchRows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := r.Retrograde().(*retro)
+			g := r.retro()
 			for range 3000 {
 				var c egdb.Config
 				for range rng.IntN(40) {
@@ -111,7 +111,7 @@ func TestParentsMatchChildren(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := r.Retrograde()
+			g := r.retro()
 			db, err := egdb.Build(context.Background(), g, "", tc.k, egdb.Options{})
 			if err != nil {
 				t.Fatal(err)

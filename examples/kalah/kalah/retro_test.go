@@ -41,7 +41,7 @@ func TestRetrogradeAgainstModel(t *testing.T) {
 		capture kalah.Capture
 	}{{1, 12, kalah.CaptureEmpty}, {2, 10, kalah.CaptureEmpty}, {3, 9, kalah.CaptureEmpty}, {2, 10, kalah.CaptureStandard}, {3, 9, kalah.CaptureStandard}} {
 		r := mustNew(t, kalah.Options{Houses: c.n, Seeds: 1, Capture: c.capture})
-		db, err := egdb.Build(context.Background(), r.Retrograde(), "", c.k, egdb.Options{})
+		db, err := egdb.Build(context.Background(), retroGame(r), "", c.k, egdb.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestRetrogradeAgainstModel(t *testing.T) {
 // that the solver finds without any.
 func TestWithDatabase(t *testing.T) {
 	r := mustNew(t, kalah.Options{Houses: 3, Seeds: 3})
-	db, err := egdb.Build(context.Background(), r.Retrograde(), "", 10, egdb.Options{})
+	db, err := egdb.Build(context.Background(), retroGame(r), "", 10, egdb.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestWithDatabaseSolverCapabilities(t *testing.T) {
 		{Houses: 4, Seeds: 2, Capture: kalah.CaptureStandard},
 	} {
 		r := mustNew(t, o)
-		db, err := egdb.Build(context.Background(), r.Retrograde(), "", 9, egdb.Options{})
+		db, err := egdb.Build(context.Background(), retroGame(r), "", 9, egdb.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +174,7 @@ func TestRetrogradeForwardPass(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := r.Retrograde()
+		g := retroGame(r)
 		if a, ok := g.(egdb.Acyclic); !ok || !a.Acyclic() {
 			t.Fatalf("%s is not Acyclic", g.Name())
 		}
@@ -197,4 +197,13 @@ func TestRetrogradeForwardPass(t *testing.T) {
 			}
 		}
 	}
+}
+
+// retroGame returns r's endgame Game (Retrograde never fails for Kalah).
+func retroGame(r *kalah.Rules) egdb.Game {
+	g, err := r.Retrograde()
+	if err != nil {
+		panic(err)
+	}
+	return g
 }

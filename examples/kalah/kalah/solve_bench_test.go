@@ -91,7 +91,7 @@ func benchBuild(b *testing.B, k int) {
 	r := mustNew(b, kalah.Options{})
 	b.ReportAllocs()
 	for range b.N {
-		if _, err := egdb.Build(context.Background(), r.Retrograde(), "", k, egdb.Options{}); err != nil {
+		if _, err := egdb.Build(context.Background(), retroGame(r), "", k, egdb.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

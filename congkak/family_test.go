@@ -1,0 +1,125 @@
+package congkak_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sowing-games/sowing/congkak"
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// TestFamily checks the registered description: every preset builds and
+// names itself, the params' defaults are the documents' board and a full
+// set, and the players' rules text is short and has diagrams that parse.
+func TestFamily(t *testing.T) {
+	f, ok := mancala.LookupFamily("congkak")
+	if !ok {
+		t.Fatal("congkak is not registered")
+	}
+	if f.Label != "Congkak" || f.Description == "" || f.RulesText != congkak.PlayersText {
+		t.Errorf("label %q, description %q", f.Label, f.Description)
+	}
+	want := []string{"congkak", "congkak overbeck"}
+	if len(f.Presets) != len(want) {
+		t.Fatalf("%d presets, want %d", len(f.Presets), len(want))
+	}
+	for i, p := range f.Presets {
+		if p.Name != want[i] || p.Label == "" || p.Description == "" {
+			t.Errorf("preset %d: %+v", i, p)
+		}
+		r, err := mancala.NewRuleset(p.Name)
+		if err != nil {
+			t.Fatalf("CK-1/preset %s: %v", p.Name, err)
+		}
+		if got := r.(*congkak.Rules).String(); got != p.Name {
+			t.Errorf("preset %s builds %s", p.Name, got)
+		}
+		if got, want := mancala.Label(r), "Congkak, "+p.Label; got != want {
+			t.Errorf("Label of %s: %q, want %q", p.Name, got, want)
+		}
+	}
+	defaults := map[string]int{"houses": 7, "seeds": 0, "rounds": 0}
+	for _, p := range f.Params {
+		d, ok := defaults[p.Key]
+		if !ok || p.Default != d || p.Min > p.Default || p.Default > p.Max || p.Label == "" || p.Description == "" {
+			t.Errorf("param %+v", p)
+		}
+		if p.Default == 0 && !strings.Contains(p.Description, "0 means") {
+			t.Errorf("param %s: the description does not say what 0 means", p.Key)
+		}
+	}
+	for _, tt := range []struct {
+		values map[string]int
+		name   string
+	}{
+		{map[string]int{"houses": 7, "seeds": 0, "rounds": 0}, "congkak"},
+		{map[string]int{"houses": 5}, "congkak houses=5"},
+		{map[string]int{"houses": 5, "seeds": 3, "rounds": 1}, "congkak houses=5 seeds=3 rounds=1"},
+		{map[string]int{"houses": 5}, "congkak overbeck houses=5"}, // Overbeck's rules on another board
+	} {
+		preset, _, _ := strings.Cut(tt.name, " houses")
+		if preset != "congkak overbeck" {
+			preset = "congkak"
+		}
+		name, err := f.WithParams(preset, tt.values)
+		if err != nil || name != tt.name {
+			t.Errorf("WithParams(%v) = %q, %v; want %q", tt.values, name, err, tt.name)
+			continue
+		}
+		if _, err := mancala.NewRuleset(name); err != nil {
+			t.Errorf("CK-1/%s: %v", name, err)
+		}
+	}
+	checkPlayersText(t, f.RulesText)
+}
+
+// checkPlayersText checks a players' rules text: 15 to 40 lines, no API
+// names or rule ids, one to three diagrams whose positions parse.
+func checkPlayersText(t *testing.T, text string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	if len(lines) < 15 || len(lines) > 40 {
+		t.Errorf("%d lines of players' rules, want 15 to 40", len(lines))
+	}
+	diagrams := 0
+	for _, l := range lines {
+		for _, api := range []string{"CK-", "Options", "mancala", "[", "`"} {
+			if strings.Contains(l, api) {
+				t.Errorf("the players' rules name %q: %s", api, l)
+			}
+		}
+		pos, ok := strings.CutPrefix(l, "diagram: ")
+		if !ok {
+			continue
+		}
+		diagrams++
+		pos, caption, _ := strings.Cut(pos, " | ")
+		if _, err := mancala.ParsePosition(pos); err != nil {
+			t.Errorf("diagram %q: %v", pos, err)
+		}
+		if caption == "" {
+			t.Errorf("diagram %q without a caption", pos)
+		}
+	}
+	if diagrams < 1 || diagrams > 3 {
+		t.Errorf("%d diagrams, want 1 to 3", diagrams)
+	}
+}
+
+// TestNameError checks that a name of options not written as Rules.String
+// writes them is refused with the name that reads back.
+func TestNameError(t *testing.T) {
+	for _, tt := range []struct{ name, canonical string }{
+		{"congkak houses=7", "congkak"},
+		{"congkak overbeck houses=9", "congkak overbeck"},
+		{"congkak overbeck empty=store", "congkak houses=9 roundend=passreply"},
+		{"congkak rounds=1 opening=sequential", "congkak opening=sequential rounds=1"},
+	} {
+		_, err := mancala.NewRuleset(tt.name)
+		var ne *congkak.NameError
+		if !errors.As(err, &ne) || ne.CanonicalName() != tt.canonical || !errors.Is(err, mancala.ErrUnsupported) {
+			t.Errorf("NewRuleset(%q): %v, want a NameError for %q", tt.name, err, tt.canonical)
+		}
+	}
+}

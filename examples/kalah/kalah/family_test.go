@@ -1,0 +1,59 @@
+package kalah_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
+	"github.com/sowing-games/sowing/mancala"
+	egdb "github.com/sowing-games/sowing/mancala/endgame"
+)
+
+// TestFamily checks the registered family: its presets and params build
+// through mancala.NewRuleset and read back, and its players' rules have
+// diagrams that parse.
+func TestFamily(t *testing.T) {
+	f, ok := mancala.LookupFamily("kalah")
+	if !ok {
+		t.Fatal("kalah is not registered")
+	}
+	for _, p := range f.Presets {
+		r, err := mancala.NewRuleset(p.Name)
+		if err != nil || r.(*kalah.Rules).String() != p.Name || p.Label == "" || p.Description == "" {
+			t.Errorf("KA-1/preset %+v: %v, %v", p, r, err)
+		}
+	}
+	name, err := f.WithParams("kalah capture=standard", map[string]int{"houses": 4, "seeds": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name != "kalah capture=standard houses=4 seeds=3" {
+		t.Errorf("WithParams: %q", name)
+	}
+	r, err := mancala.NewRuleset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := r.(*kalah.Rules).Options(); o != (kalah.Options{Houses: 4, Seeds: 3, Capture: kalah.CaptureStandard}) {
+		t.Errorf("KA-1/options %+v", o)
+	}
+	for _, bad := range []string{"kalah houses=6", "kalah seeds=x", "kalah capture=none", "kalah(6,4)", "kalah houses=99"} {
+		if _, err := mancala.NewRuleset(bad); err == nil {
+			t.Errorf("NewRuleset(%q) accepted", bad)
+		}
+	}
+	var _ egdb.Retrograder = r.(*kalah.Rules)
+	diagrams := 0
+	for _, l := range strings.Split(f.RulesText, "\n") {
+		if pos, ok := strings.CutPrefix(l, "diagram: "); ok {
+			diagrams++
+			pos, _, _ = strings.Cut(pos, " | ")
+			if _, err := mancala.ParsePosition(pos); err != nil {
+				t.Errorf("diagram %q: %v", pos, err)
+			}
+		}
+	}
+	if n := len(strings.Split(strings.TrimSpace(f.RulesText), "\n")); diagrams < 1 || diagrams > 3 || n < 15 || n > 40 {
+		t.Errorf("%d diagrams, %d lines", diagrams, n)
+	}
+}

@@ -1,0 +1,29 @@
+package main
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+
+	"github.com/sowing-games/sowing/mancala/book"
+)
+
+// abapaBook is an opening book of the Awalé Abapa rules (the file names
+// the rules it is for), built from the repository's root by
+//
+//	go run ./examples/uci book -plies 3 -time 5s -out examples/uci/abapa.book
+//
+//go:embed abapa.book
+var abapaBook string
+
+// defaultBook returns the embedded opening book: every position of the
+// Abapa rules within 3 moves of the start, with the move that a search of
+// several seconds found there. The engine plays from it only under those
+// rules (a book names its rules). It returns the same Book on every call.
+var defaultBook = sync.OnceValue(func() *book.Book {
+	b, err := book.Read(strings.NewReader(abapaBook))
+	if err != nil {
+		return nil // TestDefaultBook keeps this from happening
+	}
+	return b
+})
