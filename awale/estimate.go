@@ -90,37 +90,55 @@ func estimatePhase(seeds int) int {
 // deterministic, allocates nothing, and is safe for concurrent use.
 func (r *Rules) Estimate(p mancala.Position, side mancala.Player) float64 {
 	b := &p.Board
+	rows := [2]row{b.Row(mancala.South), b.Row(mancala.North)}
+	stores := [2]int{b.Store(mancala.South), b.Store(mancala.North)}
 	if r.n != estimateHouses || r.total != 8*estimateHouses {
-		return rowEstimate(b, side)
+		return rowEstimate(&rows, stores, b.Houses(), side)
 	}
 	mover, ok := p.ToMove.Player()
 	if !ok {
 		mover = side
 	}
+	return r.tableEstimate(&rows, stores, mover, side)
+}
+
+// estimate is Estimate of the position of rows and stores (indexed by
+// player) on r's board, whose mover is mover (side if nobody is to move).
+func (r *Rules) estimate(rows *[2]row, stores [2]int, mover, side mancala.Player) float64 {
+	if r.n != estimateHouses || r.total != 8*estimateHouses {
+		return rowEstimate(rows, stores, r.n, side)
+	}
+	return r.tableEstimate(rows, stores, mover, side)
+}
+
+// tableEstimate is Estimate on the board of 6 houses of 4 seeds (see
+// estimate).
+func (r *Rules) tableEstimate(rows *[2]row, stores [2]int, mover, side mancala.Player) float64 {
 	waiter := mover.Other()
-	own, opp := b.Row(mover), b.Row(waiter)
-	v := float64(b.Store(mover) - b.Store(waiter))
-	ph := estimatePhase(r.total - b.Store(mover) - b.Store(waiter)) // the seeds in the houses
+	own, opp := &rows[mover&1], &rows[waiter&1]
+	sm, sw := stores[mover&1], stores[waiter&1]
+	v := float64(sm - sw)
+	ph := estimatePhase(r.total - sm - sw) // the seeds in the houses
 	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
 	for i := 0; i < estimateHouses; i++ {
 		v += ownT[i][min(own[i], estimateSeedCap)] + oppT[i][min(opp[i], estimateSeedCap)]
 	}
-	v += estimateStoreMover[min(b.Store(mover), estimateStoreCap)] + estimateStoreWaiter[min(b.Store(waiter), estimateStoreCap)]
-	v += estimateCaptureMover[min(bestCapture(&own, &opp), estimateCaptureCap)]
-	v += estimateCaptureWaiter[min(bestCapture(&opp, &own), estimateCaptureCap)]
+	v += estimateStoreMover[min(sm, estimateStoreCap)] + estimateStoreWaiter[min(sw, estimateStoreCap)]
+	v += estimateCaptureMover[min(bestCapture(own, opp), estimateCaptureCap)]
+	v += estimateCaptureWaiter[min(bestCapture(opp, own), estimateCaptureCap)]
 	if side != mover {
 		v = -v
 	}
 	return v
 }
 
-// rowEstimate is the row evaluation of boards other than 6 houses of 4
-// seeds (see Estimate).
-func rowEstimate(b *mancala.Board, side mancala.Player) float64 {
+// rowEstimate is the row evaluation of ELO.md's change 1 (see Estimate)
+// of rows and stores (indexed by player) of n houses a side.
+func rowEstimate(rows *[2]row, stores [2]int, n int, side mancala.Player) float64 {
 	o := side.Other()
-	v := float64(b.Store(side) - b.Store(o))
-	own, opp := b.Row(side), b.Row(o)
-	for i := 0; i < b.Houses(); i++ {
+	v := float64(stores[side&1] - stores[o&1])
+	own, opp := &rows[side&1], &rows[o&1]
+	for i := 0; i < n; i++ {
 		v += houseValue[own[i]] - houseValue[opp[i]]
 	}
 	return v

@@ -155,6 +155,11 @@ type AlphaBeta struct {
 	eg      func(p mancala.Position) (gain int, ok bool)
 	helpers []*AlphaBeta // of a parallel search (Threads > 1)
 	path    path
+	fpath   linePath[Compact, fastOps] // of a Stepper's search
+	// general keeps the search off a Stepper's path (a test hook: the
+	// searches on both paths are the same).
+	general bool
+	stepped bool // the last search took a Stepper's path
 	plies   []abPly
 	history [2][mancala.MaxHouses]int32
 	nodes   int64
@@ -305,6 +310,9 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 	}
 	if p.ToMove == mancala.BothTurn {
 		return a.searchSimultaneousRoot(p, maxDepth), nil
+	}
+	if res, ok := a.fastSearch(history, p, maxDepth); ok {
+		return res, nil
 	}
 	if a.opts.Threads > 1 {
 		return a.searchRootParallel(ctx, history, p, maxDepth), nil
