@@ -1,6 +1,10 @@
 package awale
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"math/bits"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // The weights of the row evaluation, which Estimate uses on boards other than 6 houses of 4 seeds: what a seed in a
 // player's own houses, a house of 1 or 2 seeds, and a non-empty house are
@@ -90,43 +94,33 @@ func estimatePhase(seeds int) int {
 // deterministic, allocates nothing, and is safe for concurrent use.
 func (r *Rules) Estimate(p mancala.Position, side mancala.Player) float64 {
 	b := &p.Board
-	rows := [2]row{b.Row(mancala.South), b.Row(mancala.North)}
 	stores := [2]int{b.Store(mancala.South), b.Store(mancala.North)}
 	if r.n != estimateHouses || r.total != 8*estimateHouses {
+		rows := [2]row{b.Row(mancala.South), b.Row(mancala.North)}
 		return rowEstimate(&rows, stores, b.Houses(), side)
 	}
 	mover, ok := p.ToMove.Player()
 	if !ok {
 		mover = side
 	}
-	return r.tableEstimate(&rows, stores, mover, side)
+	return tableEstimate(rowWord(b, mover), rowWord(b, mover.Other()), stores[mover&1], stores[(mover^1)&1], r.total, side != mover)
 }
 
-// estimate is Estimate of the position of rows and stores (indexed by
-// player) on r's board, whose mover is mover (side if nobody is to move).
-func (r *Rules) estimate(rows *[2]row, stores [2]int, mover, side mancala.Player) float64 {
-	if r.n != estimateHouses || r.total != 8*estimateHouses {
-		return rowEstimate(rows, stores, r.n, side)
-	}
-	return r.tableEstimate(rows, stores, mover, side)
-}
-
-// tableEstimate is Estimate on the board of 6 houses of 4 seeds (see
-// estimate).
-func (r *Rules) tableEstimate(rows *[2]row, stores [2]int, mover, side mancala.Player) float64 {
-	waiter := mover.Other()
-	own, opp := &rows[mover&1], &rows[waiter&1]
-	sm, sw := stores[mover&1], stores[waiter&1]
+// tableEstimate is Estimate on the board of 6 houses of 4 seeds (total
+// seeds) of the position in which the mover has row own (a packed word)
+// and store sm, and the waiter row opp and store sw, for the mover, or
+// for the waiter if negate is set.
+func tableEstimate(own, opp uint64, sm, sw, total int, negate bool) float64 {
 	v := float64(sm - sw)
-	ph := estimatePhase(r.total - sm - sw) // the seeds in the houses
+	ph := estimatePhase(total - sm - sw) // the seeds in the houses
 	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
 	for i := 0; i < estimateHouses; i++ {
-		v += ownT[i][min(own[i], estimateSeedCap)] + oppT[i][min(opp[i], estimateSeedCap)]
+		v += ownT[i][min(uint8(own>>(8*i)), estimateSeedCap)] + oppT[i][min(uint8(opp>>(8*i)), estimateSeedCap)]
 	}
 	v += estimateStoreMover[min(sm, estimateStoreCap)] + estimateStoreWaiter[min(sw, estimateStoreCap)]
-	v += estimateCaptureMover[min(bestCapture(own, opp), estimateCaptureCap)]
-	v += estimateCaptureWaiter[min(bestCapture(opp, own), estimateCaptureCap)]
-	if side != mover {
+	v += estimateCaptureMover[min(packedBestCapture(own, opp), estimateCaptureCap)]
+	v += estimateCaptureWaiter[min(packedBestCapture(opp, own), estimateCaptureCap)]
+	if negate {
 		v = -v
 	}
 	return v
@@ -168,6 +162,33 @@ func bestCapture(row, other *[mancala.MaxHouses]uint8) int {
 			took += c
 		}
 		if took > best && !grandSlam(other, t, took) {
+			best = took
+		}
+	}
+	return best
+}
+
+// packedBestCapture is bestCapture of packed rows (6 houses, house i in
+// byte i, each of fewer than 128 seeds).
+func packedBestCapture(row, other uint64) int {
+	const (
+		houses = 0x0000ffffffffffff // the bytes of 6 houses
+		index  = 0x0000050403020100 // i in byte i
+	)
+	// The houses whose sowing ends in other: i + row[i] in 6..11.
+	x := row&houses + index
+	m := (x + 0x7a7a7a7a7a7a7a7a) &^ (x + 0x7474747474747474) & hi8 & houses
+	best := 0
+	for ; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m) >> 3
+		t := uint(i + int(row>>(8*i)&0xff) - estimateHouses) // the last seed's house in other
+		sown := other + lo8&(1<<(8*t+8)-1)                   // other after the sowing
+		cv := uint64(2) << (8 * t)
+		if sown&(0xfe<<(8*t)) != cv {
+			continue
+		}
+		chain := captureChain(sown, cv)
+		if took := sumBytes(sown & chain); took > best && sown&^chain != 0 {
 			best = took
 		}
 	}

@@ -106,12 +106,17 @@ func (r *Rules) CompactCycle(x search.Compact) search.Compact {
 
 // CompactEstimate implements [search.Stepper]: [Rules.Estimate] of x.
 func (r *Rules) CompactEstimate(x search.Compact, side mancala.Player) float64 {
-	var rows [2][mancala.MaxHouses]uint8
-	binary.LittleEndian.PutUint64(rows[mancala.South][:8], x.Rows[mancala.South])
-	binary.LittleEndian.PutUint64(rows[mancala.North][:8], x.Rows[mancala.North])
+	stores := [2]int{int(x.Stores[mancala.South]), int(x.Stores[mancala.North])}
+	if r.n != estimateHouses || r.total != 8*estimateHouses {
+		var rows [2]row
+		binary.LittleEndian.PutUint64(rows[mancala.South][:8], x.Rows[mancala.South])
+		binary.LittleEndian.PutUint64(rows[mancala.North][:8], x.Rows[mancala.North])
+		return rowEstimate(&rows, stores, r.n, side)
+	}
 	mover, ok := x.ToMove.Player()
 	if !ok {
 		mover = side
 	}
-	return r.estimate(&rows, [2]int{int(x.Stores[mancala.South]), int(x.Stores[mancala.North])}, mover, side)
+	me, you := mover&1, (mover^1)&1
+	return tableEstimate(x.Rows[me], x.Rows[you], stores[me], stores[you], r.total, side != mover)
 }
