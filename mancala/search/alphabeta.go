@@ -155,7 +155,9 @@ type AlphaBeta struct {
 	eg      func(p mancala.Position) (gain int, ok bool)
 	helpers []*AlphaBeta // of a parallel search (Threads > 1)
 	path    path
-	fpath   linePath[Compact, fastOps] // of a Stepper's search
+	sops    slowOps                     // the general path's
+	fpath   linePath[Compact, *fastOps] // of a Stepper's search
+	fops    fastOps
 	// general keeps the search off a Stepper's path (a test hook: the
 	// searches on both paths are the same).
 	general bool
@@ -329,7 +331,8 @@ func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []ma
 	if e, ok := r.(Endgamer); ok {
 		a.eg = e.Endgame
 	}
-	a.path.reset(newSlowOps(r, a.eval), history)
+	a.sops.set(r, a.eval)
+	a.path.reset(&a.sops, history)
 	a.nodes = 0
 	a.stop = false
 	a.done = nil
@@ -456,7 +459,7 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !a.horizon}
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
-			storeValue(a, t, h, best, bestMove, depth, boundExact, !a.horizon, len(t.pos)-1)
+			storeValue(a, t, h, best, bestMove, depth, boundExact, !a.horizon, t.len()-1)
 			extendPV(a, t, p, depth)
 		}
 		moveToFront(moves, bestMove)
@@ -489,7 +492,14 @@ func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player,
 // child is AlphaBeta.child on the positions of t.
 func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
 	q := t.ops.apply(p, m)
-	q, hq, rep := t.endAt(q, t.ops.hash(q))
+	var hq uint64
+	var rep int
+	if depth > 1 || t.ops.turn(q) == mancala.NoTurn {
+		q, hq, rep = t.endAt(q, t.ops.hash(q))
+	} else {
+		// A leaf: nothing is searched below it, and its key is not used.
+		q, rep = t.endLeafAt(q)
+	}
 	a.rep = min(a.rep, rep)
 	hq = t.push(q, hq)
 	var v float64
@@ -515,10 +525,11 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 	}
 	pl := &a.plies[ply]
 	pl.pv = pl.pv[:0]
-	if t.ops.over(p) {
-		return float64((t.ops.store(p, mancala.South) - t.ops.store(p, mancala.North)) * TerminalScale)
-	}
 	turn := t.ops.turn(p)
+	if turn == mancala.NoTurn {
+		st := t.ops.stores(p)
+		return float64((st[mancala.South] - st[mancala.North]) * TerminalScale)
+	}
 	if a.eg != nil && ply > 0 && turn != mancala.BothTurn {
 		if v, ok := oracleValue(a, t, p, depth); ok {
 			return v
@@ -591,7 +602,7 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 		case best >= beta:
 			bound = boundLower
 		}
-		storeValue(a, t, h, best, bestMove, depth, bound, proven, len(t.pos)-1)
+		storeValue(a, t, h, best, bestMove, depth, bound, proven, t.len()-1)
 	}
 	a.rep = min(a.rep, savedRep)
 	return best
@@ -627,7 +638,7 @@ func storeValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], h u
 // player ahead prefers a line that makes his gain real (by a capture,
 // after which the oracle is exact) to one that only keeps it in prospect.
 func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, depth int) (float64, bool) {
-	fresh := t.fresh(p, len(t.pos)-2)
+	fresh := t.fresh(p, t.len()-2)
 	if !fresh && depth > 0 {
 		return 0, false
 	}
@@ -636,7 +647,8 @@ func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p 
 		return 0, false
 	}
 	me := perspectiveOf(t.ops.turn(p))
-	v := float64((t.ops.store(p, me) - t.ops.store(p, me.Other()) + gain) * TerminalScale)
+	st := t.ops.stores(p)
+	v := float64((st[me&1] - st[me.Other()&1] + gain) * TerminalScale)
 	if fresh {
 		return v, true
 	}

@@ -12,18 +12,18 @@ import "github.com/sowing-games/sowing/mancala"
 // all. It follows the line on the path, for the table keys and the
 // repetitions, and leaves the path as it was.
 func extendPV[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, depth int) {
-	base := len(t.pos)
+	base := t.len()
 	q, key := p, uint64(0)
 	for _, m := range a.resPV {
 		q = t.ops.apply(q, m)
 		q, key = t.end(q, t.ops.hash(q))
-		if t.ops.over(q) {
+		if t.ops.turn(q) == mancala.NoTurn {
 			break
 		}
 		key = t.push(q, key)
 	}
 	buf := a.plies[len(a.plies)-1].moves
-	for len(a.resPV) < depth && !t.ops.over(q) {
+	for len(a.resPV) < depth && t.ops.turn(q) != mancala.NoTurn {
 		e := a.tt.probe(key)
 		if e == nil || e.bound != boundExact || e.move.IsZero() || e.move.Turn() != t.ops.turn(q) {
 			break
@@ -39,12 +39,12 @@ func extendPV[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, 
 		a.resPV = append(a.resPV, e.move)
 		q = t.ops.apply(q, e.move)
 		q, key = t.end(q, t.ops.hash(q))
-		if !t.ops.over(q) {
+		if t.ops.turn(q) != mancala.NoTurn {
 			key = t.push(q, key)
 		}
 	}
 	a.plies[len(a.plies)-1].moves = buf
-	for len(t.pos) > base {
+	for t.len() > base {
 		t.pop()
 	}
 }
@@ -72,19 +72,20 @@ func quiesce[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, p
 	pl := &a.plies[ply]
 	moves := t.ops.legal(pl.moves[:0], p)
 	pl.moves = moves
-	mine := t.ops.store(p, me)
+	mine := t.ops.stores(p)[me&1]
 	for _, m := range moves {
 		q := t.ops.apply(p, m)
-		over := t.ops.over(q)
-		if !over && t.ops.store(q, me) == mine {
+		turn := t.ops.turn(q)
+		over := turn == mancala.NoTurn
+		st := t.ops.stores(q)
+		if !over && st[me&1] == mine {
 			continue // a quiet move: the evaluation stands for it
 		}
 		a.nodes++
 		var v float64
-		turn := t.ops.turn(q)
 		switch {
 		case over:
-			v = float64((t.ops.store(q, mancala.South) - t.ops.store(q, mancala.North)) * TerminalScale)
+			v = float64((st[mancala.South] - st[mancala.North]) * TerminalScale)
 			if me != mancala.South {
 				v = -v
 			}

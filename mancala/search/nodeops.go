@@ -9,12 +9,10 @@ import "github.com/sowing-games/sowing/mancala"
 // once over them; each instantiation must give the same answers for the
 // positions it stands for.
 type nodeOps[P comparable] interface {
-	// over reports whether nobody decides in p.
-	over(p P) bool
-	// turn returns who decides in p.
+	// turn returns who decides in p (mancala.NoTurn once it is over).
 	turn(p P) mancala.Turn
-	// store returns player pl's store in p.
-	store(p P, pl mancala.Player) int
+	// stores returns the stores of p, indexed by player.
+	stores(p P) [2]int
 	// hash returns mancala.Position.Hash of p (of a p that is not over:
 	// finished positions are never looked up).
 	hash(p P) uint64
@@ -41,32 +39,42 @@ type nodeOps[P comparable] interface {
 	simultaneous(a *AlphaBeta, p P, h uint64, depth, ply int) float64
 }
 
-// slowOps are the nodeOps of mancala.Position, through the Ruleset.
+// slowOps are the nodeOps of mancala.Position, through the Ruleset (as
+// *slowOps: the search calls them through a pointer).
 type slowOps struct {
 	r   mancala.Ruleset
 	cyc mancala.Cycler // nil unless r is one
 	ev  Evaluator      // nil outside AlphaBeta
 }
 
-func newSlowOps(r mancala.Ruleset, ev Evaluator) slowOps {
-	c, _ := r.(mancala.Cycler)
-	return slowOps{r: r, cyc: c, ev: ev}
+func newSlowOps(r mancala.Ruleset, ev Evaluator) *slowOps {
+	o := &slowOps{}
+	o.set(r, ev)
+	return o
 }
 
-func (o slowOps) over(p mancala.Position) bool                    { return p.ToMove == mancala.NoTurn }
-func (o slowOps) turn(p mancala.Position) mancala.Turn            { return p.ToMove }
-func (o slowOps) store(p mancala.Position, pl mancala.Player) int { return p.Board.Store(pl) }
-func (o slowOps) hash(p mancala.Position) uint64                  { return p.Hash() }
-func (o slowOps) legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
+// set makes o the operations of r with the evaluator ev.
+func (o *slowOps) set(r mancala.Ruleset, ev Evaluator) {
+	c, _ := r.(mancala.Cycler)
+	*o = slowOps{r: r, cyc: c, ev: ev}
+}
+
+func (o *slowOps) over(p mancala.Position) bool         { return p.ToMove == mancala.NoTurn }
+func (o *slowOps) turn(p mancala.Position) mancala.Turn { return p.ToMove }
+func (o *slowOps) stores(p mancala.Position) [2]int {
+	return [2]int{p.Board.Store(mancala.South), p.Board.Store(mancala.North)}
+}
+func (o *slowOps) hash(p mancala.Position) uint64 { return p.Hash() }
+func (o *slowOps) legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
 	return o.r.Legal(dst, p)
 }
-func (o slowOps) apply(p mancala.Position, m mancala.Move) mancala.Position { return o.r.Apply(p, m) }
-func (o slowOps) cycle(p mancala.Position) mancala.Position                 { return o.cyc.Cycle(p) }
-func (o slowOps) eval(p mancala.Position, side mancala.Player) float64      { return o.ev(p, side) }
-func (o slowOps) position(p mancala.Position) mancala.Position              { return p }
-func (o slowOps) from(p mancala.Position) mancala.Position                  { return p }
-func (o slowOps) cycler() bool                                              { return o.cyc != nil }
-func (o slowOps) simultaneous(a *AlphaBeta, p mancala.Position, h uint64, depth, ply int) float64 {
+func (o *slowOps) apply(p mancala.Position, m mancala.Move) mancala.Position { return o.r.Apply(p, m) }
+func (o *slowOps) cycle(p mancala.Position) mancala.Position                 { return o.cyc.Cycle(p) }
+func (o *slowOps) eval(p mancala.Position, side mancala.Player) float64      { return o.ev(p, side) }
+func (o *slowOps) position(p mancala.Position) mancala.Position              { return p }
+func (o *slowOps) from(p mancala.Position) mancala.Position                  { return p }
+func (o *slowOps) cycler() bool                                              { return o.cyc != nil }
+func (o *slowOps) simultaneous(a *AlphaBeta, p mancala.Position, h uint64, depth, ply int) float64 {
 	return a.simultaneous(p, h, depth, ply)
 }
 

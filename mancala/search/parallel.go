@@ -147,7 +147,7 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
 			a.rep = rep
-			a.storeValue(h, best, bestMove, depth, boundExact, !horizon, len(a.path.pos)-1)
+			a.storeValue(h, best, bestMove, depth, boundExact, !horizon, a.path.len()-1)
 		}
 		moveToFront(moves, bestMove)
 		if a.opts.Info != nil {

@@ -22,19 +22,26 @@ import (
 // linePath is written over the position type of its nodeOps (see
 // nodeOps); path is the one of mancala.Position.
 type linePath[P comparable, O nodeOps[P]] struct {
-	ops  O
-	cyc  bool // the ruleset is a mancala.Cycler
-	pos  []P
-	hash []uint64
-	// run[i] is the sum of runTerm of the hashes of the positions of i's
-	// run up to i (i's included): a hash of the set, whatever its order.
-	run []uint64
-	// from[i] is the index of the first position of i's run.
-	from []int
+	ops O
+	cyc bool // the ruleset is a mancala.Cycler
+	ent []pathEntry[P]
+}
+
+// pathEntry is one position of a linePath.
+type pathEntry[P comparable] struct {
+	pos    P
+	hash   uint64
+	stores [2]int
+	// run is the sum of runTerm of the hashes of the positions of this
+	// one's run up to it (its own included): a hash of the set, whatever
+	// its order.
+	run uint64
+	// from is the index of the first position of the run.
+	from int
 }
 
 // path is the linePath of mancala.Position.
-type path = linePath[mancala.Position, slowOps]
+type path = linePath[mancala.Position, *slowOps]
 
 // noRepeat is the path index that stands for no repetition (see
 // AlphaBeta.rep).
@@ -45,7 +52,7 @@ const noRepeat = math.MaxInt
 // Cycler.
 func (t *linePath[P, O]) reset(ops O, history []mancala.Position) {
 	t.ops, t.cyc = ops, ops.cycler()
-	t.pos, t.hash, t.run, t.from = t.pos[:0], t.hash[:0], t.run[:0], t.from[:0]
+	t.ent = t.ent[:0]
 	if !t.cyc {
 		return
 	}
@@ -54,33 +61,36 @@ func (t *linePath[P, O]) reset(ops O, history []mancala.Position) {
 	}
 }
 
+// len returns the number of positions on the path (0 without a Cycler).
+func (t *linePath[P, O]) len() int { return len(t.ent) }
+
 // push appends p, whose hash is h, and returns p's table key: h if p has
 // no position of its stores just before it (or the ruleset is no Cycler),
 // else h mixed with the hash of the set of those positions. Two positions
 // get the same key only if they are the same position with the same
-// positions of their stores before them (up to a 64-bit collision).
+// positions of their stores before them (up to a 64-bit collision). A
+// position that nothing is searched below (a leaf) may be pushed with
+// any h: its key and hash are then never used.
 func (t *linePath[P, O]) push(p P, h uint64) uint64 {
 	if !t.cyc {
 		return h
 	}
-	n := len(t.pos)
-	key, run, from := h, runTerm(h), n
-	if n > 0 && t.sameStores(t.pos[n-1], p) {
-		key ^= t.run[n-1]
-		run += t.run[n-1]
-		from = t.from[n-1]
+	n := len(t.ent)
+	e := pathEntry[P]{pos: p, hash: h, stores: t.ops.stores(p), run: runTerm(h), from: n}
+	key := h
+	if n > 0 && t.ent[n-1].stores == e.stores {
+		prev := &t.ent[n-1]
+		key ^= prev.run
+		e.run += prev.run
+		e.from = prev.from
 	}
-	t.pos = append(t.pos, p)
-	t.hash = append(t.hash, h)
-	t.run = append(t.run, run)
-	t.from = append(t.from, from)
+	t.ent = append(t.ent, e)
 	return key
 }
 
 func (t *linePath[P, O]) pop() {
 	if t.cyc {
-		n := len(t.pos) - 1
-		t.pos, t.hash, t.run, t.from = t.pos[:n], t.hash[:n], t.run[:n], t.from[:n]
+		t.ent = t.ent[:len(t.ent)-1]
 	}
 }
 
@@ -93,7 +103,7 @@ func (t *linePath[P, O]) covered(i int) int {
 	if !t.cyc {
 		return noRepeat
 	}
-	return t.from[i]
+	return t.ent[i].from
 }
 
 // end returns q with its hash, or the finished position the ruleset makes
@@ -106,16 +116,31 @@ func (t *linePath[P, O]) end(q P, hq uint64) (P, uint64) {
 // endAt is end that also returns the index on the path of the position
 // that q repeats, or noRepeat.
 func (t *linePath[P, O]) endAt(q P, hq uint64) (_ P, _ uint64, rep int) {
-	if !t.cyc || t.ops.over(q) {
+	if !t.cyc || t.ops.turn(q) == mancala.NoTurn {
 		return q, hq, noRepeat
 	}
-	for i := len(t.hash) - 1; i >= 0; i-- {
-		if t.hash[i] == hq && t.pos[i] == q {
+	for i := len(t.ent) - 1; i >= 0; i-- {
+		if t.ent[i].hash == hq && t.ent[i].pos == q {
 			q = t.ops.cycle(q)
 			return q, t.ops.hash(q), i
 		}
 	}
 	return q, hq, noRepeat
+}
+
+// endLeafAt is endAt for a position q, not over, whose hash is not
+// needed (a leaf, see push): positions are compared without hashes, and
+// the finished position of a repetition comes without one.
+func (t *linePath[P, O]) endLeafAt(q P) (_ P, rep int) {
+	if !t.cyc {
+		return q, noRepeat
+	}
+	for i := len(t.ent) - 1; i >= 0; i-- {
+		if t.ent[i].pos == q {
+			return t.ops.cycle(q), i
+		}
+	}
+	return q, noRepeat
 }
 
 // fresh reports whether no position of the game before q can come back
@@ -130,13 +155,7 @@ func (t *linePath[P, O]) fresh(q P, prev int) bool {
 	if !t.cyc || prev < 0 {
 		return true
 	}
-	return !t.sameStores(t.pos[prev], q)
-}
-
-// sameStores reports whether p and q have the same stores.
-func (t *linePath[P, O]) sameStores(p, q P) bool {
-	return t.ops.store(p, mancala.South) == t.ops.store(q, mancala.South) &&
-		t.ops.store(p, mancala.North) == t.ops.store(q, mancala.North)
+	return t.ent[prev].stores != t.ops.stores(q)
 }
 
 // runTerm scrambles a position's hash into its term of a run's set hash.

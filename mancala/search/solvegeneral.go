@@ -457,7 +457,7 @@ func (s *solver) finish(n *gnode) float64 {
 // after it (see path.fresh).
 func (s *solver) endgameValue(p *mancala.Position) (float64, bool) {
 	if s.endgame == nil || (p.ToMove != mancala.SouthTurn && p.ToMove != mancala.NorthTurn) ||
-		!s.path.fresh(*p, len(s.path.pos)-1) {
+		!s.path.fresh(*p, s.path.len()-1) {
 		return 0, false
 	}
 	g, ok := s.endgame(*p)

@@ -72,7 +72,7 @@ type Stepper interface {
 	CompactEstimate(x Compact, side mancala.Player) float64
 }
 
-// fastOps are the nodeOps of a Stepper's Compact positions.
+// fastOps are the nodeOps of a Stepper's Compact positions (as *fastOps).
 type fastOps struct {
 	s   Stepper
 	cyc bool
@@ -80,19 +80,19 @@ type fastOps struct {
 	ev  Evaluator // nil: the Stepper's CompactEstimate
 }
 
-func (o fastOps) over(p Compact) bool                     { return p.ToMove == mancala.NoTurn }
-func (o fastOps) turn(p Compact) mancala.Turn             { return p.ToMove }
-func (o fastOps) store(p Compact, pl mancala.Player) int  { return int(p.Stores[pl&1]) }
-func (o fastOps) hash(p Compact) uint64                   { return compactHash(p, o.n) }
-func (o fastOps) apply(p Compact, m mancala.Move) Compact { return o.s.CompactApply(p, m) }
-func (o fastOps) cycle(p Compact) Compact                 { return o.s.CompactCycle(p) }
-func (o fastOps) position(p Compact) mancala.Position     { return o.s.Expand(p) }
-func (o fastOps) cycler() bool                            { return o.cyc }
-func (o fastOps) legal(dst []mancala.Move, p Compact) []mancala.Move {
+func (o *fastOps) over(p Compact) bool                     { return p.ToMove == mancala.NoTurn }
+func (o *fastOps) turn(p Compact) mancala.Turn             { return p.ToMove }
+func (o *fastOps) stores(p Compact) [2]int                 { return [2]int{int(p.Stores[0]), int(p.Stores[1])} }
+func (o *fastOps) hash(p Compact) uint64                   { return compactHash(p, o.n) }
+func (o *fastOps) apply(p Compact, m mancala.Move) Compact { return o.s.CompactApply(p, m) }
+func (o *fastOps) cycle(p Compact) Compact                 { return o.s.CompactCycle(p) }
+func (o *fastOps) position(p Compact) mancala.Position     { return o.s.Expand(p) }
+func (o *fastOps) cycler() bool                            { return o.cyc }
+func (o *fastOps) legal(dst []mancala.Move, p Compact) []mancala.Move {
 	return o.s.CompactLegal(dst, p)
 }
 
-func (o fastOps) eval(p Compact, side mancala.Player) float64 {
+func (o *fastOps) eval(p Compact, side mancala.Player) float64 {
 	if o.ev == nil {
 		return o.s.CompactEstimate(p, side)
 	}
@@ -102,7 +102,7 @@ func (o fastOps) eval(p Compact, side mancala.Player) float64 {
 // from returns a history position's compact form, or, for one without,
 // a Compact with its stores whose rows (255 seeds in every byte) no
 // position has.
-func (o fastOps) from(p mancala.Position) Compact {
+func (o *fastOps) from(p mancala.Position) Compact {
 	if x, ok := o.s.Compact(p); ok {
 		return x
 	}
@@ -112,7 +112,7 @@ func (o fastOps) from(p mancala.Position) Compact {
 
 // simultaneous is never called: a Stepper's positions have one player to
 // decide.
-func (o fastOps) simultaneous(*AlphaBeta, Compact, uint64, int, int) float64 { return 0 }
+func (o *fastOps) simultaneous(*AlphaBeta, Compact, uint64, int, int) float64 { return 0 }
 
 // compactHash returns mancala.Position.Hash of the position that x (not
 // over) stands for on a board of n houses a side: the same steps over the
@@ -144,11 +144,11 @@ func (a *AlphaBeta) fastSearch(history []mancala.Position, p mancala.Position, m
 	if !ok || compactHash(x, n) != p.Hash() {
 		return Result{}, false
 	}
-	ops := fastOps{s: st, cyc: a.path.cyc, n: n}
+	a.fops = fastOps{s: st, cyc: a.path.cyc, n: n}
 	if _, own := a.r.(Estimator); a.opts.Eval != nil || !own {
-		ops.ev = a.eval
+		a.fops.ev = a.eval
 	}
-	a.fpath.reset(ops, history)
+	a.fpath.reset(&a.fops, history)
 	a.stepped = true
 	return searchRoot(a, &a.fpath, x, maxDepth), true
 }
