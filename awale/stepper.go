@@ -24,16 +24,15 @@ func (r *Rules) Compact(p mancala.Position) (search.Compact, bool) {
 	}
 	b := &p.Board
 	return search.Compact{
-		Rows:   [2]uint64{rowWord(b, mancala.South), rowWord(b, mancala.North)},
-		Stores: [2]uint8{uint8(b.Store(mancala.South)), uint8(b.Store(mancala.North))},
+		South: rowWord(b, mancala.South), North: rowWord(b, mancala.North),
+		SouthStore: uint8(b.Store(mancala.South)), NorthStore: uint8(b.Store(mancala.North)),
 		ToMove: p.ToMove,
 	}, true
 }
 
 // Expand implements [search.Stepper]: the position that x stands for.
 func (r *Rules) Expand(x search.Compact) mancala.Position {
-	b := packedBoard(r.start.Board, x.Rows[mancala.South], x.Rows[mancala.North],
-		int(x.Stores[mancala.South]), int(x.Stores[mancala.North]))
+	b := packedBoard(r.start.Board, x.South, x.North, int(x.SouthStore), int(x.NorthStore))
 	return mancala.Position{Board: b, ToMove: x.ToMove}
 }
 
@@ -43,7 +42,7 @@ func (r *Rules) CompactLegal(dst []mancala.Move, x search.Compact) []mancala.Mov
 	if !ok {
 		return dst
 	}
-	m := r.packedLegal(x.Rows[mover&1], x.Rows[(mover^1)&1])
+	m := r.packedLegal(x.Row(mover), x.Row(mover.Other()))
 	for ; m != 0; m &= m - 1 {
 		dst = append(dst, mancala.Single(mover, bits.TrailingZeros64(m)>>3))
 	}
@@ -57,9 +56,9 @@ func (r *Rules) CompactApply(x search.Compact, m mancala.Move) search.Compact {
 	if uint(h) >= uint(r.n) {
 		return x
 	}
-	me, you := mover&1, (mover^1)&1
-	own, opp, c, _ := r.pt.sow(x.Rows[me], x.Rows[you], h, r.captureSlam)
-	return r.compact(you, opp, own, int(x.Stores[you]), int(x.Stores[me])+c)
+	you := mover.Other()
+	own, opp, c, _ := r.pt.sow(x.Row(mover), x.Row(you), h, r.captureSlam)
+	return r.compact(you, opp, own, x.Store(you), x.Store(mover)+c)
 }
 
 // compact is packedPosition's compact form: mover to move with row own
@@ -72,11 +71,7 @@ func (r *Rules) compact(mover mancala.Player, own, opp uint64, sOwn, sOpp int) s
 		sOpp += sumBytes(opp)
 		own, opp, turn = 0, 0, mancala.NoTurn
 	}
-	var x search.Compact
-	x.Rows[mover&1], x.Rows[(mover^1)&1] = own, opp
-	x.Stores[mover&1], x.Stores[(mover^1)&1] = uint8(sOwn), uint8(sOpp)
-	x.ToMove = turn
-	return x
+	return search.CompactOf(mover, own, opp, sOwn, sOpp, turn)
 }
 
 // CompactCycle implements [search.Stepper]: [Rules.Cycle] of x.
@@ -84,39 +79,38 @@ func (r *Rules) CompactCycle(x search.Compact) search.Compact {
 	if x.ToMove == mancala.NoTurn {
 		return x
 	}
-	south, north := x.Rows[mancala.South], x.Rows[mancala.North]
+	south, north := x.South, x.North
 	a, c := sumBytes(south), sumBytes(north)
-	s, n := int(x.Stores[mancala.South]), int(x.Stores[mancala.North])
+	s, n := int(x.SouthStore), int(x.NorthStore)
 	if r.o.Cycle != CycleSplit {
-		return search.Compact{Stores: [2]uint8{uint8(s + a), uint8(n + c)}}
+		return search.Compact{SouthStore: uint8(s + a), NorthStore: uint8(n + c)}
 	}
 	half := (a + c) / 2
 	var y search.Compact
 	if (a+c)%2 == 1 {
 		// The odd seed stays in the first non-empty house, South's first.
 		if south != 0 {
-			y.Rows[mancala.South] = 1 << (bits.TrailingZeros64(south) &^ 7)
+			y.South = 1 << (bits.TrailingZeros64(south) &^ 7)
 		} else {
-			y.Rows[mancala.North] = 1 << (bits.TrailingZeros64(north) &^ 7)
+			y.North = 1 << (bits.TrailingZeros64(north) &^ 7)
 		}
 	}
-	y.Stores = [2]uint8{uint8(s + half), uint8(n + half)}
+	y.SouthStore, y.NorthStore = uint8(s+half), uint8(n+half)
 	return y
 }
 
 // CompactEstimate implements [search.Stepper]: [Rules.Estimate] of x.
 func (r *Rules) CompactEstimate(x search.Compact, side mancala.Player) float64 {
-	stores := [2]int{int(x.Stores[mancala.South]), int(x.Stores[mancala.North])}
 	if r.n != estimateHouses || r.total != 8*estimateHouses {
 		var rows [2]row
-		binary.LittleEndian.PutUint64(rows[mancala.South][:8], x.Rows[mancala.South])
-		binary.LittleEndian.PutUint64(rows[mancala.North][:8], x.Rows[mancala.North])
-		return rowEstimate(&rows, stores, r.n, side)
+		binary.LittleEndian.PutUint64(rows[mancala.South][:8], x.South)
+		binary.LittleEndian.PutUint64(rows[mancala.North][:8], x.North)
+		return rowEstimate(&rows, [2]int{int(x.SouthStore), int(x.NorthStore)}, r.n, side)
 	}
 	mover, ok := x.ToMove.Player()
 	if !ok {
 		mover = side
 	}
-	me, you := mover&1, (mover^1)&1
-	return tableEstimate(x.Rows[me], x.Rows[you], stores[me], stores[you], r.total, side != mover)
+	you := mover.Other()
+	return tableEstimate(x.Row(mover), x.Row(you), x.Store(mover), x.Store(you), r.total, side != mover)
 }

@@ -78,13 +78,12 @@ func TestStepperContract(t *testing.T) {
 // rows, stores and turn, whether p is over or not.
 func compactOf(t *testing.T, r *awale.Rules, p mancala.Position) search.Compact {
 	t.Helper()
-	var x search.Compact
+	var rows [2]uint64
 	for pl := mancala.South; pl <= mancala.North; pl++ {
 		for i := 0; i < p.Board.Houses(); i++ {
-			x.Rows[pl] |= uint64(p.Board.Seeds(pl, i)) << (8 * i)
+			rows[pl] |= uint64(p.Board.Seeds(pl, i)) << (8 * i)
 		}
-		x.Stores[pl] = uint8(p.Board.Store(pl))
 	}
-	x.ToMove = p.ToMove
-	return x
+	return search.Compact{South: rows[mancala.South], North: rows[mancala.North],
+		SouthStore: uint8(p.Board.Store(mancala.South)), NorthStore: uint8(p.Board.Store(mancala.North)), ToMove: p.ToMove}
 }

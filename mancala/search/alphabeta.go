@@ -527,8 +527,8 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 	pl.pv = pl.pv[:0]
 	turn := t.ops.turn(p)
 	if turn == mancala.NoTurn {
-		st := t.ops.stores(p)
-		return float64((st[mancala.South] - st[mancala.North]) * TerminalScale)
+		s, n := t.ops.stores(p)
+		return float64((s - n) * TerminalScale)
 	}
 	if a.eg != nil && ply > 0 && turn != mancala.BothTurn {
 		if v, ok := oracleValue(a, t, p, depth); ok {
@@ -647,8 +647,11 @@ func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p 
 		return 0, false
 	}
 	me := perspectiveOf(t.ops.turn(p))
-	st := t.ops.stores(p)
-	v := float64((st[me&1] - st[me.Other()&1] + gain) * TerminalScale)
+	s, n := t.ops.stores(p)
+	if me == mancala.North {
+		s, n = n, s
+	}
+	v := float64((s - n + gain) * TerminalScale)
 	if fresh {
 		return v, true
 	}

@@ -72,20 +72,28 @@ func quiesce[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, p
 	pl := &a.plies[ply]
 	moves := t.ops.legal(pl.moves[:0], p)
 	pl.moves = moves
-	mine := t.ops.stores(p)[me&1]
+	ps, pn := t.ops.stores(p)
+	mine := ps
+	if me == mancala.North {
+		mine = pn
+	}
 	for _, m := range moves {
 		q := t.ops.apply(p, m)
 		turn := t.ops.turn(q)
 		over := turn == mancala.NoTurn
-		st := t.ops.stores(q)
-		if !over && st[me&1] == mine {
+		qs, qn := t.ops.stores(q)
+		mineNow := qs
+		if me == mancala.North {
+			mineNow = qn
+		}
+		if !over && mineNow == mine {
 			continue // a quiet move: the evaluation stands for it
 		}
 		a.nodes++
 		var v float64
 		switch {
 		case over:
-			v = float64((st[mancala.South] - st[mancala.North]) * TerminalScale)
+			v = float64((qs - qn) * TerminalScale)
 			if me != mancala.South {
 				v = -v
 			}

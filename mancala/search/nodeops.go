@@ -11,8 +11,8 @@ import "github.com/sowing-games/sowing/mancala"
 type nodeOps[P comparable] interface {
 	// turn returns who decides in p (mancala.NoTurn once it is over).
 	turn(p P) mancala.Turn
-	// stores returns the stores of p, indexed by player.
-	stores(p P) [2]int
+	// stores returns South's and North's stores in p.
+	stores(p P) (s, n int)
 	// hash returns mancala.Position.Hash of p (of a p that is not over:
 	// finished positions are never looked up).
 	hash(p P) uint64
@@ -61,8 +61,8 @@ func (o *slowOps) set(r mancala.Ruleset, ev Evaluator) {
 
 func (o *slowOps) over(p mancala.Position) bool         { return p.ToMove == mancala.NoTurn }
 func (o *slowOps) turn(p mancala.Position) mancala.Turn { return p.ToMove }
-func (o *slowOps) stores(p mancala.Position) [2]int {
-	return [2]int{p.Board.Store(mancala.South), p.Board.Store(mancala.North)}
+func (o *slowOps) stores(p mancala.Position) (s, n int) {
+	return p.Board.Store(mancala.South), p.Board.Store(mancala.North)
 }
 func (o *slowOps) hash(p mancala.Position) uint64 { return p.Hash() }
 func (o *slowOps) legal(dst []mancala.Move, p mancala.Position) []mancala.Move {

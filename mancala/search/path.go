@@ -31,7 +31,7 @@ type linePath[P comparable, O nodeOps[P]] struct {
 type pathEntry[P comparable] struct {
 	pos    P
 	hash   uint64
-	stores [2]int
+	stores [2]int // South's and North's
 	// run is the sum of runTerm of the hashes of the positions of this
 	// one's run up to it (its own included): a hash of the set, whatever
 	// its order.
@@ -76,7 +76,8 @@ func (t *linePath[P, O]) push(p P, h uint64) uint64 {
 		return h
 	}
 	n := len(t.ent)
-	e := pathEntry[P]{pos: p, hash: h, stores: t.ops.stores(p), run: runTerm(h), from: n}
+	ss, ns := t.ops.stores(p)
+	e := pathEntry[P]{pos: p, hash: h, stores: [2]int{ss, ns}, run: runTerm(h), from: n}
 	key := h
 	if n > 0 && t.ent[n-1].stores == e.stores {
 		prev := &t.ent[n-1]
@@ -155,7 +156,8 @@ func (t *linePath[P, O]) fresh(q P, prev int) bool {
 	if !t.cyc || prev < 0 {
 		return true
 	}
-	return t.ent[prev].stores != t.ops.stores(q)
+	s, n := t.ops.stores(q)
+	return t.ent[prev].stores != [2]int{s, n}
 }
 
 // runTerm scrambles a position's hash into its term of a run's set hash.

@@ -7,16 +7,45 @@ import "github.com/sowing-games/sowing/mancala"
 // Round 0 and, while the game goes on, State 0, which is all the search
 // needs to know of it. It is a value type: equal positions are equal
 // Compacts and the search copies and compares them freely.
+//
+// Its fields are scalars (no arrays), so that it travels in registers.
 type Compact struct {
-	// Rows[pl] holds player pl's houses, house i (letter A+i or a+i) in
-	// byte i (bits 8i to 8i+7); the bytes beyond the board's houses are 0.
-	Rows [2]uint64
-	// Stores[pl] holds player pl's store.
-	Stores [2]uint8
+	// South and North hold each player's houses, house i (letter A+i or
+	// a+i) in byte i (bits 8i to 8i+7); the bytes beyond the board's
+	// houses are 0.
+	South, North uint64
+	// SouthStore and NorthStore hold the stores.
+	SouthStore, NorthStore uint8
 	// ToMove is the player who decides (mancala.SouthTurn or NorthTurn),
-	// or mancala.NoTurn once the game is over; the Stores then hold the
-	// final counts, and Rows whatever the finished position keeps.
+	// or mancala.NoTurn once the game is over; the stores then hold the
+	// final counts, and the rows whatever the finished position keeps.
 	ToMove mancala.Turn
+}
+
+// Row returns player pl's row.
+func (x Compact) Row(pl mancala.Player) uint64 {
+	if pl == mancala.North {
+		return x.North
+	}
+	return x.South
+}
+
+// Store returns player pl's store.
+func (x Compact) Store(pl mancala.Player) int {
+	if pl == mancala.North {
+		return int(x.NorthStore)
+	}
+	return int(x.SouthStore)
+}
+
+// CompactOf returns the compact form of the position in which mover, to
+// move if turn says so, has row own and store sOwn, and his opponent row
+// opp and store sOpp.
+func CompactOf(mover mancala.Player, own, opp uint64, sOwn, sOpp int, turn mancala.Turn) Compact {
+	if mover == mancala.North {
+		return Compact{South: opp, North: own, SouthStore: uint8(sOpp), NorthStore: uint8(sOwn), ToMove: turn}
+	}
+	return Compact{South: own, North: opp, SouthStore: uint8(sOwn), NorthStore: uint8(sOpp), ToMove: turn}
 }
 
 // Stepper is implemented by rulesets that can play the positions of
@@ -82,7 +111,7 @@ type fastOps struct {
 
 func (o *fastOps) over(p Compact) bool                     { return p.ToMove == mancala.NoTurn }
 func (o *fastOps) turn(p Compact) mancala.Turn             { return p.ToMove }
-func (o *fastOps) stores(p Compact) [2]int                 { return [2]int{int(p.Stores[0]), int(p.Stores[1])} }
+func (o *fastOps) stores(p Compact) (s, n int)             { return int(p.SouthStore), int(p.NorthStore) }
 func (o *fastOps) hash(p Compact) uint64                   { return compactHash(p, o.n) }
 func (o *fastOps) apply(p Compact, m mancala.Move) Compact { return o.s.CompactApply(p, m) }
 func (o *fastOps) cycle(p Compact) Compact                 { return o.s.CompactCycle(p) }
@@ -106,8 +135,8 @@ func (o *fastOps) from(p mancala.Position) Compact {
 	if x, ok := o.s.Compact(p); ok {
 		return x
 	}
-	return Compact{Rows: [2]uint64{^uint64(0), ^uint64(0)},
-		Stores: [2]uint8{uint8(p.Board.Store(mancala.South)), uint8(p.Board.Store(mancala.North))}}
+	return Compact{South: ^uint64(0), North: ^uint64(0),
+		SouthStore: uint8(p.Board.Store(mancala.South)), NorthStore: uint8(p.Board.Store(mancala.North))}
 }
 
 // simultaneous is never called: a Stepper's positions have one player to
@@ -120,10 +149,10 @@ func (o *fastOps) simultaneous(*AlphaBeta, Compact, uint64, int, int) float64 { 
 // houses beyond 8, the hands, the burnt houses, State and Round) zero.
 func compactHash(x Compact, n uint8) uint64 {
 	h := uint64(0x9e3779b97f4a7c15)
-	h = mix(h, x.Rows[0])
+	h = mix(h, x.South)
 	h = mix(h, 0)
-	h = mix(h, x.Rows[1])
-	h = mix(h, uint64(x.Stores[0])|uint64(x.Stores[1])<<8|uint64(n)<<48|uint64(x.ToMove)<<56)
+	h = mix(h, x.North)
+	h = mix(h, uint64(x.SouthStore)|uint64(x.NorthStore)<<8|uint64(n)<<48|uint64(x.ToMove)<<56)
 	h = mix(h, 0)
 	h = mix(h, 0)
 	return h ^ h>>29
