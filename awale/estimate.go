@@ -114,8 +114,8 @@ func tableEstimate(own, opp uint64, sm, sw, total int, negate bool) float64 {
 	v := float64(sm - sw)
 	ph := estimatePhase(total - sm - sw) // the seeds in the houses
 	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
-	for i := 0; i < estimateHouses; i++ {
-		v += ownT[i][min(uint8(own>>(8*i)), estimateSeedCap)] + oppT[i][min(uint8(opp>>(8*i)), estimateSeedCap)]
+	for i, o, p := 0, own, opp; i < estimateHouses; i, o, p = i+1, o>>8, p>>8 {
+		v += ownT[i][min(uint8(o), estimateSeedCap)] + oppT[i][min(uint8(p), estimateSeedCap)]
 	}
 	v += estimateStoreMover[min(sm, estimateStoreCap)] + estimateStoreWaiter[min(sw, estimateStoreCap)]
 	v += estimateCaptureMover[min(packedBestCapture(own, opp), estimateCaptureCap)]
@@ -178,16 +178,22 @@ func packedBestCapture(row, other uint64) int {
 	// The houses whose sowing ends in other: i + row[i] in 6..11.
 	x := row&houses + index
 	m := (x + 0x7a7a7a7a7a7a7a7a) &^ (x + 0x7474747474747474) & hi8 & houses
-	best := 0
+	if m == 0 {
+		return 0
+	}
+	// The houses of other where those sowings end (a capture depends on
+	// that house alone), kept where the last seed makes 2 or 3.
+	var ends uint64
 	for ; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m) >> 3
-		t := uint(i + int(row>>(8*i)&0xff) - estimateHouses) // the last seed's house in other
-		sown := other + lo8&(1<<(8*t+8)-1)                   // other after the sowing
-		cv := uint64(2) << (8 * t)
-		if sown&(0xfe<<(8*t)) != cv {
-			continue
-		}
-		chain := captureChain(sown, cv)
+		sh := uint(bits.TrailingZeros64(m)) &^ 7 // 8i for house i
+		ends |= 0x80 << ((sh + 8*uint(row>>(sh&63)&0xff) - 8*estimateHouses) & 63)
+	}
+	ends &^= nonZero((other+lo8)&^lo8 ^ two8)
+	best := 0
+	for ; ends != 0; ends &= ends - 1 {
+		lt := uint(bits.TrailingZeros64(ends)) &^ 7 // 8t for house t of other
+		sown := other + lo8&(1<<((lt+8)&63)-1)      // other after the sowing
+		chain := captureChain(sown, 2<<lt)
 		if took := sumBytes(sown & chain); took > best && sown&^chain != 0 {
 			best = took
 		}

@@ -492,14 +492,19 @@ func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player,
 // child is AlphaBeta.child on the positions of t.
 func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
 	q := t.ops.apply(p, m)
-	var hq uint64
-	var rep int
-	if depth > 1 || t.ops.turn(q) == mancala.NoTurn {
-		q, hq, rep = t.endAt(q, t.ops.hash(q))
-	} else {
-		// A leaf: nothing is searched below it, and its key is not used.
-		q, rep = t.endLeafAt(q)
+	if depth <= 1 && a.eg == nil {
+		// A leaf, and no oracle to ask: nothing below it reads the path.
+		if t.ops.turn(q) != mancala.NoTurn {
+			var rep int
+			q, rep = t.endLeafAt(q)
+			a.rep = min(a.rep, rep)
+		}
+		if perspectiveOf(t.ops.turn(q)) == me {
+			return leaf(a, t, q, ply, alpha, beta)
+		}
+		return -leaf(a, t, q, ply, -beta, -alpha)
 	}
+	q, hq, rep := t.endAt(q, t.ops.hash(q))
 	a.rep = min(a.rep, rep)
 	hq = t.push(q, hq)
 	var v float64
@@ -512,19 +517,52 @@ func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m m
 	return v
 }
 
-// search returns p's value from the point of view of perspective(p),
-// fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
-// p is the last position of t and h its table key (linePath.push).
-func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h uint64, depth, ply int, alpha, beta float64) float64 {
+// enter counts a node at ply and polls the limits every 1024 nodes; it
+// returns false if the search is to stop.
+func (a *AlphaBeta) enter(ply int) bool {
 	a.nodes++
 	if a.nodes&1023 == 0 {
 		a.poll()
 	}
 	if a.stop {
+		return false
+	}
+	a.plies[ply].pv = a.plies[ply].pv[:0]
+	return true
+}
+
+// leaf is search at a remaining depth of 0 or less for a search without an
+// endgame oracle, which does not read the path: p need not be on it.
+func leaf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, ply int, alpha, beta float64) float64 {
+	if !a.enter(ply) {
+		return 0
+	}
+	turn := t.ops.turn(p)
+	if turn == mancala.NoTurn {
+		s, n := t.ops.stores(p)
+		return float64((s - n) * TerminalScale)
+	}
+	return horizonValue(a, t, p, turn, ply, alpha, beta)
+}
+
+// horizonValue values p, not over, at the horizon: by the quiescence
+// search or the evaluation.
+func horizonValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, turn mancala.Turn, ply int, alpha, beta float64) float64 {
+	a.horizon = true
+	if a.opts.Quiesce && turn != mancala.BothTurn {
+		return quiesce(a, t, p, ply, alpha, beta, QuiesceDepth)
+	}
+	return clampHeuristic(t.ops.eval(p, perspectiveOf(turn)))
+}
+
+// search returns p's value from the point of view of perspective(p),
+// fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
+// p is the last position of t and h its table key (linePath.push).
+func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h uint64, depth, ply int, alpha, beta float64) float64 {
+	if !a.enter(ply) {
 		return 0
 	}
 	pl := &a.plies[ply]
-	pl.pv = pl.pv[:0]
 	turn := t.ops.turn(p)
 	if turn == mancala.NoTurn {
 		s, n := t.ops.stores(p)
@@ -536,11 +574,7 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 		}
 	}
 	if depth <= 0 {
-		a.horizon = true
-		if a.opts.Quiesce && turn != mancala.BothTurn {
-			return quiesce(a, t, p, ply, alpha, beta, QuiesceDepth)
-		}
-		return clampHeuristic(t.ops.eval(p, perspectiveOf(turn)))
+		return horizonValue(a, t, p, turn, ply, alpha, beta)
 	}
 	var ttMove mancala.Move
 	if a.useTT {

@@ -1,6 +1,10 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"encoding/binary"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // nodeOps are the operations on positions that AlphaBeta's search (and
 // the general solver's line of play, path) makes, over a position type P:
@@ -16,6 +20,9 @@ type nodeOps[P comparable] interface {
 	// hash returns mancala.Position.Hash of p (of a p that is not over:
 	// finished positions are never looked up).
 	hash(p P) uint64
+	// tag returns a word with one bit set, the same for equal positions
+	// and spread over the 64 bits for different ones.
+	tag(p P) uint64
 	// legal appends p's legal moves to dst, in the order of the
 	// ruleset's Legal.
 	legal(dst []mancala.Move, p P) []mancala.Move
@@ -64,6 +71,11 @@ func (o *slowOps) turn(p mancala.Position) mancala.Turn { return p.ToMove }
 func (o *slowOps) stores(p mancala.Position) (s, n int) {
 	return p.Board.Store(mancala.South), p.Board.Store(mancala.North)
 }
+func (o *slowOps) tag(p mancala.Position) uint64 {
+	s, n := p.Board.Row(mancala.South), p.Board.Row(mancala.North)
+	return tagOf(binary.LittleEndian.Uint64(s[:8])^uint64(p.Board.Store(mancala.South))<<56,
+		binary.LittleEndian.Uint64(n[:8])^uint64(p.ToMove)<<56)
+}
 func (o *slowOps) hash(p mancala.Position) uint64 { return p.Hash() }
 func (o *slowOps) legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
 	return o.r.Legal(dst, p)
@@ -76,6 +88,11 @@ func (o *slowOps) from(p mancala.Position) mancala.Position                  { r
 func (o *slowOps) cycler() bool                                              { return o.cyc != nil }
 func (o *slowOps) simultaneous(a *AlphaBeta, p mancala.Position, h uint64, depth, ply int) float64 {
 	return a.simultaneous(p, h, depth, ply)
+}
+
+// tagOf returns a word with one of its bits set, picked by a and b.
+func tagOf(a, b uint64) uint64 {
+	return 1 << ((a*0x9e3779b97f4a7c15 + b) * 0xc2b2ae3d27d4eb4f >> 58)
 }
 
 // perspectiveOf is perspective of a position whose turn is t.

@@ -32,6 +32,9 @@ type pathEntry[P comparable] struct {
 	pos    P
 	hash   uint64
 	stores [2]int // South's and North's
+	// tags is the union of the tags (nodeOps.tag) of the positions of
+	// the path up to this one.
+	tags uint64
 	// run is the sum of runTerm of the hashes of the positions of this
 	// one's run up to it (its own included): a hash of the set, whatever
 	// its order.
@@ -77,13 +80,16 @@ func (t *linePath[P, O]) push(p P, h uint64) uint64 {
 	}
 	n := len(t.ent)
 	ss, ns := t.ops.stores(p)
-	e := pathEntry[P]{pos: p, hash: h, stores: [2]int{ss, ns}, run: runTerm(h), from: n}
+	e := pathEntry[P]{pos: p, hash: h, stores: [2]int{ss, ns}, tags: t.ops.tag(p), run: runTerm(h), from: n}
 	key := h
-	if n > 0 && t.ent[n-1].stores == e.stores {
+	if n > 0 {
 		prev := &t.ent[n-1]
-		key ^= prev.run
-		e.run += prev.run
-		e.from = prev.from
+		e.tags |= prev.tags
+		if prev.stores == e.stores {
+			key ^= prev.run
+			e.run += prev.run
+			e.from = prev.from
+		}
 	}
 	t.ent = append(t.ent, e)
 	return key
@@ -133,7 +139,7 @@ func (t *linePath[P, O]) endAt(q P, hq uint64) (_ P, _ uint64, rep int) {
 // needed (a leaf, see push): positions are compared without hashes, and
 // the finished position of a repetition comes without one.
 func (t *linePath[P, O]) endLeafAt(q P) (_ P, rep int) {
-	if !t.cyc {
+	if n := len(t.ent); !t.cyc || n == 0 || t.ent[n-1].tags&t.ops.tag(q) == 0 {
 		return q, noRepeat
 	}
 	for i := len(t.ent) - 1; i >= 0; i-- {

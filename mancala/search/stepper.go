@@ -109,9 +109,12 @@ type fastOps struct {
 	ev  Evaluator // nil: the Stepper's CompactEstimate
 }
 
-func (o *fastOps) over(p Compact) bool                     { return p.ToMove == mancala.NoTurn }
-func (o *fastOps) turn(p Compact) mancala.Turn             { return p.ToMove }
-func (o *fastOps) stores(p Compact) (s, n int)             { return int(p.SouthStore), int(p.NorthStore) }
+func (o *fastOps) over(p Compact) bool         { return p.ToMove == mancala.NoTurn }
+func (o *fastOps) turn(p Compact) mancala.Turn { return p.ToMove }
+func (o *fastOps) stores(p Compact) (s, n int) { return int(p.SouthStore), int(p.NorthStore) }
+func (o *fastOps) tag(p Compact) uint64 {
+	return tagOf(p.South^uint64(p.SouthStore)<<56, p.North^uint64(p.ToMove)<<56)
+}
 func (o *fastOps) hash(p Compact) uint64                   { return compactHash(p, o.n) }
 func (o *fastOps) apply(p Compact, m mancala.Move) Compact { return o.s.CompactApply(p, m) }
 func (o *fastOps) cycle(p Compact) Compact                 { return o.s.CompactCycle(p) }

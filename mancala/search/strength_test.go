@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"flag"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -313,6 +314,8 @@ func TestLevels(t *testing.T) {
 	}
 }
 
+var abapaApplies = flag.Int("abapa.applies", 1<<16, "Apply calls measured per search by BenchmarkAlphaBetaAbapa")
+
 // BenchmarkAlphaBetaAbapa searches the Abapa start to depth 11 with a
 // fresh table, and reports nodes per second; ns/op is the time to depth
 // (compare threads2 with default for the parallel speed-up, general with
@@ -320,6 +323,9 @@ func TestLevels(t *testing.T) {
 // process per node (ns/node) and, measured in the same loop so that the
 // machine's load weighs on both alike, per Rules.Apply of a position of a
 // random game (ns/Apply).
+//
+// -abapa.applies sets the Apply calls per search measured (0: none, and
+// no ns/Apply), so that the process's CPU time counts searches alone.
 func BenchmarkAlphaBetaAbapa(b *testing.B) {
 	r := abapaRules(b)
 	type step struct {
@@ -364,18 +370,20 @@ func BenchmarkAlphaBetaAbapa(b *testing.B) {
 				searchCPU += t1 - t0
 				nodes += res.Nodes
 				b.StopTimer()
-				for j := 0; j < 1<<16; j++ {
+				for j := 0; j < *abapaApplies; j++ {
 					s := &steps[j%len(steps)]
 					sink += r.Apply(s.p, s.m).Board.Store(mancala.South)
 				}
 				applyCPU += cpuTime() - t1
-				applies += 1 << 16
+				applies += int64(*abapaApplies)
 				b.StartTimer()
 			}
 			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(searchCPU.Nanoseconds())/float64(nodes), "ns/node")
-			b.ReportMetric(float64(applyCPU.Nanoseconds())/float64(applies), "ns/Apply")
+			if applies > 0 {
+				b.ReportMetric(float64(applyCPU.Nanoseconds())/float64(applies), "ns/Apply")
+			}
 			if sink == -1 {
 				b.Log(sink)
 			}
