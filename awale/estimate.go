@@ -114,9 +114,13 @@ func tableEstimate(own, opp uint64, sm, sw, total int, negate bool) float64 {
 	v := float64(sm - sw)
 	ph := estimatePhase(total - sm - sw) // the seeds in the houses
 	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
-	for i, o, p := 0, own, opp; i < estimateHouses; i, o, p = i+1, o>>8, p>>8 {
-		v += ownT[i][min(uint8(o), estimateSeedCap)] + oppT[i][min(uint8(p), estimateSeedCap)]
-	}
+	// House by house, i = 0 to 5 (written out: this is the leaves' loop).
+	v += ownT[0][min(uint8(own), estimateSeedCap)] + oppT[0][min(uint8(opp), estimateSeedCap)]
+	v += ownT[1][min(uint8(own>>8), estimateSeedCap)] + oppT[1][min(uint8(opp>>8), estimateSeedCap)]
+	v += ownT[2][min(uint8(own>>16), estimateSeedCap)] + oppT[2][min(uint8(opp>>16), estimateSeedCap)]
+	v += ownT[3][min(uint8(own>>24), estimateSeedCap)] + oppT[3][min(uint8(opp>>24), estimateSeedCap)]
+	v += ownT[4][min(uint8(own>>32), estimateSeedCap)] + oppT[4][min(uint8(opp>>32), estimateSeedCap)]
+	v += ownT[5][min(uint8(own>>40), estimateSeedCap)] + oppT[5][min(uint8(opp>>40), estimateSeedCap)]
 	v += estimateStoreMover[min(sm, estimateStoreCap)] + estimateStoreWaiter[min(sw, estimateStoreCap)]
 	v += estimateCaptureMover[min(packedBestCapture(own, opp), estimateCaptureCap)]
 	v += estimateCaptureWaiter[min(packedBestCapture(opp, own), estimateCaptureCap)]
@@ -175,24 +179,20 @@ func packedBestCapture(row, other uint64) int {
 		houses = 0x0000ffffffffffff // the bytes of 6 houses
 		index  = 0x0000050403020100 // i in byte i
 	)
-	// The houses whose sowing ends in other: i + row[i] in 6..11.
+	// The houses of other where a last seed makes 2 or 3 (a capture
+	// depends on that house alone): those of 1 or 2 seeds.
+	ends := ^nonZero((other+lo8)&^lo8^two8) & hi8 & houses
+	// A sowing from house i ends in house t of other if i + row[i] is
+	// t + 6 (seeds of 1 to 11).
 	x := row&houses + index
-	m := (x + 0x7a7a7a7a7a7a7a7a) &^ (x + 0x7474747474747474) & hi8 & houses
-	if m == 0 {
-		return 0
-	}
-	// The houses of other where those sowings end (a capture depends on
-	// that house alone), kept where the last seed makes 2 or 3.
-	var ends uint64
-	for ; m != 0; m &= m - 1 {
-		sh := uint(bits.TrailingZeros64(m)) &^ 7 // 8i for house i
-		ends |= 0x80 << ((sh + 8*uint(row>>(sh&63)&0xff) - 8*estimateHouses) & 63)
-	}
-	ends &^= nonZero((other+lo8)&^lo8 ^ two8)
 	best := 0
 	for ; ends != 0; ends &= ends - 1 {
 		lt := uint(bits.TrailingZeros64(ends)) &^ 7 // 8t for house t of other
-		sown := other + lo8&(1<<((lt+8)&63)-1)      // other after the sowing
+		z := x ^ (uint64(lt>>3)+estimateHouses)*lo8
+		if (z-lo8)&^z&hi8&houses == 0 {
+			continue // no byte of x is t + 6
+		}
+		sown := other + lo8&(1<<((lt+8)&63)-1) // other after the sowing
 		chain := captureChain(sown, 2<<lt)
 		if took := sumBytes(sown & chain); took > best && sown&^chain != 0 {
 			best = took
