@@ -66,7 +66,6 @@ func (o *slowOps) set(r mancala.Ruleset, ev Evaluator) {
 	*o = slowOps{r: r, cyc: c, ev: ev}
 }
 
-func (o *slowOps) over(p mancala.Position) bool         { return p.ToMove == mancala.NoTurn }
 func (o *slowOps) turn(p mancala.Position) mancala.Turn { return p.ToMove }
 func (o *slowOps) stores(p mancala.Position) (s, n int) {
 	return p.Board.Store(mancala.South), p.Board.Store(mancala.North)

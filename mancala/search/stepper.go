@@ -109,7 +109,6 @@ type fastOps struct {
 	ev  Evaluator // nil: the Stepper's CompactEstimate
 }
 
-func (o *fastOps) over(p Compact) bool         { return p.ToMove == mancala.NoTurn }
 func (o *fastOps) turn(p Compact) mancala.Turn { return p.ToMove }
 func (o *fastOps) stores(p Compact) (s, n int) { return int(p.SouthStore), int(p.NorthStore) }
 func (o *fastOps) tag(p Compact) uint64 {
