@@ -34,10 +34,11 @@ func Family() mancala.Family {
 			{Name: "congkak", Label: "Classic",
 				Description: "As the source documents describe it: 7 houses of 7 seeds, both players start at once, rounds until a player cannot fill a house."},
 			{Name: "congkak overbeck", Label: "Overbeck's Chongkak",
-				Description: "H. Overbeck's description: 9 houses of 9 seeds; a capture with nothing opposite leaves the seed, and an empty row passes."},
+				Description: "H. Overbeck's description: 9 houses of 9 seeds; a capture with nothing opposite leaves the seed, and an empty row passes.",
+				Params:      map[string]int{"houses": 9}},
 		},
 		Params: []mancala.Param{
-			{Key: "houses", Label: "Houses a side", Description: "The houses in each player's row (Overbeck's variant has 9).",
+			{Key: "houses", Label: "Houses a side", Description: "The houses in each player's row.",
 				Default: 7, Min: 1, Max: mancala.MaxHouses},
 			{Key: "seeds", Label: "Seeds a house", Description: "The seeds in each house at the start and at each refill; 0 means as many as there are houses a side.",
 				Default: 0, Min: 0, Max: mancala.MaxSeeds / 2},

@@ -279,3 +279,26 @@ func TestNarrateGame(t *testing.T) {
 		}
 	}
 }
+
+// TestWithParamsPresetDefaults: a preset's own param values are its
+// defaults; a value equal to the family's default but not the preset's
+// is written out.
+func TestWithParamsPresetDefaults(t *testing.T) {
+	f := mancala.Family{Name: "g", Presets: []mancala.Preset{{Name: "g"}, {Name: "g big", Params: map[string]int{"houses": 9}}},
+		Params: []mancala.Param{{Key: "houses", Default: 7, Min: 1, Max: 12}}}
+	for _, c := range []struct {
+		preset string
+		houses int
+		want   string
+	}{
+		{"g", 7, "g"}, {"g", 9, "g houses=9"}, {"g big", 9, "g big"}, {"g big", 7, "g big houses=7"}, {"g other", 7, "g other"},
+	} {
+		got, err := f.WithParams(c.preset, map[string]int{"houses": c.houses})
+		if err != nil || got != c.want {
+			t.Errorf("WithParams(%q, houses=%d) = %q, %v; want %q", c.preset, c.houses, got, err, c.want)
+		}
+	}
+	if d := f.Presets[1].Default(f.Params[0]); d != 9 {
+		t.Errorf("the big preset's default houses = %d", d)
+	}
+}

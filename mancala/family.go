@@ -2,6 +2,7 @@ package mancala
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +57,20 @@ type Preset struct {
 	Label string
 	// Description is one line for people on what sets the variant apart.
 	Description string
+	// Params holds the values the preset gives to the family's params
+	// where they differ from the params' Default (Overbeck's Congkak is
+	// played on 9 houses where the family's default is 7), by Key; nil
+	// when it gives none.
+	Params map[string]int
+}
+
+// Default returns the value that the preset gives to the family's param
+// p: its own value if it has one, else p.Default.
+func (pr Preset) Default(p Param) int {
+	if v, ok := pr.Params[p.Key]; ok {
+		return v
+	}
+	return p.Default
 }
 
 // Param is a number that a player may set in a ruleset of a [Family]
@@ -75,21 +90,29 @@ type Param struct {
 
 // WithParams returns the ruleset name of preset name with the params in
 // values set, as KEY=VALUE words after it (in the order of f.Params), for
-// those that differ from their Default. Keys that f does not declare give
-// an error wrapping ErrUnsupported, and values outside a param's range an
-// error wrapping ErrUnsupported too; the result is not built, so Build may
-// still refuse a combination.
+// those that differ from the preset's value ([Preset.Default]; for a name
+// that is no preset of f, the param's Default). Keys that f does not
+// declare give an error wrapping ErrUnsupported, and values outside a
+// param's range an error wrapping ErrUnsupported too; the result is not
+// built, so Build may still refuse a combination.
 func (f Family) WithParams(name string, values map[string]int) (string, error) {
 	for k := range values {
 		if !slices.ContainsFunc(f.Params, func(p Param) bool { return p.Key == k }) {
 			return "", fmt.Errorf("mancala: %s has no parameter %s: %w", f.Name, Quote(k), ErrUnsupported)
 		}
 	}
+	name = strings.TrimSpace(name)
+	var preset Preset
+	for _, pr := range f.Presets {
+		if pr.Name == name {
+			preset = pr
+		}
+	}
 	var sb strings.Builder
-	sb.WriteString(strings.TrimSpace(name))
+	sb.WriteString(name)
 	for _, p := range f.Params {
 		v, ok := values[p.Key]
-		if !ok || v == p.Default {
+		if !ok || v == preset.Default(p) {
 			continue
 		}
 		if v < p.Min || v > p.Max {
@@ -129,6 +152,9 @@ func RegisterFamily(f Family) {
 		registry.families = make(map[string]Family)
 	}
 	f.Presets = slices.Clone(f.Presets)
+	for i := range f.Presets {
+		f.Presets[i].Params = maps.Clone(f.Presets[i].Params)
+	}
 	f.Params = slices.Clone(f.Params)
 	registry.families[f.Name] = f
 }

@@ -1,5 +1,7 @@
 package mancala
 
+import "fmt"
+
 // Position is everything a ruleset needs to know to continue a game: the
 // board, who must decide, the round, and a word of ruleset-defined state.
 // Together with the ruleset it determines the legal moves and every future
@@ -97,4 +99,27 @@ type Outcome struct {
 	// tell ([Game.Outcome] fills it; [Position.Outcome] cannot, as it does
 	// not know the ruleset: see [EndingOf]).
 	Ending Ending
+}
+
+// Summary returns the result for people, the winner's score first so that
+// it reads as it is said: "North wins, 29–19", "Draw, 24–24", "North
+// wins, 5–12 (South conceded)"; for a game not over, both scores labelled:
+// "ongoing, South 20, North 18". It names no player beyond "South" and
+// "North" and holds no ending (see [Ending.String] for that).
+func (o Outcome) Summary() string {
+	s, n := o.Scores[South], o.Scores[North]
+	w, won := o.Result.Winner()
+	var text string
+	switch {
+	case won:
+		text = fmt.Sprintf("%s wins, %d–%d", title(w), o.Scores[w], o.Scores[w.Other()])
+	case o.Result == Draw:
+		text = fmt.Sprintf("Draw, %d–%d", s, n)
+	default:
+		return fmt.Sprintf("ongoing, South %d, North %d", s, n)
+	}
+	if o.Conceded && won {
+		text += " (" + title(w.Other()) + " conceded)"
+	}
+	return text
 }

@@ -57,3 +57,22 @@ func TestResult(t *testing.T) {
 		t.Error("the zero Result is not Ongoing")
 	}
 }
+
+// TestOutcomeSummary: the winner's score comes first (issue "round two":
+// a North win read "North wins, 1–17" with South's score first).
+func TestOutcomeSummary(t *testing.T) {
+	for _, c := range []struct {
+		o    mancala.Outcome
+		want string
+	}{
+		{mancala.Outcome{Result: mancala.NorthWins, Scores: [2]int{1, 17}}, "North wins, 17–1"},
+		{mancala.Outcome{Result: mancala.SouthWins, Scores: [2]int{29, 19}}, "South wins, 29–19"},
+		{mancala.Outcome{Result: mancala.Draw, Scores: [2]int{24, 24}}, "Draw, 24–24"},
+		{mancala.Outcome{Result: mancala.NorthWins, Scores: [2]int{12, 5}, Conceded: true}, "North wins, 5–12 (South conceded)"},
+		{mancala.Outcome{Scores: [2]int{20, 18}}, "ongoing, South 20, North 18"},
+	} {
+		if got := c.o.Summary(); got != c.want {
+			t.Errorf("%+v: Summary %q, want %q", c.o, got, c.want)
+		}
+	}
+}

@@ -37,8 +37,7 @@
 // awale package's estimate_tables.go.
 //
 // The tables in the awale package were made with this package through
-// examples/tune; examples/uci/ELO.md (change 8) gives the commands, the
-// fit and the matches that measured them.
+// examples/tune; the awale package's Estimate gives the commands.
 //
 // # Errors
 //

@@ -86,8 +86,8 @@ func (w *Weights) setVector(v []float64) {
 	copy(w.CaptureWaiter[:], v)
 }
 
-// RowWeights returns the weights that reproduce the row evaluation of
-// examples/uci/ELO.md's change 1 (the store difference, 0.15 a seed in a
+// RowWeights returns the weights that reproduce the row evaluation (the
+// store difference, 0.15 a seed in a
 // row, 0.5 a non-empty house, 0.5 more a house of 1 or 2; nothing for
 // the stores' sizes and the captures): the fit's starting point, and what
 // it pulls sparse cells towards.

@@ -6,10 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -17,6 +15,7 @@ import (
 	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/analysis"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -26,9 +25,9 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | -solve] [-time D] [-rand-seed N]
+const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | -solve] [-time D] [-seed N]
                [-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
-       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-rand-seed N] [-endgame DIR ...] [-quiet]`
+       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-seed N] [-endgame DIR ...] [-quiet]`
 
 // ruleFlags are the flags that a record replaces.
 var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}
@@ -45,15 +44,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	budget := fs.Duration("time", 10*time.Second, "time budget, a `duration` such as 30s or 500ms; 0: none (then give -depth)")
 	seed := rulesflags.RandSeed(fs)
 	quiet := rulesflags.Quiet(fs)
-	solve := solveFlag(fs)
+	solve := fs.Bool("solve", false, "solve the position exactly with the solver (-time bounds it, 0: no bound) and print its value, the strategies at a simultaneous decision, and a principal variation")
 	egFlags := rulesflags.RegisterEndgame(fs)
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
-	fail := func(status int, format string, args ...any) int {
-		fmt.Fprintf(stderr, "analyze: %s\n", rulesflags.Line(fmt.Errorf(format, args...)))
-		return status
-	}
+	fail := failer(stderr)
 	switch {
 	case *depth < 0 || *depth > search.MaxDepth:
 		return fail(rulesflags.ExitUsage, "-depth: want 0 to %d, not %d", search.MaxDepth, *depth)
@@ -80,8 +76,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if o.Ending.Reason != mancala.EndNone {
 			why = ", " + o.Ending.String()
 		}
-		return fail(rulesflags.ExitUsage, "the game is over after %d moves (result %v, scores %d-%d South-North%s): nothing to analyse",
-			g.Ply(), o.Result, o.Scores[mancala.South], o.Scores[mancala.North], why)
+		return fail(rulesflags.ExitUsage, "the game is over after %d moves (%s%s): nothing to analyse", g.Ply(), o.Summary(), why)
 	}
 
 	eg, err := egFlags.Load(g.Rules())
@@ -104,10 +99,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	history := g.Positions()
 	p := history[len(history)-1]
 	history = history[:len(history)-1]
-	who := mancala.South // whose value the search gives: the player who decides, South at a simultaneous decision
-	if pl, ok := g.Turn().Player(); ok {
-		who = pl
-	}
 	fmt.Fprintf(stdout, "position %v after %d moves, %v to move\n", p, g.Ply(), g.Turn())
 	if *solve {
 		return runSolve(ctx, rules, history, p, *budget, *quiet, stdout, stderr)
@@ -117,30 +108,66 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	meter.Every(func() string {
 		return fmt.Sprintf("analyze: searching depth %d, %v", searching.Load(), time.Since(began).Round(time.Second))
 	})
-	defer meter.Stop()
-	for d := 1; *depth == 0 || d <= *depth; d++ {
-		// A new searcher per depth: each iteration is a complete search to
-		// depth d, reported on its own.
-		searching.Store(int64(d))
-		ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: d, Seed: uint64(*seed)})
-		t0 := time.Now()
-		res, err := ab.Search(ctx, rules, history, p)
-		if err != nil {
-			meter.Stop()
-			return fail(rulesflags.ExitFailure, "%w", err)
-		}
-		if res.Depth < d {
-			break // cut short by the time budget
-		}
-		meter.Clear()
-		printResult(stdout, d, who, res, time.Since(t0), eg == nil || eg.Exact())
-		if res.Exact || d == search.MaxDepth {
-			break
-		}
-	}
+	err = analysis.Deepen(ctx, rules, history, p, *depth, uint64(*seed),
+		func(d int) { searching.Store(int64(d)) },
+		func(it analysis.Iteration) {
+			meter.Clear()
+			fmt.Fprintln(stdout, strings.Join(it.Lines(eg == nil || eg.Exact()), "\n"))
+		})
 	meter.Stop()
+	if err != nil {
+		return fail(rulesflags.ExitFailure, "%w", err)
+	}
 	fmt.Fprintf(stdout, "time %v\n", time.Since(began).Round(time.Millisecond))
 	return 0
+}
+
+// runSolve is the -solve mode: it solves p exactly (analysis.Solve) and
+// prints its lines (analysis.SolutionLines) on stdout; the nodes, passes
+// and time go to stderr, as does the progress unless quiet. budget is the
+// -time limit (0: none), which ctx already carries. It returns the exit
+// status.
+func runSolve(ctx context.Context, r mancala.Ruleset, history []mancala.Position, p mancala.Position, budget time.Duration, quiet bool, stdout, stderr io.Writer) int {
+	fail := failer(stderr)
+	began := time.Now()
+	var last progress.Last
+	meter := progress.New(stderr, quiet)
+	meter.Every(func() string {
+		s := fmt.Sprintf("analyze: solving, %v", time.Since(began).Round(time.Second))
+		if l := last.String(); l != "" {
+			s += " (" + l + ")"
+		}
+		return s
+	})
+	sol, err := analysis.Solve(ctx, r, history, p, &last)
+	meter.Stop()
+	took := time.Since(began)
+	switch {
+	case err == nil:
+	case errors.Is(err, context.DeadlineExceeded) && budget > 0:
+		return fail(rulesflags.ExitFailure, "-solve: not solved within -time %v: the position is too large to solve in that time (the solver's time grows exponentially with the seeds in play); give a longer -time (0: no limit) or a smaller board", budget)
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return fail(rulesflags.ExitFailure, "-solve: interrupted after %v", took.Round(time.Millisecond))
+	case errors.Is(err, mancala.ErrUnsupported):
+		return fail(rulesflags.ExitUsage, "-solve: %w", err)
+	default:
+		return fail(rulesflags.ExitFailure, "-solve: %w", err)
+	}
+	fmt.Fprintln(stdout, strings.Join(analysis.SolutionLines(sol), "\n"))
+	if len(sol.PV) == 0 && !p.Over() && sol.EndgameHits > 0 {
+		fmt.Fprintln(stderr, "analyze: no principal variation: the endgame databases gave the value, and a database of values does not tell which move that keeps it makes progress")
+	}
+	fmt.Fprintf(stderr, "analyze: solved: nodes %d passes %d time %v\n", sol.Nodes, sol.Passes, took.Round(time.Millisecond))
+	return 0
+}
+
+// failer returns the function that writes a one-line error on stderr
+// and returns the exit status given.
+func failer(stderr io.Writer) func(status int, format string, args ...any) int {
+	return func(status int, format string, args ...any) int {
+		fmt.Fprintf(stderr, "analyze: %s\n", rulesflags.Line(fmt.Errorf(format, args...)))
+		return status
+	}
 }
 
 // startGame builds the game to analyse: from the game flags and -position,
@@ -195,61 +222,4 @@ func startGame(games *rulesflags.Flags, position, file string, index, ply int) (
 		}
 	}
 	return g, 0, nil
-}
-
-// printResult writes the lines of one completed iteration. who is the
-// player whose value the search gives; proofs is false when the search's
-// endgame databases are estimates (-endgame-approx), so that a value it
-// found in them is no proof.
-func printResult(w io.Writer, d int, who mancala.Player, res search.Result, took time.Duration, proofs bool) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "depth %d value %s for %s (seeds)", d, seeds(res.Value), title(who))
-	switch {
-	case res.Exact && proofs:
-		b.WriteString(" exact")
-	case res.Exact:
-		b.WriteString(" exact up to the databases' estimates")
-	}
-	fmt.Fprintf(&b, " nodes %d time %v move %v pv", res.Nodes, took.Round(time.Microsecond), res.Move)
-	for _, m := range res.PV {
-		fmt.Fprintf(&b, " %v", m)
-	}
-	fmt.Fprintln(w, b.String())
-	if ms := res.Mixed; ms != nil {
-		fmt.Fprintln(w, strategy("south", 'A', ms.South))
-		fmt.Fprintln(w, strategy("north", 'a', ms.North))
-	}
-}
-
-// title returns "South" or "North".
-func title(p mancala.Player) string {
-	s := p.String()
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// seeds writes a search value in seeds, with its sign: proven results
-// are kept in units of search.TerminalScale per seed.
-func seeds(v float64) string {
-	if v >= search.TerminalScale || v <= -search.TerminalScale {
-		v /= search.TerminalScale
-	}
-	if math.Abs(v) < 0.0005 {
-		v = 0 // no "-0.000" for a tiny negative
-	}
-	s := strconv.FormatFloat(v, 'f', 3, 64)
-	if v >= 0 {
-		s = "+" + s
-	}
-	return s
-}
-
-// strategy writes one player's mixed strategy, a house letter and its
-// probability for each house.
-func strategy(side string, first byte, probs []float64) string {
-	var b strings.Builder
-	b.WriteString(side)
-	for i, q := range probs {
-		fmt.Fprintf(&b, " %c %.3f", first+byte(i), q)
-	}
-	return b.String()
 }

@@ -90,7 +90,7 @@ func TestHostileInput(t *testing.T) {
 		want   string
 	}{
 		{"unknown flag", []string{"-nosuch"}, 2, "not defined: -nosuch"},
-		{"old -seed flag", []string{"-seed", "3"}, 2, "-seed"},
+		{"old -rand-seed flag", []string{"-rand-seed", "3"}, 2, "-rand-seed"}, // now -seed
 		{"bare time", []string{"-time", "2"}, 2, "want a duration with a unit, such as 2s"},
 		{"negative time", []string{"-time", "-1s"}, 2, "-time"},
 		{"depth huge", []string{"-depth", "4611686018427387904"}, 2, "-depth"},

@@ -90,7 +90,7 @@ func solveDirect(t *testing.T, o congkak.Options) search.Solution {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := search.Solve(context.Background(), singleRound{r}, nil, r.Start(), search.SolveOptions{TableBits: 16})
+	sol, err := search.Solve(context.Background(), r, nil, r.Start(), search.SolveOptions{TableBits: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,33 +184,5 @@ func TestSolveTooLarge(t *testing.T) {
 	code, _, errOut = runAnalyze("-game", "congkak", "-rounds", "1", "-solve", "-depth", "3")
 	if code != 2 || !strings.Contains(errOut, "-depth") {
 		t.Errorf("-solve -depth 3: exit %d, stderr %q; want 2", code, errOut)
-	}
-}
-
-func TestFraction(t *testing.T) {
-	for _, tc := range []struct {
-		v    float64
-		want string
-		ok   bool
-	}{
-		{30.0 / 7, "30/7", true},
-		{-26.0 / 7, "-26/7", true},
-		{4, "4", true},
-		{0, "0", true},
-		{-2, "-2", true},
-		{70.0 / 23, "70/23", true},
-		{math.Pi, "", false},
-		{math.Sqrt2, "", false},
-		{math.NaN(), "", false},
-	} {
-		got, ok := fraction(tc.v)
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("fraction(%v) = %q, %v; want %q, %v", tc.v, got, ok, tc.want, tc.ok)
-		}
-	}
-	for v, want := range map[float64]string{4: "4", -2: "-2", 30.0 / 7: "4.285714", 0.5: "0.5", -1e-9: "0"} {
-		if got := decimal(v); got != want {
-			t.Errorf("decimal(%v) = %q, want %q", v, got, want)
-		}
 	}
 }

@@ -3,11 +3,11 @@
 //
 // # Usage
 //
-//	go run ./examples/demo [-rand-seed N]
+//	go run ./examples/demo [-seed N]
 //
 // South plays greedily: the move that puts the most seeds into his store at
 // once, the lowest house on ties. North plays at random, from a PCG
-// generator with a fixed seed (-rand-seed, default 1), so the game is the same
+// generator with a fixed seed (-seed, default 1), so the game is the same
 // every time and on every platform. The rules are the documents' rules of
 // package awale ([awale.Documents]), played through [mancala.Game]. The
 // last line gives the result and why the game ended, with the rule

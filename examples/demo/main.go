@@ -60,7 +60,7 @@ func random(seed uint64) func(mancala.Ruleset, mancala.Position, []mancala.Move)
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	seed := rulesflags.RandSeed(fs)
-	if status, ok := rulesflags.Parse(fs, args, "demo [-rand-seed N]\n\nPlays one game of Awalé between a greedy and a random player.", stdout, stderr); !ok {
+	if status, ok := rulesflags.Parse(fs, args, "demo [-seed N]\n\nPlays one game of Awalé between a greedy and a random player.", stdout, stderr); !ok {
 		return status
 	}
 	r, err := awale.New(awale.Documents())

@@ -64,7 +64,7 @@ var moveLine = regexp.MustCompile(`^(\d+)\. (South|North) plays ([A-La-l])(?: an
 func TestGameIsConsistent(t *testing.T) {
 	for _, seed := range []string{"1", "7", "12345"} {
 		t.Run("seed "+seed, func(t *testing.T) {
-			checkGame(t, runDemo(t, "-rand-seed", seed), seed)
+			checkGame(t, runDemo(t, "-seed", seed), seed)
 		})
 	}
 }
@@ -162,7 +162,7 @@ func checkGreedy(t *testing.T, r mancala.Ruleset, p mancala.Position, m mancala.
 }
 
 func TestBadArguments(t *testing.T) {
-	for _, args := range [][]string{{"-rand-seed", "x"}, {"-rounds", "1"}, {"extra"}} {
+	for _, args := range [][]string{{"-seed", "x"}, {"-rounds", "1"}, {"extra"}} {
 		var out, errOut bytes.Buffer
 		if code := run(args, &out, &errOut); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
@@ -187,10 +187,10 @@ func TestHostileArguments(t *testing.T) {
 		want string
 	}{
 		{[]string{"-nosuchflag"}, nil, 2, "flag provided but not defined"},
-		{[]string{"-seed", "1"}, nil, 2, "-seed"},
-		{[]string{"-rand-seed", "999999999999999999999999"}, nil, 2, "-rand-seed"},
-		{[]string{"-rand-seed", strings.Repeat("9", 5000)}, nil, 2, "-rand-seed"},
-		{[]string{"-rand-seed", "1\n2"}, nil, 2, "-rand-seed"},
+		{[]string{"-rand-seed", "1"}, nil, 2, "-rand-seed"}, // now -seed
+		{[]string{"-seed", "999999999999999999999999"}, nil, 2, "-seed"},
+		{[]string{"-seed", strings.Repeat("9", 5000)}, nil, 2, "-seed"},
+		{[]string{"-seed", "1\n2"}, nil, 2, "-seed"},
 		{[]string{strings.Repeat("x", 5000)}, nil, 2, "unexpected argument"},
 		{nil, full, 1, "no space left on device"},
 	} {

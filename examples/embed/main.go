@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	go run ./examples/embed [-game awale|congkak|both] [-moves N] [-rand-seed N]
+//	go run ./examples/embed [-game NAME[,NAME...]|both] [-moves N] [-seed N]
 //
 // For each move the program does what an interface would: it asks the
 // ruleset ([mancala.Tracer]) for the steps of the move, applies them one by
@@ -22,9 +22,12 @@
 // (A at the left) and store, with the hole the step concerns in brackets
 // and the seeds in flight in the players' hands.
 //
-// The Awalé game uses the documents' rules; the Congkak game a small board
-// (4 houses of 2 seeds) with the simultaneous opening, whose two hands sow
-// at once. Moves are chosen at random from a generator seeded with -rand-seed
+// -game names the rulesets to show, as their String methods write them
+// and mancala.NewRuleset builds them from any registered family ("awale",
+// "awale abapa", "congkak houses=4 seeds=2", ...), separated by commas;
+// the default, both, shows Awalé under the documents' rules and Congkak on
+// a small board (4 houses of 2 seeds) with the simultaneous opening, whose
+// two hands sow at once. Moves are chosen at random from a generator seeded with -seed
 // (default 1), so the output is the same on every run. A ruleset without
 // an event stream is shown move by move instead.
 //
@@ -42,8 +45,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/sowing-games/sowing/awale"
-	"github.com/sowing-games/sowing/congkak"
+	_ "github.com/sowing-games/sowing/awale" // the families that -game names
+	_ "github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -52,13 +55,17 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// both is the default of -game: Awalé under the documents' rules, and
+// Congkak on a small board with the simultaneous opening.
+const both = "awale,congkak houses=4 seeds=2"
+
 // errOutOfSync reports a display board that the events did not bring to
 // the game's board.
 var errOutOfSync = errors.New("embed: the animated board differs from the game's board")
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("embed", flag.ContinueOnError)
-	game := fs.String("game", "both", "the game to show: `awale|congkak|both`")
+	game := fs.String("game", "both", "the rulesets to show: `NAME[,NAME...]` (mancala.NewRuleset: awale, congkak houses=4 seeds=2, ...), or both: "+both)
 	moves := fs.Int("moves", 3, "`N` moves to play in each game (1..20)")
 	seed := rulesflags.RandSeed(fs)
 	fail := func(code int, format string, args ...any) int {
@@ -69,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "embed: %s\n", msg)
 		return code
 	}
-	const usage = "embed [-game awale|congkak|both] [-moves N] [-rand-seed N]\n\n" +
+	const usage = "embed [-game NAME[,NAME...]|both] [-moves N] [-seed N]\n\n" +
 		"Animates a few random moves of each game from the rules' event stream."
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return status
@@ -77,26 +84,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *moves < 1 || *moves > 20 {
 		return fail(2, "-moves %d: want 1..20", *moves)
 	}
+	names := *game
+	if names == "both" {
+		names = both
+	}
 	var rulesets []mancala.Ruleset
-	switch *game {
-	case "awale", "both":
-		r, err := awale.New(awale.Documents())
+	for _, name := range strings.Split(names, ",") {
+		r, err := mancala.NewRuleset(name)
 		if err != nil {
-			return fail(1, "%v", err)
+			return fail(2, "-game %s: %s", mancala.Quote(name), mancala.Shorten(strings.TrimPrefix(err.Error(), "mancala: "), 160))
 		}
 		rulesets = append(rulesets, r)
-		if *game == "awale" {
-			break
-		}
-		fallthrough
-	case "congkak":
-		r, err := congkak.New(congkak.Options{Houses: 4, Seeds: 2})
-		if err != nil {
-			return fail(1, "%v", err)
-		}
-		rulesets = append(rulesets, r)
-	default:
-		return fail(2, "-game %s: want awale, congkak or both", mancala.Quote(*game))
 	}
 	w := &errWriter{w: stdout}
 	for i, r := range rulesets {
@@ -217,7 +215,7 @@ func next(g *mancala.Game) string {
 		if o.Ending.Reason != mancala.EndNone {
 			why = o.Ending.String() + ", "
 		}
-		return fmt.Sprintf("game over: %s%v, %d-%d", why, o.Result, o.Scores[mancala.South], o.Scores[mancala.North])
+		return "game over: " + why + o.Summary()
 	}
 	return fmt.Sprintf("%v to move", g.Turn())
 }

@@ -53,7 +53,7 @@ func TestRun(t *testing.T) {
 func TestRunEveryGame(t *testing.T) {
 	for _, game := range []string{"awale", "congkak"} {
 		for _, seed := range []string{"1", "2", "7"} {
-			out := runEmbed(t, "-game", game, "-rand-seed", seed, "-moves", "6")
+			out := runEmbed(t, "-game", game, "-seed", seed, "-moves", "6")
 			if !strings.HasPrefix(out, game) {
 				t.Errorf("-game %s -seed %s: output starts %q", game, seed, out[:min(len(out), 40)])
 			}
@@ -192,8 +192,8 @@ func TestHostileArguments(t *testing.T) {
 		{[]string{"-nosuchflag"}, nil, 2, "flag provided but not defined"},
 		{[]string{"-moves", "99999999999999999999"}, nil, 2, "-moves"},
 		{[]string{"-moves", "-3"}, nil, 2, "-moves"},
-		{[]string{"-seed", "1"}, nil, 2, "-seed"},
-		{[]string{"-rand-seed", "999999999999999999999999"}, nil, 2, "-rand-seed"},
+		{[]string{"-rand-seed", "1"}, nil, 2, "-rand-seed"}, // now -seed
+		{[]string{"-seed", "999999999999999999999999"}, nil, 2, "-seed"},
 		{[]string{"-game", strings.Repeat("g", 5000)}, nil, 2, "-game"},
 		{[]string{"-game", "awale\nchess"}, nil, 2, "-game"},
 		{[]string{strings.Repeat("x", 5000)}, nil, 2, "unexpected argument"},

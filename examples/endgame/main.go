@@ -53,7 +53,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sort"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/sysmem"
@@ -208,7 +207,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// stats, probe and solve read what is built and build nothing.
 		if have := endgame.Finished(g, *dir); have <= *stones {
 			fmt.Fprintf(stderr, "endgame: %s needs counts 0 to %d of %s and %s holds %s: build them with: go run ./examples/endgame build -rules %s%s -stones %d -houses %d -dir %s (%s)\n",
-				cmd, *stones, g.Name(), *dir, holds(have), *rules, grandSlamFlag(*grandSlam), *stones, *houses, *dir, describe(g.Houses(), have, *stones))
+				cmd, *stones, g.Name(), *dir, holds(have), *rules, grandSlamFlag(*grandSlam), *stones, *houses, *dir, endgame.NewPlan(g.Houses(), have, *stones))
 			return 2
 		}
 		if db, err = endgame.Load(g, *dir, *stones); err != nil {
@@ -254,79 +253,37 @@ func grandSlamFlag(g string) string {
 	return " -grandslam " + g
 }
 
-// sizes returns the configurations of the counts from to k of h houses
-// (a byte each in a file), and those of every count 0 to k (a byte each in
-// memory while count k is built).
-func sizes(h, from, k int) (build, all uint64) {
-	for j := 0; j <= k; j++ {
-		n := endgame.Size(h, j)
-		all += n
-		if j >= from {
-			build += n
-		}
-	}
-	return build, all
-}
-
-// describe says what building the counts from to k of h houses costs.
-func describe(h, from, k int) string {
-	build, all := sizes(h, from, k)
-	return fmt.Sprintf("%d configurations: %s on disk, %s of memory", build, mib(build), mib(all))
-}
-
-// mib formats a number of bytes in MiB.
-func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
-
 // planBuild says what a build of counts up to k of g under dir will do
-// (unless quiet), and fails before anything is built if the directory
-// cannot be written (a file is made and removed in it), or if the memory
-// or the disk space that the system says is left cannot hold the build.
+// (unless quiet; see endgame.PlanBuild), and fails before anything is
+// built if the directory cannot be written (endgame.CheckDir), or if the
+// memory or the disk space that the system says is left cannot hold the
+// build.
 func planBuild(g endgame.Game, dir string, k int, quiet bool, stderr io.Writer) error {
-	have := endgame.Finished(g, dir)
-	if have > k {
+	p := endgame.PlanBuild(g, dir, k)
+	if p.From > k {
 		return nil // every count is there: Build loads them
 	}
-	sub := filepath.Join(dir, endgame.DirName(g.Name()))
-	if err := os.MkdirAll(sub, 0o755); err != nil {
-		return fmt.Errorf("cannot write in %s: %w", dir, err)
-	}
-	f, err := os.CreateTemp(sub, "check.*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write in %s: %w", sub, err)
-	}
-	f.Close()
-	if err := os.Remove(f.Name()); err != nil {
+	if err := endgame.CheckDir(g, dir); err != nil {
 		return err
 	}
-	build, all := sizes(g.Houses(), have, k)
-	if avail, ok := sysmem.Available(); ok && all > avail {
-		return fmt.Errorf("counts 0 to %d of %s need %s of memory, and only %s is available: give a smaller -stones", k, g.Name(), mib(all), mib(avail))
+	sub := filepath.Join(dir, endgame.DirName(g.Name()))
+	if avail, ok := sysmem.Available(); ok && p.Memory > avail {
+		return fmt.Errorf("counts 0 to %d of %s need %s of memory, and only %s is available: give a smaller -stones", k, g.Name(), endgame.MiB(p.Memory), endgame.MiB(avail))
 	}
-	if free, ok := sysmem.FreeDisk(sub); ok && build > free {
-		return fmt.Errorf("counts %d to %d of %s need %s on disk, and only %s is free in %s", have, k, g.Name(), mib(build), mib(free), sub)
+	if free, ok := sysmem.FreeDisk(sub); ok && p.Configurations > free {
+		return fmt.Errorf("counts %d to %d of %s need %s on disk, and only %s is free in %s", p.From, k, g.Name(), endgame.MiB(p.Configurations), endgame.MiB(free), sub)
 	}
 	if !quiet {
-		fmt.Fprintf(stderr, "endgame: building counts %d to %d of %s in %s (%s)\n", have, k, g.Name(), dir, describe(g.Houses(), have, k))
+		fmt.Fprintf(stderr, "endgame: building counts %d to %d of %s in %s (%s)\n", p.From, k, g.Name(), dir, p)
 	}
 	return nil
 }
 
 // stats prints how many configurations of k seeds have each value.
 func stats(w io.Writer, db *endgame.DB, k int) {
-	n := db.Size(k)
-	count := make(map[int]uint64)
-	for idx := uint64(0); idx < n; idx++ {
-		v, _ := db.At(k, idx)
-		count[v]++
-	}
-	vals := make([]int, 0, len(count))
-	for v := range count {
-		vals = append(vals, v)
-	}
-	sort.Ints(vals)
-	fmt.Fprintf(w, "stones %d positions %d\n", k, n)
-	for _, v := range vals {
-		fmt.Fprintf(w, "value %d count %d\n", v, count[v])
+	fmt.Fprintf(w, "stones %d positions %d\n", k, db.Size(k))
+	for _, vc := range db.Histogram(k) {
+		fmt.Fprintf(w, "value %d count %d\n", vc.Value, vc.Count)
 	}
 }
 
@@ -338,21 +295,12 @@ func probe(w io.Writer, g endgame.Game, db *endgame.DB, p mancala.Position, c *e
 	name := [2]string{"South", "North"}
 	fmt.Fprintf(w, "value %d for %s, the player to move (his captures from now on minus %s's); his final store minus %s's: %d\n",
 		v, name[mover], name[mover.Other()], name[mover.Other()], d+v)
-	kids, _ := g.Children(nil, c)
-	if len(kids) == 0 {
+	moves, _ := db.Moves(g, c)
+	if len(moves) == 0 {
 		fmt.Fprintln(w, "the game is over")
 	}
-	for _, ch := range kids {
-		mv := ch.Gain
-		if !ch.Over {
-			x, _ := db.Value(&ch.Next)
-			if ch.Again {
-				mv += x
-			} else {
-				mv -= x
-			}
-		}
-		fmt.Fprintf(w, "move %v value %d\n", mancala.Single(mover, ch.Move), mv)
+	for _, m := range moves {
+		fmt.Fprintf(w, "move %v value %d\n", mancala.Single(mover, m.Move), m.Value)
 	}
 }
 

@@ -7,7 +7,9 @@
 // same flags for choosing a game and its options, the same -h, error lines
 // and exit statuses, and reads record files; [progress] writes progress
 // lines on standard error for long work; [atomicfile] writes the files they
-// save without ever destroying the old one on failure.
+// save without ever destroying the old one on failure; [matchfiles] writes
+// a match's records and results files (tournament, uci match); [sysmem]
+// says how much memory and disk space is left.
 //
 // # Concurrency
 //
@@ -16,4 +18,6 @@
 // [rulesflags]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/rulesflags
 // [progress]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/progress
 // [atomicfile]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/atomicfile
+// [matchfiles]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/matchfiles
+// [sysmem]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/sysmem
 package internal

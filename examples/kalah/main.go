@@ -6,54 +6,29 @@
 //	go run ./examples/kalah [-houses M] [-seeds N] [-capture empty|standard]
 //		[-position TEXT] [-table BITS] [-endgame-stones K] [-endgame DIR] [-workers W] [-quiet]
 //
-// It prints, each on its own line:
+// It prints "value V for South" (South's final store minus North's under
+// perfect play), "pv MOVES", "time T" (databases and search), "nodes N"
+// and "endgame ..." (the databases' seeds, built or loaded), from the
+// start of Kalah(M, N) (6 houses and 4 seeds by default) or from
+// -position. -table sets log2 of the solver's table entries; -workers the
+// goroutines of the search (0: one a core; with more than one the nodes
+// and the principal variation may vary, the value does not).
 //
-//	value V for South (South's final store minus North's; S to move)   under perfect play
-//	pv MOVES       a principal variation, in move letters ("C" South, "c" North)
-//	time T         the whole time, and its parts: the endgame databases and the search
-//	nodes N        the positions the search visited, and the rate
-//	endgame ...    the endgame databases: their seeds, and whether they were built or loaded
+// The solver reads the endgame databases of package mancala/endgame
+// (kalah.Rules.Retrograde, kalah.WithDatabase) of up to -endgame-stones K
+// seeds in houses (0: a third of the seeds, at most 2^25 configurations;
+// -1: none), built in memory, or with -endgame DIR kept in DIR: loaded
+// when there, else built (resuming from the last finished count) and
+// saved. -endgame-file and -endgame-dir are gone, and a count given to
+// -endgame is refused with a message naming -endgame-stones; -solve and
+// -progress are kept for old scripts.
 //
-// from the start of Kalah(M, N) (6 houses and 4 seeds by default; empty
-// capture, South first), or from -position, given in the core's position
-// text. -table sets log2 of the solver's table entries (default
-// search.DefaultSolveTableBits). -workers sets the goroutines that search
-// at once (search.SolveOptions.Workers; 0, the default, means one a core;
-// with more than one the node count and the principal variation may
-// change from run to run, the value does not).
-//
-// The solver reads endgame databases of package mancala/endgame, built
-// from the ruleset (kalah.Rules.Retrograde) and handed to it with
-// kalah.WithDatabase: the exact value of every position with at most
-// -endgame-stones K seeds in houses (0, the default: a third of the game's seeds,
-// or less so that they hold at most 33 million configurations: 16 for six
-// houses a side, 30 million configurations, 29 MiB; -1: none). By default they are built
-// in memory, on all cores, before the search. With -endgame DIR they
-// are kept in DIR, one file a count (under a directory named after the
-// board and capture rule): what is there is loaded, what is missing is
-// built and saved, so that a large database is built once for many solves
-// (and a build stopped half-way goes on from the last finished count). The
-// databases depend on the houses and the capture rule, not on the seeds a
-// house. The flags follow the tools' convention: -endgame DIR is a
-// databases directory, -endgame-stones K the largest count. -endgame-file
-// and -endgame-dir of earlier versions are gone (give -endgame DIR), and a
-// count given to -endgame, where no directory of that name exists, is
-// refused with a message that names -endgame-stones. Solving is what the
-// tool does: -solve is the default, kept for old scripts.
-//
-// Progress (the databases' build, then the solver's) goes to standard
-// error unless -quiet is given (-progress, on by default, is kept for old
-// scripts). Before it builds anything, the tool checks that the solver's
-// table (16 bytes an entry) and the databases (a byte a configuration) fit
-// in the memory the system says is available (MemAvailable, the cgroup's
-// limit, ulimit -v), and that a file can be written in the -endgame directory;
-// either failing is one line and exit status 1. Bad flags give a one-line
-// error and exit status 2; a damaged database file, or one of other rules,
-// is an error (exit status 1), and is left as it is.
-//
-// See the README for the time Kalah(6,4) takes (value 10), from nothing
-// and with saved databases; BenchmarkSolve64Built in package kalah times
-// the search alone.
+// Progress goes to standard error unless -quiet. Before it builds
+// anything, the tool checks that the table and the databases fit in the
+// memory available and that the -endgame directory is writable: either
+// failing is one line and exit status 1, as is a damaged database file or
+// one of other rules (left as it is). Bad flags: one line, exit status 2.
+// See the README for the times.
 package main
 
 import (
@@ -62,10 +37,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"math/bits"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -177,13 +149,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *progress && !*quiet {
 		opts.Progress = stderr
 	}
-	if err := checkMemory(*houses, k, *table); err != nil {
+	failure := func(err error) int {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
 		return 1
 	}
-	if err := checkEndgameDir(r, *endgameDir); err != nil {
-		fmt.Fprintf(stderr, "kalah: -endgame: %v\n", err)
-		return 1
+	if err := checkMemory(*houses, k, *table); err != nil {
+		return failure(err)
+	}
+	if err := checkDir(r, *endgameDir); err != nil {
+		return failure(fmt.Errorf("-endgame: %w", err))
 	}
 	start := time.Now()
 	var solveRules mancala.Ruleset = r
@@ -191,8 +165,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if k >= 0 {
 		var o *kalah.Oracle
 		if o, how, err = databases(r, k, *endgameDir, opts.Progress); err != nil {
-			fmt.Fprintf(stderr, "kalah: %v\n", err)
-			return 1
+			return failure(err)
 		}
 		solveRules = o
 	}
@@ -200,12 +173,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	sol, err := search.Solve(context.Background(), solveRules, nil, p, opts)
 	searchTime := time.Since(start) - dbTime
 	if err != nil {
-		fmt.Fprintf(stderr, "kalah: %v\n", err)
-		return 1
+		return failure(err)
 	}
 	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 	fmt.Fprintf(stdout, "value %v for South (South's final store minus North's; %s)\n", sol.Value, toMove(p))
-	fmt.Fprintf(stdout, "pv %s\n", formatPV(sol.PV))
+	pv := make([]string, len(sol.PV))
+	for i, m := range sol.PV {
+		pv[i] = m.String()
+	}
+	fmt.Fprintf(stdout, "pv %s\n", strings.Join(pv, " "))
 	fmt.Fprintf(stdout, "time %v (endgame database %v, search %v)\n", ms(dbTime+searchTime), ms(dbTime), ms(searchTime))
 	rate := ""
 	if s := searchTime.Seconds(); s > 0 {
@@ -248,46 +224,25 @@ func databases(r *kalah.Rules, k int, dir string, progress io.Writer) (*kalah.Or
 	if err != nil {
 		return nil, "", err
 	}
-	say := func(format string, args ...any) {
-		if progress != nil {
-			fmt.Fprintf(progress, "kalah: "+format+"\n", args...)
-		}
-	}
-	var db *egdb.DB
 	how := "built in memory"
 	if dir != "" {
-		db, err = egdb.Load(g, dir, k)
-		how = "loaded from " + dir
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, "", fmt.Errorf("-endgame %s: %w", dir, err)
+		how = "built and saved in " + dir
+		if egdb.Finished(g, dir) > k { // counts 0 to k are there
+			how = "loaded from " + dir
 		}
 	}
-	if db == nil {
-		n := endgameEntries(r.Options().Houses, k)
-		say("building the endgame databases: up to %d seeds in houses, %d configurations (%d MiB), on every core", k, n, n>>20)
-		built := time.Now()
-		opts := egdb.Options{Progress: progress}
-		if db, err = egdb.Build(context.Background(), g, dir, k, opts); err != nil {
-			if dir != "" {
-				return nil, "", fmt.Errorf("-endgame %s: %w", dir, err)
-			}
-			return nil, "", err
-		}
-		say("endgame databases built in %v; solving", time.Since(built).Round(time.Millisecond))
+	if n := endgameEntries(r.Options().Houses, k); progress != nil && !strings.HasPrefix(how, "loaded") {
+		fmt.Fprintf(progress, "kalah: building the endgame databases: up to %d seeds in houses, %d configurations (%d MiB), on every core\n", k, n, n>>20)
+	}
+	db, err := egdb.Build(context.Background(), g, dir, k, egdb.Options{Progress: progress})
+	if err != nil {
 		if dir != "" {
-			how = "built and saved in " + dir
+			err = fmt.Errorf("-endgame %s: %w", dir, err)
 		}
+		return nil, "", err
 	}
 	o, err := kalah.WithDatabase(r, db)
 	return o, how, err
-}
-
-func formatPV(pv []mancala.Move) string {
-	s := make([]string, len(pv))
-	for i, m := range pv {
-		s[i] = m.String()
-	}
-	return strings.Join(s, " ")
 }
 
 // toMove says who is to move in p, for the value line.
@@ -302,22 +257,8 @@ func toMove(p mancala.Position) string {
 }
 
 // endgameEntries returns the configurations of the databases of up to k
-// seeds in houses on n houses a side, C(k+2n, 2n) (a byte each),
-// saturating at 1<<62.
-func endgameEntries(n, k int) uint64 {
-	if k < 0 {
-		return 0
-	}
-	c := uint64(1)
-	for j := 1; j <= 2*n; j++ {
-		hi, lo := bits.Mul64(c, uint64(k+j))
-		if hi != 0 || lo/uint64(j) > 1<<62 {
-			return 1 << 62
-		}
-		c = lo / uint64(j)
-	}
-	return c
-}
+// seeds in houses on n houses a side (a byte each): egdb.NewPlan's memory.
+func endgameEntries(n, k int) uint64 { return egdb.NewPlan(2*n, 0, k).Memory }
 
 // checkMemory fails, with a message, if the solver's table of 2^bits
 // entries (16 bytes each) and the endgame databases of up to k seeds on n
@@ -339,30 +280,12 @@ func checkMemory(n, k, bits int) error {
 		bits, float64(need)/gib, float64(table)/gib, float64(avail)/gib)
 }
 
-// checkEndgameDir checks, before anything is built, that the databases of
-// r can be kept under dir: it makes their directory (as egdb.Build would)
-// and a file in it.
-func checkEndgameDir(r *kalah.Rules, dir string) error {
-	if dir == "" {
-		return nil
-	}
-	sub := filepath.Join(dir, egdb.DirName(retroName(r)))
-	if err := os.MkdirAll(sub, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(sub, "check.*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write in %s: %w", sub, err)
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
-// retroName returns the name of r's endgame databases.
-func retroName(r *kalah.Rules) string {
+// checkDir checks that the databases of r can be kept under dir
+// (egdb.CheckDir), before anything is built.
+func checkDir(r *kalah.Rules, dir string) error {
 	g, err := r.Retrograde()
 	if err != nil {
-		return ""
+		return err
 	}
-	return g.Name()
+	return egdb.CheckDir(g, dir)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/play"
 )
 
 // A file that is not a record, or holds an unknown ruleset, is refused
@@ -37,7 +38,7 @@ func TestUndoRedo(t *testing.T) {
 	dir := t.TempDir()
 	f0, f1, f2 := filepath.Join(dir, "0"), filepath.Join(dir, "1"), filepath.Join(dir, "2")
 	in := "C\nD\nsave " + f0 + "\nundo\nsave " + f1 + "\nredo\nsave " + f2 + "\n"
-	code, out, _ := runPlay(t, in, "-ai", "greedy", "-rand-seed", "5")
+	code, out, _ := runPlay(t, in, "-ai", "greedy", "-seed", "5")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -160,7 +161,7 @@ func TestHint(t *testing.T) {
 // human North the value is North's.
 func TestHintMixedAndNorth(t *testing.T) {
 	_, out, _ := runPlay(t, "hint\n", "-game", "congkak", "-ai", "alphabeta:depth=2")
-	m := regexp.MustCompile(`Hint for South \(you\): both choose at once \(CK-8\), so mix your choice at random: (.*)\.\n  North's best mix is (.*)\.\n  Value for South: `).FindStringSubmatch(out)
+	m := regexp.MustCompile(`Hint for South \(you\): both choose at once, so mix your choice at random: (.*)\.\n  North's best mix is (.*)\.\n  Value for South: `).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no mixed hint in:\n%s", out)
 	}
@@ -202,38 +203,17 @@ func TestLoadJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, out, _ := runPlay(t, "load "+js+"\n", "-ai", "greedy")
-	if !strings.Contains(out, "Loaded "+js+": awale, 2 moves.") {
+	if !strings.Contains(out, "Loaded "+js+": "+mancala.Label(awaleRules(t, awale.Documents()))+", 2 moves.") {
 		t.Errorf("JSON record not loaded:\n%s", out)
 	}
 }
 
-// A rule is found by its id in a rules text: its first line and the
-// indented lines that continue it.
-func TestRuleParagraph(t *testing.T) {
-	text := "# Rules\n\n## The rules\n\n- **CK-3 Own store.** If the last seed falls\n  into the store, he sows again.\n- **CK-4 Relay.** One line.\n- **CK-40 Not four.** x\n\nAfter.\n"
-	for _, tt := range []struct{ id, want string }{
-		{"CK-3", "- **CK-3 Own store.** If the last seed falls\n  into the store, he sows again."},
-		{"ck-4", "- **CK-4 Relay.** One line."},
-		{"CK-40", "- **CK-40 Not four.** x"},
-		{"CK-5", ""},
-		{"", ""},
-	} {
-		if got := ruleParagraph(text, tt.id); got != tt.want {
-			t.Errorf("ruleParagraph(%q) = %q, want %q", tt.id, got, tt.want)
-		}
-	}
-	if got := firstRuleID(text); got != "CK-3" {
-		t.Errorf("firstRuleID = %q", got)
-	}
-	if got, want := plain("- **CK-8 Opening.** Both `firsthand=north` *(inferred)* 2*3"), "- CK-8 Opening. Both firsthand=north (inferred) 2*3"; got != want {
-		t.Errorf("plain: %q, want %q", got, want)
-	}
-}
-
-// rules prints the game's rules text (the package's RulesText, without
-// Markdown marks) and rules ID one rule; a game without such a text gets
-// a line that says so.
+// rules prints the rules for players of the game's family
+// (mancala.Family.RulesText), laid out by play.Wrap to -width (COLUMNS
+// otherwise, here unset: 80); a game whose family has none gets a line
+// that says so.
 func TestRulesCommand(t *testing.T) {
+	t.Setenv("COLUMNS", "")
 	ck, err := congkak.New(congkak.Documents())
 	if err != nil {
 		t.Fatal(err)
@@ -241,27 +221,28 @@ func TestRulesCommand(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
 		r    mancala.Ruleset
-		id   string
 	}{
-		{nil, awaleRules(t, awale.Documents()), "AW-8"},
-		{[]string{"-game", "congkak"}, ck, "CK-16"},
+		{nil, awaleRules(t, awale.Documents())},
+		{[]string{"-game", "congkak"}, ck},
+		{[]string{"-game", "congkak", "-width", "40"}, ck},
 	} {
-		_, out, _ := runPlay(t, "rules\nrules "+tt.id+"\nrules XY-99\n", tt.args...)
-		text := rulesText(tt.r)
-		if text == "" {
-			t.Fatalf("%v: no rules text", tt.r)
+		_, out, _ := runPlay(t, "rules\nrules XY-99\n", tt.args...)
+		f, _ := mancala.FamilyOf(tt.r)
+		if f.RulesText == "" {
+			if !strings.Contains(out, "No rules text for ") {
+				t.Errorf("%v: no line saying there is no rules text", tt.args)
+			}
+			continue
 		}
-		if !strings.Contains(out, plain(text)) || !strings.Contains(out, "This game is played as ") {
+		width := 80
+		if len(tt.args) > 2 {
+			width = 40
+		}
+		if !strings.Contains(out, play.Wrap(f.RulesText, width)) || !strings.Contains(out, "This game is played as ") {
 			t.Errorf("%v: the rules text is not printed whole", tt.args)
-		}
-		if p := ruleParagraph(text, tt.id); p == "" || !strings.Contains(out, "> "+plain(p)+"\n") {
-			t.Errorf("%v: rules %s does not print the rule %q", tt.args, tt.id, p)
 		}
 		if !strings.Contains(out, `No rule "XY-99" in the rules of `) {
 			t.Errorf("%v: an unknown rule id is not refused", tt.args)
 		}
-	}
-	if _, out, _ := runPlay(t, "rules\n", "-game", "kalah"); !strings.Contains(out, "No rules text for kalah") {
-		t.Errorf("kalah: no line saying there is no rules text")
 	}
 }

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
-	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/play"
 )
 
 // noCrash fails if out shows a panic or a runtime error.
@@ -40,8 +39,8 @@ func TestHostileArguments(t *testing.T) {
 		{"AW-1 seed overflow", []string{"-seeds", "4611686018427387904"}, "", 2, "seeds"},
 		{"CK-1 seed overflow", []string{"-game", "congkak", "-seeds", "4611686018427387904"}, "", 2, "seeds"},
 		{"negative rounds", []string{"-game", "congkak", "-rounds", "-5"}, "", 2, "-rounds"},
-		{"old seed flag", []string{"-seed", "1"}, "", 2, "-seed"},
-		{"huge seed", []string{"-rand-seed", "99999999999999999999"}, "", 2, "-rand-seed"},
+		{"old seed flag", []string{"-rand-seed", "1"}, "", 2, "-rand-seed"}, // now -seed
+		{"huge seed", []string{"-seed", "99999999999999999999"}, "", 2, "-seed"},
 		{"long number", []string{"-seeds", strings.Repeat("9", 5000)}, "", 2, "-seeds: the number is too large"},
 		{"huge depth", []string{"-ai", "alphabeta:depth=99999999999999999999"}, "", 2, "-ai"},
 		{"huge table", []string{"-ai", "alphabeta:table=99999999999999"}, "", 2, "-ai"},
@@ -49,7 +48,7 @@ func TestHostileArguments(t *testing.T) {
 		{"both verbosities", []string{"-verbose", "-quiet"}, "", 2, "-verbose and -quiet"},
 		{"long argument", []string{strings.Repeat("x", 5000)}, "", 2, "unexpected argument"},
 		{"long value", []string{"-human", strings.Repeat("y", 5000)}, "", 2, "-human"},
-		{"input line over 1 MiB", []string{"-ai", "greedy"}, "C\n" + strings.Repeat("z", maxLine+1) + "\n", 1, "an input line is longer than"},
+		{"input line over 1 MiB", []string{"-ai", "greedy"}, "C\n" + strings.Repeat("z", play.MaxLine+1) + "\n", 1, "an input line is longer than"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out, errOut := runPlay(t, tt.input, tt.args...)
@@ -148,52 +147,6 @@ func TestHostileFiles(t *testing.T) {
 	}
 }
 
-// brokenName is an Awalé ruleset whose name holds a line break, which no
-// record tag can hold: saving its game fails.
-type brokenName struct{ *awale.Rules }
-
-func (brokenName) String() string { return "awale\nbroken" }
-
-// Issue 10.3: a save that fails leaves the old file whole; an -ai spec
-// with blanks and a line break is stored as parsed.
-func TestFailedSaveKeepsOldFile(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "g.txt")
-	code, _, _ := runPlay(t, "C\nsave "+file+"\n", "-ai", " alphabeta: depth = 2 ,\ntime=1s\n")
-	if code != 0 {
-		t.Fatalf("exit %d", code)
-	}
-	old, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tag, _ := readRecord(t, file).Tags.Lookup("North"); tag != "computer (alphabeta:depth=2,time=1s)" {
-		t.Errorf("North tag %q: want the spec as parsed", tag)
-	}
-
-	g, err := mancala.NewGame(brokenName{awaleRules(t, awale.Documents()).(*awale.Rules)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.PlayText("A b"); err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	s := &session{g: g, out: &out, human: [2]bool{true, false}, aiSpec: "greedy"}
-	if s.save(file) {
-		t.Fatalf("the save of a record that cannot be written succeeded")
-	}
-	if got, _ := os.ReadFile(file); !bytes.Equal(got, old) {
-		t.Errorf("the failed save changed the old file:\n%s", got)
-	}
-	if !strings.Contains(out.String(), "save \""+file+"\": ") || strings.Count(out.String(), "\n") != 1 {
-		t.Errorf("failure not said in one line: %q", out.String())
-	}
-	if es, _ := os.ReadDir(dir); len(es) != 1 {
-		t.Errorf("files left in the directory: %v", es)
-	}
-}
-
 // withTerminal makes the program believe its input is a terminal.
 func withTerminal(t *testing.T) {
 	old := stdinIsTerminal
@@ -241,5 +194,26 @@ func TestQuitOffersToSave(t *testing.T) {
 	if _, out, _ := runPlay(t, "C\nquit\n", "-ai", "greedy"); strings.Contains(out, "Save it") ||
 		!strings.HasSuffix(out, "The game (2 moves) was not saved; type save FILE before leaving to keep it.\nBye.\n") {
 		t.Errorf("away from a terminal: offered to save, or did not say the game is lost:\n%s", out[max(0, len(out)-200):])
+	}
+}
+
+// Issue "round two": save FILE "never destroys an older file" (README),
+// yet "save notes.txt" replaced a text file with a game record. save now
+// refuses a file that holds no game record, and says so in one line.
+func TestSaveRefusesNonRecord(t *testing.T) {
+	notes := filepath.Join(t.TempDir(), "notes.txt")
+	const text = "Buy seeds. Call Bob.\n"
+	if err := os.WriteFile(notes, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runPlay(t, "C\nsave "+notes+"\n", "-ai", "greedy")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if b, _ := os.ReadFile(notes); string(b) != text {
+		t.Errorf("save replaced the text file with:\n%s", b)
+	}
+	if !strings.Contains(out, `save "`+notes+`": the file holds something else than game records`) {
+		t.Errorf("no refusal in:\n%s", out)
 	}
 }

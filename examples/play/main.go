@@ -1,26 +1,19 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"strconv"
 
+	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/play"
 	"github.com/sowing-games/sowing/mancala/search"
 )
-
-// defaultAI answers in well under a second on the usual boards: a deep
-// enough search for a fair game, cut short by the clock.
-const defaultAI = "alphabeta:depth=12,time=300ms"
-
-// maxLine is the longest input line read; a longer one ends the program
-// with an error.
-const maxLine = 1 << 20
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -28,22 +21,23 @@ func main() {
 
 // stdinIsTerminal reports whether the input is a terminal, where leaving
 // with unsaved moves offers to save them. Tests replace it.
-var stdinIsTerminal = func(r io.Reader) bool { return isTerminal(r) }
+var stdinIsTerminal = func(r io.Reader) bool { return progress.IsTerminal(r) }
 
-// run is the whole program: it parses args, plays on stdin and stdout,
-// and returns the exit status.
+// run is the whole program: it parses args, plays on stdin and stdout
+// (package mancala/play), and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	rf := rulesflags.Register(fs)
-	aiSpec := fs.String("ai", defaultAI, "the computer's `SPEC` (search.ParseEngine): random, greedy, alphabeta:depth=6, mcts:playouts=5000, ...")
+	aiSpec := fs.String("ai", play.DefaultAI, "the computer's `SPEC` (search.ParseEngine): random, greedy, alphabeta:depth=6, mcts:playouts=5000, ...")
 	humanFlag := fs.String("human", "south", "who the human plays: `south|north|both|none`")
 	seed := rulesflags.RandSeed(fs)
 	colorFlag := fs.String("color", "auto", "colour the board: `auto|always|never` (auto: on a terminal, unless NO_COLOR is set)")
 	verbose := fs.Bool("verbose", false, "show the board after every decision")
 	quiet := fs.Bool("quiet", false, "one short line per turn (its houses); the board only before a human decides and at the end")
+	width := fs.Int("width", 0, "wrap the rules to `N` columns (0: the COLUMNS environment variable, else 80)")
 	egFlags := rulesflags.RegisterEndgame(fs)
-	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-rand-seed N] [-color auto|always|never] [-verbose|-quiet]\n" +
-		"     [-endgame DIR [-endgame-stones K] [-endgame-approx]]\n\n" +
+	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-seed N] [-color auto|always|never] [-verbose|-quiet]\n" +
+		"     [-width N] [-endgame DIR [-endgame-stones K] [-endgame-approx]]\n\n" +
 		"Plays Awalé, Congkak or Kalah in the terminal; type help at the prompt for the commands."
 	if status, ok := rulesflags.Parse(fs, args, usageLine, stdout, stderr); !ok {
 		return status
@@ -56,104 +50,67 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(err)
 	}
-	var human [2]bool
-	switch *humanFlag {
-	case "south":
-		human[mancala.South] = true
-	case "north":
-		human[mancala.North] = true
-	case "both":
-		human = [2]bool{true, true}
-	case "none":
-	default:
-		return usage(fmt.Errorf("-human: want south, north, both or none, not %s", mancala.Quote(*humanFlag)))
-	}
-	spec, err := normalSpec(*aiSpec)
-	if err != nil {
-		return usage(fmt.Errorf("-ai: %w", err))
+	c := play.Config{Rules: rules, AI: *aiSpec, Seed: uint64(*seed), Width: *width,
+		Interactive: stdinIsTerminal(stdin), ReadRecords: rulesflags.ReadRecords, Resolve: rulesflags.Resolve}
+	if c.Human, err = humans(*humanFlag); err != nil {
+		return usage(err)
 	}
 	noColor, _ := os.LookupEnv("NO_COLOR")
-	var color bool
 	switch *colorFlag {
 	case "auto", "always", "never":
-		color = useColor(*colorFlag, isTerminal(stdout), noColor)
+		c.Color = useColor(*colorFlag, progress.IsTerminal(stdout), noColor)
 	default:
 		return usage(fmt.Errorf("-color: want auto, always or never, not %s", mancala.Quote(*colorFlag)))
 	}
-	v := normal
 	switch {
 	case *verbose && *quiet:
 		return usage(errors.New("-verbose and -quiet exclude each other"))
 	case *verbose:
-		v = verboseOutput
+		c.Verbosity = play.Verbose
 	case *quiet:
-		v = quietOutput
+		c.Verbosity = play.Quiet
 	}
-	g, err := mancala.NewGame(rules)
-	if err == nil {
-		err = checkBoard(g)
+	if *width < 0 {
+		return usage(fmt.Errorf("-width: want 0 or more, not %s", strconv.Itoa(*width)))
 	}
-	if err != nil {
-		return usage(err)
+	if _, err := search.ParseEngine(*aiSpec, 0); err != nil {
+		return usage(fmt.Errorf("-ai: %w", err))
 	}
 	eg, err := egFlags.Load(rules)
 	if err != nil {
 		fmt.Fprintf(stderr, "play: %s\n", rulesflags.Line(err))
 		return rulesflags.EndgameStatus(err)
 	}
-	if eg != nil && !*quiet {
-		fmt.Fprintf(stderr, "play: %s\n", eg)
+	if eg != nil {
+		c.Endgame = eg
+		if !*quiet {
+			fmt.Fprintf(stderr, "play: %s\n", eg)
+		}
 	}
-	s := &session{
-		g:           g,
-		in:          bufio.NewScanner(stdin),
-		out:         stdout,
-		human:       human,
-		aiSpec:      spec,
-		seed:        uint64(*seed),
-		color:       color,
-		verbosity:   v,
-		interactive: stdinIsTerminal(stdin),
-		eg:          eg,
+	s, err := play.New(c)
+	if err != nil {
+		return usage(err)
 	}
-	s.in.Buffer(make([]byte, 4096), maxLine)
-	s.newPlayers()
-	s.play()
-	if s.err != nil {
-		fmt.Fprintf(stderr, "play: %s\n", rulesflags.Line(s.err))
+	if err := s.Run(stdin, stdout); err != nil {
+		fmt.Fprintf(stderr, "play: %s\n", rulesflags.Line(err))
 		return rulesflags.ExitFailure
 	}
 	return 0
 }
 
-// normalSpec checks a -ai spec with search.ParseEngine and returns it in
-// the form stored in saved games: the kind and each key=value parameter
-// without spaces, so that no line break or stray blank reaches a record.
-// The result parses to the same player.
-func normalSpec(spec string) (string, error) {
-	if _, err := search.ParseEngine(spec, 0); err != nil {
-		return "", err
+// humans reads -human.
+func humans(flag string) ([2]bool, error) {
+	switch flag {
+	case "south":
+		return [2]bool{true, false}, nil
+	case "north":
+		return [2]bool{false, true}, nil
+	case "both":
+		return [2]bool{true, true}, nil
+	case "none":
+		return [2]bool{}, nil
 	}
-	kind, params, ok := strings.Cut(strings.TrimSpace(spec), ":")
-	if !ok {
-		return strings.TrimSpace(kind), nil
-	}
-	fields := strings.Split(params, ",")
-	for i, f := range fields {
-		k, v, _ := strings.Cut(f, "=")
-		fields[i] = strings.TrimSpace(k) + "=" + strings.TrimSpace(v)
-	}
-	return strings.TrimSpace(kind) + ":" + strings.Join(fields, ","), nil
-}
-
-// checkBoard refuses a game whose board has no houses: rules whose
-// options overflow can build one (a guard kept until every ruleset's
-// constructor refuses such options, issue 10.1).
-func checkBoard(g *mancala.Game) error {
-	if g.Position().Board.Houses() < 1 {
-		return fmt.Errorf("%s: the rules give a board without houses (a board holds at most %d seeds)", gameTitle(g.Rules()), mancala.MaxSeeds)
-	}
-	return nil
+	return [2]bool{}, fmt.Errorf("-human: want south, north, both or none, not %s", mancala.Quote(flag))
 }
 
 // useColor decides whether to colour the output: mode always or never
@@ -167,15 +124,4 @@ func useColor(mode string, terminal bool, noColor string) bool {
 		return false
 	}
 	return terminal && noColor == ""
-}
-
-// isTerminal reports whether v is a file that is a character device (a
-// terminal).
-func isTerminal(v any) bool {
-	f, ok := v.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -26,34 +26,19 @@
 // Text mode prints the start position and the position after each move,
 // numbered from 1: the board diagram ([mancala.Board.String]), the
 // position text, who is to move and the legal moves, or, once the game is
-// over, the result, the final scores (South-North) and why the game ended
-// (with the rule, such as "endless cycle (AW-8)"). A record whose result
+// over, the result with the winner's score first ("over: North wins,
+// 29–19, endless cycle (AW-8)", [mancala.Outcome.Summary]) and why the
+// game ended, with the rule. A record whose result
 // was decided outside the rules (its Termination tag says "adjudicated",
 // as the tournament command writes for a game it capped) ends with that
 // result, said to be adjudicated; in -json its last line has the result
 // and the ending {"reason": "adjudicated"}, with over false.
 //
-// With -json it prints one JSON object per line, for the start position and
-// after each move:
-//
-//	ply         moves played so far
-//	move        the move just played (absent at the start)
-//	position    the position text
-//	houses      seeds in South's houses A.. then North's a..
-//	stores      [South, North]
-//	toMove      "south", "north" or "both"; absent once the game is over
-//	legal       the legal moves' letters; [] once over; absent at a
-//	            simultaneous decision, which has instead
-//	legalSouth, legalNorth   each side's choices ([mancala.Choices])
-//	over        whether the game is over
-//	result      "south", "north" or "draw", once over
-//	scores      [South, North], once over
-//	ending      once over, why: {"reason": "endless cycle", "rule": "AW-8",
-//	            "who": "north", "text": "..."}; rule and who are absent when
-//	            the ruleset does not name them
-//
-// and for congkak also round, burnt (the burnt houses' letters) and inHand
-// ([South, North] seeds in flight).
+// With -json it prints one JSON object per line, for the start position
+// and after each move: a record.Step (ply, move, position, houses,
+// stores, toMove, legal or legalSouth and legalNorth, over, result,
+// scores, ending, and for a ruleset played in rounds round, burnt and
+// inHand), as package mancala/record documents it.
 //
 // # Exit status
 //

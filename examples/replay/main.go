@@ -32,7 +32,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	moves := fs.String("moves", "", "the `MOVES` to play, such as FfBe (after the record's, with -record)")
 	recordFile := fs.String("record", "", "replay the game saved in `FILE` (record text as play saves it, JSON or OGN); it names its own rules")
 	recordGame := fs.Int("record-game", 1, "which game of the -record file to replay, `N` from 1")
-	asJSON := fs.Bool("json", false, "print one JSON object per position")
+	asJSON := fs.Bool("json", false, "print one JSON object per position (record.Step)")
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
@@ -40,12 +40,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "replay: %s\n", rulesflags.Line(fmt.Errorf(format, args...)))
 		return status
 	}
-
+	out := &printer{w: stdout, json: *asJSON}
 	var g *mancala.Game
-	var recorded *mancala.Game      // the record's game as it ends (a concession included)
-	var recordErr error             // why the record's moves stop early
-	var adjudicated *mancala.Result // the result of a record decided outside the rules
-	if *recordFile != "" {
+	if *recordFile == "" {
+		if games.Set("record-game") {
+			return fail(rulesflags.ExitUsage, "-record-game applies only with -record")
+		}
+		var err error
+		if g, err = games.NewGame(*position); err != nil {
+			return fail(rulesflags.ExitUsage, "%w", err)
+		}
+		out.position(g, mancala.Move{})
+	} else {
 		for _, name := range ruleFlags {
 			if games.Set(name) {
 				return fail(rulesflags.ExitUsage, "-%s does not apply with -record: the record names its rules and start", name)
@@ -61,72 +67,68 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *recordGame > len(recs) {
 			return fail(rulesflags.ExitUsage, "-record-game %d: %s holds %d game(s)", *recordGame, *recordFile, len(recs))
 		}
-		rec := recs[*recordGame-1]
-		recorded, recordErr = rec.Replay(rulesflags.Resolve)
-		if recordErr == nil && rec.Ending == record.Adjudicated && !recorded.Over() && *moves == "" {
-			adjudicated = &rec.Result
-		}
-		if recorded == nil {
-			return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, recordErr)
-		}
-		recordErr = rulesflags.ReplayError(recordErr, recorded)
-		if g, err = mancala.NewGame(recorded.Rules(), mancala.From(recorded.Start())); err != nil {
-			return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, err)
-		}
-	} else {
-		if games.Set("record-game") {
-			return fail(rulesflags.ExitUsage, "-record-game applies only with -record")
-		}
-		var err error
-		if g, err = games.NewGame(*position); err != nil {
-			return fail(rulesflags.ExitUsage, "%w", err)
-		}
-	}
-
-	out := &printer{w: stdout, json: *asJSON}
-	var recMoves []mancala.Move
-	if recorded != nil {
-		recMoves = recorded.Moves()
-	}
-	if len(recMoves) == 0 {
-		out.adjudicated = adjudicated
-	}
-	out.position(g, mancala.Move{})
-	if recorded != nil {
-		for k, m := range recMoves {
-			if err := g.Play(m); err != nil { // cannot fail: the record's game played it
-				return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, err)
-			}
-			if k == len(recMoves)-1 {
-				out.adjudicated = adjudicated
-			}
-			out.position(g, m)
-		}
-		if recordErr != nil {
-			return fail(rulesflags.ExitFailure, "-record %s: %w", *recordFile, recordErr)
-		}
-		if recorded.Over() && !g.Over() { // the record's result is a concession
-			g = recorded
-			if *moves != "" {
-				return fail(rulesflags.ExitUsage, "-moves: the record's game is over (%v)", ending(g))
-			}
-			out.position(g, mancala.Move{})
+		var status int
+		if g, status, err = replayRecord(out, recs[*recordGame-1], *moves != ""); err != nil {
+			return fail(status, "-record %s: %w", *recordFile, err)
 		}
 	}
 	err := rulesflags.PlayMoves(g, *moves, func(m mancala.Move) error {
 		out.position(g, m)
 		return nil
 	})
-	if err != nil {
-		if errors.Is(err, mancala.ErrIllegalMove) {
-			return fail(rulesflags.ExitFailure, "-moves: illegal %w", err)
-		}
+	switch {
+	case errors.Is(err, mancala.ErrIllegalMove):
+		return fail(rulesflags.ExitFailure, "-moves: illegal %w", err)
+	case err != nil:
 		return fail(rulesflags.ExitUsage, "-moves: %w", err)
-	}
-	if out.err != nil {
+	case out.err != nil:
 		return fail(rulesflags.ExitFailure, "%w", out.err)
 	}
 	return 0
+}
+
+// replayRecord prints the positions of rec's game, and returns the game
+// to go on with. more says that -moves follows. On an error it returns
+// the exit status too.
+func replayRecord(out *printer, rec *record.Record, more bool) (*mancala.Game, int, error) {
+	recorded, recordErr := rec.Replay(rulesflags.Resolve) // the record's game as it ends (a concession included)
+	if recorded == nil {
+		return nil, rulesflags.ExitFailure, recordErr
+	}
+	var adjudicated *mancala.Result // the result of a record decided outside the rules
+	if recordErr == nil && rec.Ending == record.Adjudicated && !recorded.Over() && !more {
+		adjudicated = &rec.Result
+	}
+	recordErr = rulesflags.ReplayError(recordErr, recorded)
+	g, err := mancala.NewGame(recorded.Rules(), mancala.From(recorded.Start()))
+	if err != nil {
+		return nil, rulesflags.ExitFailure, err
+	}
+	recMoves := recorded.Moves()
+	if len(recMoves) == 0 {
+		out.adjudicated = adjudicated
+	}
+	out.position(g, mancala.Move{})
+	for k, m := range recMoves {
+		if err := g.Play(m); err != nil { // cannot fail: the record's game played it
+			return nil, rulesflags.ExitFailure, err
+		}
+		if k == len(recMoves)-1 {
+			out.adjudicated = adjudicated
+		}
+		out.position(g, m)
+	}
+	if recordErr != nil {
+		return nil, rulesflags.ExitFailure, recordErr
+	}
+	if recorded.Over() && !g.Over() { // the record's result is a concession
+		g = recorded
+		if more {
+			return nil, rulesflags.ExitUsage, fmt.Errorf("-moves: the record's game is over (%v)", ending(g))
+		}
+		out.position(g, mancala.Move{})
+	}
+	return g, 0, nil
 }
 
 // printer writes positions in text or JSON; it remembers the first write
@@ -138,34 +140,8 @@ type printer struct {
 	err         error
 }
 
-// jsonLine is one line of -json output. Pointer fields are absent when nil.
-type jsonLine struct {
-	Ply        int        `json:"ply"`
-	Move       string     `json:"move,omitempty"`
-	Position   string     `json:"position"`
-	Houses     []int      `json:"houses"`
-	Stores     [2]int     `json:"stores"`
-	Round      *int       `json:"round,omitempty"`
-	Burnt      *[]string  `json:"burnt,omitempty"`
-	InHand     *[2]int    `json:"inHand,omitempty"`
-	ToMove     string     `json:"toMove,omitempty"`
-	Legal      *[]string  `json:"legal,omitempty"`
-	LegalSouth *[]string  `json:"legalSouth,omitempty"`
-	LegalNorth *[]string  `json:"legalNorth,omitempty"`
-	Over       bool       `json:"over"`
-	Result     string     `json:"result,omitempty"`
-	Scores     *[2]int    `json:"scores,omitempty"`
-	Ending     *endingRec `json:"ending,omitempty"`
-}
-
-// endingRec says why a game ended, in -json output.
-type endingRec struct {
-	Reason string `json:"reason"`         // such as "endless cycle"
-	Rule   string `json:"rule,omitempty"` // such as "AW-8"
-	Who    string `json:"who,omitempty"`  // "south" or "north": whom the reason concerns
-	Text   string `json:"text"`           // the whole reason in words
-}
-
+// position prints the position of g reached by m (the zero Move at the
+// start or for a concession).
 func (pr *printer) position(g *mancala.Game, m mancala.Move) {
 	if pr.err != nil {
 		return
@@ -173,12 +149,11 @@ func (pr *printer) position(g *mancala.Game, m mancala.Move) {
 	adj := pr.adjudicated
 	pr.adjudicated = nil
 	if pr.json {
-		line := newRecord(g, m)
+		st := record.NewStep(g, m)
 		if adj != nil {
-			line.Result = adj.String()
-			line.Ending = &endingRec{Reason: "adjudicated", Text: "adjudicated: the result was decided outside the rules"}
+			st.Adjudicate(*adj)
 		}
-		pr.err = json.NewEncoder(pr.w).Encode(line)
+		pr.err = json.NewEncoder(pr.w).Encode(st)
 		return
 	}
 	var sb strings.Builder
@@ -195,90 +170,25 @@ func (pr *printer) position(g *mancala.Game, m mancala.Move) {
 	fmt.Fprintf(&sb, "position %v\n", p)
 	switch {
 	case g.Over():
-		o := g.Outcome()
-		fmt.Fprintf(&sb, "over: result %v, scores %d-%d (South-North), %v\n", o.Result, o.Scores[mancala.South], o.Scores[mancala.North], ending(g))
+		fmt.Fprintf(&sb, "over: %s, %v\n", g.Outcome().Summary(), ending(g))
 	case adj != nil:
 		fmt.Fprintf(&sb, "adjudicated: result %v, decided outside the rules as the record says (%v was to move)\n", *adj, g.Turn())
 	default:
-		fmt.Fprintf(&sb, "to move %v, legal %s\n", g.Turn(), strings.Join(letters(g.Legal()), " "))
+		legal := g.Legal()
+		l := make([]string, len(legal))
+		for i, m := range legal {
+			l[i] = m.String()
+		}
+		fmt.Fprintf(&sb, "to move %v, legal %s\n", g.Turn(), strings.Join(l, " "))
 	}
 	_, pr.err = io.WriteString(pr.w, sb.String())
 }
 
-func newRecord(g *mancala.Game, m mancala.Move) jsonLine {
-	p := g.Position()
-	b := p.Board
-	n := b.Houses()
-	rec := jsonLine{
-		Ply:      g.Ply(),
-		Position: p.String(),
-		Houses:   make([]int, 0, 2*n),
-		Stores:   [2]int{b.Store(mancala.South), b.Store(mancala.North)},
-		Over:     g.Over(),
+// ending says why the finished game g ended, such as "endless cycle
+// (AW-8)"; "game over" if the ruleset does not say.
+func ending(g *mancala.Game) string {
+	if e := g.Outcome().Ending; e.Reason != mancala.EndNone {
+		return e.String()
 	}
-	if !m.IsZero() {
-		rec.Move = m.String()
-	}
-	for _, pl := range []mancala.Player{mancala.South, mancala.North} {
-		for i := 0; i < n; i++ {
-			rec.Houses = append(rec.Houses, b.Seeds(pl, i))
-		}
-	}
-	if hasRounds(g.Rules()) {
-		round := p.Round
-		burnt := []string{}
-		var hands [2]int
-		for _, pl := range []mancala.Player{mancala.South, mancala.North} {
-			for i := 0; i < n; i++ {
-				if b.Burnt(pl, i) {
-					burnt = append(burnt, mancala.Hole{Owner: pl, House: i}.String())
-				}
-			}
-			hands[pl], _ = b.Hand(pl)
-		}
-		rec.Round, rec.Burnt, rec.InHand = &round, &burnt, &hands
-	}
-	legal := g.Legal()
-	switch t := g.Turn(); t {
-	case mancala.NoTurn:
-		o := g.Outcome()
-		rec.Result = o.Result.String()
-		rec.Scores = &o.Scores
-		none := []string{}
-		rec.Legal = &none
-		rec.Ending = newEnding(g)
-	case mancala.BothTurn:
-		rec.ToMove = t.String()
-		south, north := choices(legal, mancala.South), choices(legal, mancala.North)
-		rec.LegalSouth, rec.LegalNorth = &south, &north
-	default:
-		rec.ToMove = t.String()
-		l := letters(legal)
-		rec.Legal = &l
-	}
-	return rec
-}
-
-// hasRounds reports whether r is Congkak, whose positions have rounds,
-// burnt houses and seeds in hand.
-func hasRounds(r mancala.Ruleset) bool {
-	s, ok := r.(fmt.Stringer)
-	return ok && strings.HasPrefix(s.String(), rulesflags.Congkak)
-}
-
-func letters(moves []mancala.Move) []string {
-	s := make([]string, len(moves))
-	for i, m := range moves {
-		s[i] = m.String()
-	}
-	return s
-}
-
-// choices lists p's houses among moves as letters, in the ruleset's order.
-func choices(moves []mancala.Move, p mancala.Player) []string {
-	s := []string{}
-	for _, i := range mancala.Choices(nil, moves, p) {
-		s = append(s, mancala.Single(p, i).String())
-	}
-	return s
+	return "game over"
 }

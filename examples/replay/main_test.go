@@ -355,8 +355,8 @@ func TestTextOver(t *testing.T) {
 		t.Fatalf("AW-7/the library does not end the game: over %v, err %v", g.Over(), err)
 	}
 	o := g.Outcome()
-	want := "over: result " + o.Result.String()
-	if !strings.Contains(out, want) {
+	want := "over: " + o.Summary() + ", " // the winner's score first
+	if !strings.Contains(out, want) || !strings.Contains(out, "over: North wins, 25–23, ") {
 		t.Errorf("AW-7/%q missing from\n%s", want, out)
 	}
 }

@@ -128,7 +128,7 @@ func TestRecordConcession(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	if !strings.Contains(out, "over: result north") {
+	if !strings.Contains(out, "over: North wins, ") || !strings.Contains(out, "(South conceded), ") {
 		t.Errorf("the concession is not printed:\n%s", out)
 	}
 }

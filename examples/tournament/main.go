@@ -6,14 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"runtime"
 	"strings"
 	"sync/atomic"
 
-	"github.com/sowing-games/sowing/examples/internal/atomicfile"
+	"github.com/sowing-games/sowing/examples/internal/matchfiles"
 	"github.com/sowing-games/sowing/examples/internal/progress"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala/match"
@@ -207,98 +206,34 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 // report writes the games that play gives to emit, in game order: their
 // lines on stdout (unless it is a terminal, where the progress line says
 // it all), their records to o.records and their results to o.results
-// (each written whole or not at all); then the summary of the tally play
-// returns. It returns the exit status.
+// (matchfiles: each written whole or not at all); then the summary of the
+// tally play returns. It returns the exit status.
 func report(stdout, stderr io.Writer, o *options, h match.Header, play func(emit func(match.Result) error) (match.Tally, error)) int {
-	lines := !isTerminal(stdout)
+	lines := !progress.IsTerminal(stdout)
 	var t match.Tally
-	var playErr error
-	err := withFile("-records", o.records, func(rw io.Writer) error {
-		return withFile("-results", o.results, func(pw io.Writer) error {
-			var recs *match.RecordWriter
-			if rw != nil {
-				recs = match.NewRecordWriter(rw, o.records)
+	files := matchfiles.Files{Records: o.records, Results: o.results}
+	err := files.Write(h, func(write func(match.Result) error) error {
+		var finished atomic.Int64
+		meter := progress.New(stderr, o.quiet)
+		meter.Every(func() string { return fmt.Sprintf("tournament: %d/%d games", finished.Load(), h.Games) })
+		defer meter.Stop()
+		var err error
+		t, err = play(func(r match.Result) error {
+			finished.Add(1)
+			if lines {
+				meter.Clear()
+				fmt.Fprintln(stdout, r.Line(h.Games))
 			}
-			var parts *match.Writer
-			if pw != nil {
-				if parts, playErr = match.NewWriter(pw, h); playErr != nil {
-					return playErr
-				}
-			}
-			var finished atomic.Int64
-			meter := progress.New(stderr, o.quiet)
-			meter.Every(func() string { return fmt.Sprintf("tournament: %d/%d games", finished.Load(), h.Games) })
-			defer meter.Stop()
-			t, playErr = play(func(r match.Result) error {
-				finished.Add(1)
-				if lines {
-					meter.Clear()
-					fmt.Fprintln(stdout, r.Line(h.Games))
-				}
-				if recs != nil {
-					if err := recs.Write(r.Record); err != nil {
-						return fmt.Errorf("-records: %w", err)
-					}
-				}
-				if parts != nil {
-					if err := parts.Write(r); err != nil {
-						return fmt.Errorf("-results: %w", err)
-					}
-				}
-				return nil
-			})
-			meter.Stop()
-			if playErr == nil && recs != nil {
-				playErr = recs.Flush()
-			}
-			if playErr == nil && parts != nil {
-				playErr = parts.Flush()
-			}
-			return playErr
+			return write(r)
 		})
+		return err
 	})
 	if t.Games() > 0 {
-		summarize(stdout, t)
+		fmt.Fprint(stdout, t.Summary())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tournament: %s\n", rulesflags.Line(err))
 		return rulesflags.ExitFailure
 	}
 	return 0
-}
-
-// withFile calls fill with a file that replaces name once fill succeeds
-// (see atomicfile), or with nil for the name "". An error of the file
-// itself is prefixed with flag.
-func withFile(flag, name string, fill func(io.Writer) error) error {
-	if name == "" {
-		return fill(nil)
-	}
-	var fillErr error
-	err := atomicfile.Write(name, func(w io.Writer) error { fillErr = fill(w); return fillErr })
-	if err != nil && err != fillErr {
-		err = fmt.Errorf("%s: %w", flag, err)
-	}
-	return err
-}
-
-func summarize(w io.Writer, t match.Tally) {
-	lo, hi := t.Wilson()
-	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses in %d games\n", t.Wins, t.Draws, t.Losses, t.Games())
-	fmt.Fprintf(w, "A's score rate: %.3f, 95%% interval %.3f..%.3f (Wilson)\n", t.Rate(), lo, hi)
-	if e := t.Elo(); math.IsInf(e.Diff, 0) {
-		fmt.Fprintf(w, "Elo difference A-B: %s (one player won every game: the 95%% bound alone)\n", e)
-	} else {
-		fmt.Fprintf(w, "Elo difference A-B: %s, 95%% interval %s..%s\n", match.FormatElo(e.Diff), match.FormatElo(e.Lo), match.FormatElo(e.Hi))
-	}
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

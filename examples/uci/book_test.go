@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"strings"
 	"syscall"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/book"
-	"github.com/sowing-games/sowing/mancala/search"
 )
 
 func TestBookCommand(t *testing.T) {
@@ -47,23 +45,15 @@ func TestBookCommand(t *testing.T) {
 	}
 }
 
+// TestBookKey: book=on plays from the embedded book (uci.Players, whose
+// tests cover the other keys).
 func TestBookKey(t *testing.T) {
-	p, err := newPlayer("engine:depth=2,book=on", 1)
+	p, err := players.Parse("engine:depth=2,book=on", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e, ok := p.(*book.Engine); !ok || e.Book == nil || e.Book.Len() == 0 {
 		t.Errorf("book=on: %T, want a *book.Engine with the embedded book", p)
-	}
-	for _, spec := range []string{"engine:depth=2,book=off", "engine:depth=2"} {
-		if p, err := newPlayer(spec, 1); err != nil {
-			t.Error(err)
-		} else if _, ok := p.(*search.AlphaBeta); !ok {
-			t.Errorf("%s: %T, want *search.AlphaBeta", spec, p)
-		}
-	}
-	if _, err := newPlayer("engine:book=maybe", 1); !errors.Is(err, search.ErrBadSpec) {
-		t.Errorf("book=maybe: %v, want a bad spec", err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/sowing-games/sowing/mancala/book"
+	"github.com/sowing-games/sowing/mancala/uci"
 )
 
 // abapaBook is an opening book of the Awalé Abapa rules (the file names
@@ -27,3 +28,7 @@ var defaultBook = sync.OnceValue(func() *book.Book {
 	}
 	return b
 })
+
+// players reads the specs of uci match: engine:..., with the embedded
+// book for book=on, and uci.ParseEngine's.
+var players = uci.Players{Book: defaultBook()}

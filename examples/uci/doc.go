@@ -7,7 +7,9 @@
 //
 //	go run ./examples/uci [-game FAMILY] [-rules NAME] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
 //		[-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
-//	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1] ...
+//	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1[,ALPHA,BETA]]
+//		[-records FILE] [-results FILE] [-shard i/K|auto/K] ...
+//	go run ./examples/uci match merge FILE...
 //	go run ./examples/uci book -plies N [-depth D] [-time T] [-rules PRESET] -out FILE
 //
 // Without a subcommand it reads protocol commands on stdin and answers on
@@ -48,13 +50,32 @@
 //
 // # Match
 //
-// match plays A against B under the Abapa rules from a set of balanced
-// openings (a few random moves from the start, kept when a shallow search
-// finds them even), each opening twice with the colours swapped, and
-// prints A's wins, draws and losses, its score and the Elo difference with
-// a 95% interval. With -sprt it runs a sequential probability ratio test of
-// H0 "A is ELO0 stronger" against H1 "A is ELO1 stronger" (alpha = beta =
-// 0.05) and stops as soon as it decides, or after -games.
+// match plays A against B under an Awalé preset (-rules, default abapa)
+// from a set of balanced openings (-plies random moves from the start,
+// kept when a depth-8 search values them within -balance seeds), each
+// opening twice with the colours swapped, and prints A's wins, draws and
+// losses, its score and the Elo difference with a 95% interval; each
+// game's line, with the running score, goes to standard error. It is a
+// thin command over package mancala/match. Games are numbered from 1, A
+// South in the odd ones; -seed and the game's number alone seed the
+// openings and the engines, so the output does not depend on -parallel.
+// With -sprt ELO0,ELO1[,ALPHA,BETA] it runs a sequential probability
+// ratio test of H0 "A is ELO0 stronger" against H1 "A is ELO1 stronger"
+// (ALPHA and BETA default to 0.05) and stops after the first game, in
+// game order, at which it decides, or after -games.
+//
+// An engine that fails as uci.Forfeits says (an external engine that
+// fails to start, crashes, answers late or plays an illegal move) loses
+// that game, whose line says so, and the match goes on; any other error
+// stops the match (exit status 1, the summary counting the games played).
+//
+// -records FILE writes every game's record in game order (record text, or
+// JSON lines if FILE ends in .json or .jsonl), as tournament -records
+// does; -results FILE writes the games' results as JSON lines. Both are
+// written whole or not at all. -shard i/K plays games i+1, i+1+K, ...
+// only (auto/K: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID) and
+// needs -results; uci match merge FILE... reads the -results files of the
+// K shards and reports them as one run of the whole match would.
 //
 // A SPEC is one of
 //
@@ -70,10 +91,12 @@
 // w:0.15:0.5:0:0.5 is the row evaluation, Awalé's Estimate before ELO.md's
 // change 8); and book=on|off: on plays from the engine's embedded Abapa
 // book where it can (book.Engine), off (the default) searches every move.
+// uci.Players reads these specs (uci.ParseEngineOptions the engine: keys).
 //
 // Every spec but uci: also takes the keys endgame=DIR, endgame-stones=K
-// and endgame-approx=on, the -endgame flags of the engine for that player
-// alone, so that a match with databases against without is one command:
+// and endgame-approx=on (rulesflags.EndgameKeys), the -endgame flags of
+// the engine for that player alone, so that a match with databases
+// against without is one command:
 //
 //	go run ./examples/uci match -rules awari -a engine:time=100ms,endgame=DIR -b engine:time=100ms
 package main

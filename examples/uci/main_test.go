@@ -2,12 +2,8 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/sowing-games/sowing/mancala/search"
 )
 
 func TestHelp(t *testing.T) {
@@ -55,41 +51,6 @@ func TestMatch(t *testing.T) {
 	if !strings.Contains(out.String(), "of 4 games") || !strings.Contains(out.String(), "SPRT") ||
 		strings.Count(errb.String(), "\ngame ") != 3 {
 		t.Errorf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
-	}
-}
-
-// TestEngineOptionsLevel: level= gives the options that the other keys
-// change, wherever it stands in the spec (it once reset the evaluation
-// and quiescence set before it, and dropped the level's own).
-func TestEngineOptionsLevel(t *testing.T) {
-	for _, c := range []struct {
-		spec    string
-		quiesce bool
-		evalSet bool
-		depth   int
-		time    time.Duration
-	}{
-		{"engine:level=max,time=300ms", true, false, 0, 300 * time.Millisecond},
-		{"engine:time=300ms,level=max", true, false, 0, 300 * time.Millisecond},
-		{"engine:quiesce=off,level=hard", false, false, 8, 0},
-		{"engine:level=hard,eval=default", true, true, 8, 0},
-		{"engine:depth=6,eval=rules", false, false, 6, 0},
-		{"engine:depth=6,eval=awale,quiesce=on", true, false, 6, 0},
-	} {
-		o, err := engineOptions(c.spec, strings.TrimPrefix(c.spec, "engine:"))
-		if err != nil {
-			t.Errorf("%s: %v", c.spec, err)
-			continue
-		}
-		if o.Quiesce != c.quiesce || (o.Eval != nil) != c.evalSet || o.Depth != c.depth || o.Time != c.time {
-			t.Errorf("%s: quiesce %v, eval set %v, depth %d, time %v; want %v, %v, %d, %v",
-				c.spec, o.Quiesce, o.Eval != nil, o.Depth, o.Time, c.quiesce, c.evalSet, c.depth, c.time)
-		}
-	}
-	for _, spec := range []string{"engine:level=hard,level=easy", "engine:level=godlike", "engine:eval=tuned"} {
-		if _, err := engineOptions(spec, strings.TrimPrefix(spec, "engine:")); !errors.Is(err, search.ErrBadSpec) {
-			t.Errorf("%s: %v, want a bad spec", spec, err)
-		}
 	}
 }
 

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 )
 
 // TestMatchNumbering: the games of uci match are numbered from 1, in
@@ -84,5 +87,43 @@ func TestMatchShards(t *testing.T) {
 	}
 	if summary(one.String()) != summary(merged.String()) || oneErr.String() != mergedErr.String() {
 		t.Errorf("one run:\n%s%s\nmerged:\n%s%s", one.String(), oneErr.String(), merged.String(), mergedErr.String())
+	}
+}
+
+// TestMatchRecords: -records FILE writes the record of every game in game
+// order, as tournament -records does, and replaces no file when the match
+// is refused.
+func TestMatchRecords(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "games.jsonl")
+	args := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "4", "-plies", "2", "-balance", "48", "-records", name}
+	var out, errb bytes.Buffer
+	if code := run(args, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	recs, err := rulesflags.ReadRecords(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 4 {
+		t.Fatalf("%d records, want 4", len(recs))
+	}
+	for i, r := range recs {
+		south, north := "engine:depth=2", "random"
+		if i%2 == 1 {
+			south, north = north, south
+		}
+		if r.Tags.Get("South") != south || r.Tags.Get("North") != north || r.Tags.Get("Round") != strconv.Itoa(i+1) {
+			t.Errorf("record %d: tags %v, want South %s, North %s, Round %d", i+1, r.Tags, south, north, i+1)
+		}
+	}
+	if err := os.WriteFile(name, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run(append(args, "-sprt", "1"), nil, &out, &errb); code != 2 {
+		t.Fatalf("-sprt 1: exit %d, want 2", code)
+	}
+	if b, _ := os.ReadFile(name); string(b) != "old\n" {
+		t.Errorf("a refused match replaced the records file: %q", b)
 	}
 }

@@ -1,43 +1,14 @@
 // Command web serves a page on which people play Awalé and Congkak in a
-// browser, against the computer or against each other at one screen.
+// browser: against the computer, at one screen, or on two devices with a
+// share link. The page and its API are package
+// [github.com/sowing-games/sowing/mancala/web]; this command only chooses
+// where to listen and where to keep the games.
 //
 // Usage:
 //
-//	go run ./examples/web [-addr 127.0.0.1:8080]
+//	go run ./examples/web [-addr 127.0.0.1:8080] [-dir DIR] [-public -host NAME]
 //
-// It prints the page's address and serves until interrupted. The page draws
-// the board as SVG, North's row on top, and animates every sowing from the
-// library's event stream ([mancala.Tracer]): pick-ups, drops, relays,
-// captures, refills and burnt houses, at a speed the player chooses, or
-// skipped. At Congkak's simultaneous opening each player picks a house
-// without seeing the other's choice, then both hands sow in lockstep. The
-// page says whose turn it is and why, what each move captured under which
-// rule, and why a game ended, with the rules as the game's package states
-// them (awale.RulesText, congkak.RulesText); it has undo and redo,
-// a concession, a hint with the engine's value, new games with options,
-// the game record (package [github.com/sowing-games/sowing/mancala/record])
-// to download or upload, and the board as an SVG diagram (package
-// [github.com/sowing-games/sowing/mancala/svg]).
-//
-// Everything the page needs is embedded in the binary; it fetches nothing
-// from elsewhere. The games run in the server, one per page, kept in memory
-// (the least recently used is dropped after 32).
-//
-// # API
-//
-// The page talks JSON to the server; every game is named by the id that
-// POST /api/new returns, passed as ?id=... to the others:
-//
-//	POST /api/new       {"game":"awale","preset":"abapa","seats":["human","computer"]} → state
-//	GET  /api/state     → state
-//	POST /api/move      {"move":"C"} (a person's decision; "Cb" for two people at once) → step and state
-//	POST /api/computer  → the computer's decision: step and state
-//	POST /api/undo, /api/redo, /api/concede → state
-//	POST /api/hint      → the engine's move and value
-//	GET  /api/record    → the record text; POST /api/record with a record replaces the game
-//	GET  /api/board.svg → the board as an SVG diagram (package mancala/svg)
-//
-// Bad requests get a 4xx status and {"error": "..."}, and change nothing.
+// Run it with -h for the flags.
 package main
 
 import (
@@ -49,17 +20,59 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"time"
+	"path/filepath"
+	"strings"
+
+	_ "github.com/sowing-games/sowing/awale"   // registers the awale family
+	_ "github.com/sowing-games/sowing/congkak" // registers the congkak family
+	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/web"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// defaultDir is where games are kept unless -dir says otherwise.
+func defaultDir() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "sowing", "web")
+}
+
+const usage = `Usage: web [flags]
+
+Serves the sowing games (Awalé, Congkak) on a web page: play against the
+computer, two people at one screen, or two people on two devices (the page
+gives a share link that seats the other player; anyone with the game's
+own link may watch). Games are kept in a directory and survive a restart;
+finished games are deleted 30 days after their last move.
+
+By default the page is served on this machine only (127.0.0.1). To serve
+other machines, give -public with an address such as 0.0.0.0:8080 and the
+names people will type in -host; anyone who can reach the address can
+start games, and whoever holds a game's share link plays its seat.
+
+Flags:
+`
+
+// run is the command, with its output streams; ready, if not nil, is
+// called with the listener's address and a function that stops the
+// server once it listens (for tests).
+func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop func())) int {
 	fs := flag.NewFlagSet("web", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (host:port; port 0 picks a free one)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to serve on (host:port; port 0 picks a free one)")
+	public := fs.Bool("public", false, "allow an -addr that is not a loopback address (other machines can reach the page)")
+	hosts := fs.String("host", "", "with -public: comma-separated host `names` the page is reached by (the Host header); empty accepts any")
+	dir := fs.String("dir", defaultDir(), "the `directory` that keeps the games (\"\" keeps them in memory only)")
+	level := fs.String("level", "medium", "the computer's default level: "+strings.Join(search.Levels, ", "))
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -75,14 +88,41 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "web: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "serving the sowing games at http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	srv := &http.Server{Handler: newServer().handler(), ReadHeaderTimeout: 10 * time.Second}
+	defer ln.Close()
+	opt := web.Options{Dir: *dir, Level: *level}
+	host, _, _ := net.SplitHostPort(ln.Addr().String())
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		if !*public {
+			fmt.Fprintf(stderr, "web: %s is reachable from other machines: give -public to serve it anyway, or use 127.0.0.1\n", *addr)
+			return 2
+		}
+		opt.AllowedHosts = []string{"*"}
+		if *hosts != "" {
+			opt.AllowedHosts = strings.Split(*hosts, ",")
+		}
+		fmt.Fprintf(stderr, "web: warning: serving every interface at %s (-public): anyone who reaches it can start games and watch them; share links are the only credential, and the page is plain HTTP\n", ln.Addr())
+	}
+	h, err := web.New(opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "web: %v\n", err)
+		return 1
+	}
+	where := "in memory only"
+	if *dir != "" {
+		where = "in " + *dir
+	}
+	fmt.Fprintf(stdout, "serving the sowing games at http://%s/ (games kept %s; Ctrl-C stops)\n", ln.Addr(), where)
+	srv := web.NewServer(*addr, h)
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt)
+	defer signal.Stop(stop)
 	go func() {
 		<-stop
 		_ = srv.Close()
 	}()
+	if ready != nil {
+		ready(ln.Addr().String(), func() { _ = srv.Close() })
+	}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "web: %v\n", err)
 		return 1

@@ -35,7 +35,10 @@
 // has C(k+h-1, h-1) configurations ([Size]), and building it holds every
 // count below too: C(k+h, h) bytes in all. For Awalé (12 houses): 24
 // seeds, 417 million configurations (398 MiB), 1.2 GiB with the counts
-// below; 28 seeds, 1.68 billion (1.6 GiB), 5.2 GiB in all.
+// below; 28 seeds, 1.68 billion (1.6 GiB), 5.2 GiB in all. [PlanBuild]
+// says what a build will take before it starts (a [Plan]: the counts
+// missing from the directory, their bytes on disk and in memory), and
+// [CheckDir] that the directory can hold it.
 //
 // # Files
 //
@@ -51,6 +54,8 @@
 // [DB.Value] ranks a configuration (a few independent table loads) and
 // reads its byte: one memory access. [DB.Endgame] answers for a position,
 // the oracle that package mancala/search consults (search.Endgamer).
+// [DB.Moves] values each move of a configuration, and [DB.Histogram]
+// counts the configurations of a count by value.
 //
 // # Concurrency
 //

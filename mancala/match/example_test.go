@@ -66,3 +66,20 @@ func ExampleParseShard() {
 	// 2/3
 	// shard "3/3": index "3": want 0 to 2: match: bad configuration
 }
+
+// Summary is the tally as the tournament command prints it.
+func ExampleTally_Summary() {
+	fmt.Print(match.Tally{Wins: 7, Draws: 2, Losses: 1}.Summary())
+	fmt.Print(match.Tally{Wins: 10}.Summary())
+	fmt.Print(match.Tally{}.Summary())
+	// Output:
+	// A: 7 wins, 2 draws, 1 losses in 10 games
+	// A's score rate: 0.800, 95% interval 0.490..0.943 (Wilson)
+	// Elo difference A-B: +241, 95% interval -7..+488
+	// A: 10 wins, 0 draws, 0 losses in 10 games
+	// A's score rate: 1.000, 95% interval 0.722..1.000 (Wilson)
+	// Elo difference A-B: > +166 (one player won every game: the 95% bound alone)
+	// A: 0 wins, 0 draws, 0 losses in 0 games
+	// A's score rate: NaN, 95% interval 0.000..1.000 (Wilson)
+	// Elo difference A-B: ?, 95% interval ?..?
+}

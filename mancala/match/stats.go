@@ -137,3 +137,25 @@ func FormatElo(d float64) string {
 	}
 	return strconv.FormatFloat(r, 'f', 0, 64)
 }
+
+// Summary writes the tally in three lines, as the tournament command
+// prints it: A's wins, draws and losses; A's score rate with its 95%
+// Wilson interval; and the Elo difference A-B with its interval, or, when
+// one player won every game, the finite bound alone (see Elo.String):
+//
+//	A: 7 wins, 2 draws, 1 losses in 10 games
+//	A's score rate: 0.800, 95% interval 0.490..0.943 (Wilson)
+//	Elo difference A-B: +241, 95% interval -7..+488
+//
+// Each line ends in a newline. A tally of no games has the rate NaN, the
+// interval 0.000..1.000 and the Elo difference "?".
+func (t Tally) Summary() string {
+	lo, hi := t.Wilson()
+	s := fmt.Sprintf("A: %d wins, %d draws, %d losses in %d games\n", t.Wins, t.Draws, t.Losses, t.Games())
+	s += fmt.Sprintf("A's score rate: %.3f, 95%% interval %.3f..%.3f (Wilson)\n", t.Rate(), lo, hi)
+	if e := t.Elo(); math.IsInf(e.Diff, 0) {
+		return s + fmt.Sprintf("Elo difference A-B: %s (one player won every game: the 95%% bound alone)\n", e)
+	}
+	e := t.Elo()
+	return s + fmt.Sprintf("Elo difference A-B: %s, 95%% interval %s..%s\n", FormatElo(e.Diff), FormatElo(e.Lo), FormatElo(e.Hi))
+}

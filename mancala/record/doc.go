@@ -93,6 +93,14 @@
 // reads a file in either format, telling them apart by its first bytes;
 // [Read] refuses JSON with an error that says so (wrapping [ErrFormat]).
 //
+// # Files
+//
+// [ReadFile] loads the records of a regular file; [WriteFile] saves
+// records through a temporary file and a rename, so that a failed save
+// never destroys the file it was to replace, and it replaces only a file
+// that is empty or holds game records (of any game): a file of anything
+// else is refused with an error wrapping [ErrNotRecord], untouched.
+//
 // # Errors
 //
 // The readers, [Record.Replay] and the JSON decoder return *[Error] values

@@ -94,18 +94,14 @@ func resolveEvaluator(e Evaluator, r mancala.Ruleset) Evaluator {
 
 // Weights are the weights of the features of a [Weights.Evaluator], for
 // games that capture houses of 2 or 3 seeds in the opponent's row (Awalé):
-// each counts side's minus his opponent's. They are for experiments, such
-// as the weight sweeps of examples/uci/ELO.md; a game's measured
-// evaluation belongs to its ruleset, as an [Estimator] (Awalé's Estimate
-// was these features with Row 0.15, Small 0.5 and Mobility 0.5 until
-// examples/uci/ELO.md's change 8, and still is on boards other than 6
-// houses of 4 seeds).
+// each counts side's minus his opponent's. They are for experiments; a
+// game's own evaluation belongs to its ruleset, as an [Estimator].
 type Weights struct {
 	// Row weighs the seeds in the player's houses (a store seed is 1).
 	Row float64
 	// Small weighs the houses of 1 or 2 seeds, which a sowing can make 2
 	// or 3 and then capture, but which also give a player short moves to
-	// wait with (measured positive for Awalé).
+	// wait with.
 	Small float64
 	// Kroo weighs a house of 12 seeds or more, which sows round the
 	// board and can capture in the opponent's row.

@@ -23,10 +23,9 @@ const LevelMaxTime = time.Second
 // ([LevelMaxTime] unless the caller sets another Time or SoftTime). Every
 // level follows capture sequences at the horizon (Quiesce) and evaluates
 // with the ruleset's own Estimate where it has one (Eval is nil; see
-// [Estimator]): the engine measured in examples/uci/ELO.md, so that a
-// level is the same engine in every tool (ParseEngine's "level:NAME", the
-// play and tournament tools, the engine protocol). Any other name gives
-// an error wrapping [ErrBadSpec].
+// [Estimator]), so that a level is the same engine in every tool
+// (ParseEngine's "level:NAME", the play and tournament tools, the engine
+// protocol). Any other name gives an error wrapping [ErrBadSpec].
 func LevelOptions(name string) (AlphaBetaOptions, error) {
 	switch strings.ToLower(name) {
 	case "easy":

@@ -64,3 +64,24 @@ func ExampleNewClient() {
 	// Output:
 	// piped true true <nil>
 }
+
+// Players reads the specs of ParseEngine and engine:KEYS, our engine in
+// process; its Parse is what match.Spec takes.
+func ExamplePlayers() {
+	var players uci.Players // no book: book=on is refused
+	for _, spec := range []string{"engine:level=hard,time=50ms", "greedy", "engine:depth=0"} {
+		e, err := players.Parse(spec, 1)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%s: %T\n", spec, e)
+	}
+	o, _, _ := uci.ParseEngineOptions("engine:level=hard,quiesce=off")
+	fmt.Println(o.Depth, o.Quiesce)
+	// Output:
+	// engine:level=hard,time=50ms: *search.AlphaBeta
+	// greedy: *search.Greedy
+	// uci: player "engine:depth=0": bad parameter "depth=0" (want level, depth, nodes, table, time, threads, quiesce=on|off, eval=NAME, book=on|off): search: bad player spec
+	// 8 false
+}

@@ -18,8 +18,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Delay is how long work runs before the first progress line, and the
@@ -48,7 +50,7 @@ func New(w io.Writer, quiet bool) *Meter {
 	if quiet || w == nil {
 		return &Meter{}
 	}
-	return &Meter{w: w, tty: isTerminal(w), now: time.Now, begin: time.Now()}
+	return &Meter{w: w, tty: IsTerminal(w), now: time.Now, begin: time.Now()}
 }
 
 // Every calls status about every [Delay], from the first Delay after New
@@ -135,12 +137,47 @@ func (m *Meter) Stop() {
 	}
 }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// IsTerminal reports whether v (a reader or a writer) is an *os.File that
+// is a character device: a terminal.
+func IsTerminal(v any) bool {
+	f, ok := v.(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// Last is an io.Writer that keeps the last line written to it, shortened
+// to 120 bytes, for a status function to report (a solver's progress
+// lines, for instance). It is safe for concurrent use; the zero Last is
+// ready.
+type Last struct {
+	mu   sync.Mutex
+	line string
+}
+
+// Write keeps the last non-empty line of b.
+func (l *Last) Write(b []byte) (int, error) {
+	s := strings.TrimSpace(string(b))
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if len(s) > 120 {
+		s = s[:120]
+		for len(s) > 0 && !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+	}
+	l.mu.Lock()
+	l.line = s
+	l.mu.Unlock()
+	return len(b), nil
+}
+
+// String returns the line kept, or "".
+func (l *Last) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.line
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // fakeClock is a clock that moves only when told.
@@ -104,3 +105,19 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) Len() int       { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Len() }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// Last keeps the last line written, shortened without splitting a rune.
+func TestLast(t *testing.T) {
+	var l Last
+	if l.String() != "" {
+		t.Errorf("zero Last: %q", l.String())
+	}
+	l.Write([]byte("one\ntwo\n"))
+	if l.String() != "two" {
+		t.Errorf("after two lines: %q", l.String())
+	}
+	l.Write([]byte(strings.Repeat("é", 100)))
+	if s := l.String(); len(s) > 120 || !utf8.ValidString(s) {
+		t.Errorf("long line kept as %q", s)
+	}
+}

@@ -67,7 +67,7 @@
 //
 // # Program flags and exit statuses
 //
-// [RandSeed] defines -rand-seed (int64, default 1), the seed of every
+// [RandSeed] defines -seed (int64, default 1), the seed of every
 // random choice, and [Quiet] defines -quiet, which turns off progress lines
 // on standard error. [Parse] parses a program's arguments: -h prints the
 // usage on standard output and exits 0; a bad flag or value gives one line

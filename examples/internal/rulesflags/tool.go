@@ -36,13 +36,13 @@ func Line(err error) string {
 	return mancala.Shorten(strings.Join(strings.Fields(err.Error()), " "), maxLine)
 }
 
-// RandSeed defines the -rand-seed flag on fs, the seed of a program's
-// random choices (of its players and searchers), and returns where its
-// value will be. Every program that makes random choices has it, with the
-// same type and default; the same seed gives the same choices. (It is
-// not -seed, which would be too close to -seeds, the seeds in a house.)
+// RandSeed defines the -seed flag on fs, the seed of a program's random
+// choices (of its players and searchers), and returns where its value
+// will be. Every program that makes random choices has it, with the same
+// name, type and default (the tools' convention: -seed N a random seed,
+// -seeds N the seeds in a house); the same seed gives the same choices.
 func RandSeed(fs *flag.FlagSet) *int64 {
-	return fs.Int64("rand-seed", 1, "`N` seeds the random choices of the players and searchers (any integer; the same N, the same choices)")
+	return fs.Int64("seed", 1, "`N` seeds the random choices of the players and searchers (any integer; the same N, the same choices)")
 }
 
 // Quiet defines the -quiet flag on fs and returns where its value will

@@ -38,7 +38,7 @@ func TestParseHelp(t *testing.T) {
 		if status != 0 || ok || !strings.HasPrefix(out, "usage: tool [flags]\n") || errOut != "" {
 			t.Errorf("%s: status %d ok %v stdout %.60q stderr %q; want 0, false, usage on stdout", arg, status, ok, out, errOut)
 		}
-		for _, name := range []string{"-game", "-rand-seed", "-quiet", "-capture", "-time D"} {
+		for _, name := range []string{"-game", "-seed", "-quiet", "-capture", "-time D"} {
 			if !strings.Contains(out, name) {
 				t.Errorf("%s: usage does not list %s", arg, name)
 			}
@@ -55,10 +55,10 @@ func TestParseBadFlags(t *testing.T) {
 		{[]string{"-depth", "x"}, "want a whole number"},
 		{[]string{"-depth", "99999999999999999999999"}, "too large"},
 		{[]string{"-count", "-1"}, "0 or more"},
-		{[]string{"-rand-seed", "1.5"}, "want a whole number"},
+		{[]string{"-seed", "1.5"}, "want a whole number"},
 		{[]string{"-quiet=maybe"}, "want true or false"},
 		{[]string{"-nosuch"}, "flag provided but not defined: -nosuch"},
-		{[]string{"-seed", "1"}, "-seed"},
+		{[]string{"-rand-seed", "1"}, "-rand-seed"}, // now -seed
 		{[]string{"-depth"}, "flag needs an argument"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-" + strings.Repeat("é", 5000)}, "not defined"},
@@ -72,7 +72,7 @@ func TestParseBadFlags(t *testing.T) {
 			t.Errorf("%.40q: stderr %q; want one line of at most 400 bytes naming %q", tt.args, errOut, tt.want)
 		}
 	}
-	if status, ok, _, errOut := parseTool("-time", "2s", "-quiet", "-rand-seed", "-5"); status != 0 || !ok || errOut != "" {
+	if status, ok, _, errOut := parseTool("-time", "2s", "-quiet", "-seed", "-5"); status != 0 || !ok || errOut != "" {
 		t.Errorf("good flags: status %d ok %v stderr %q", status, ok, errOut)
 	}
 }

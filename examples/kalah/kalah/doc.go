@@ -48,8 +48,12 @@
 // back. The package registers the "kalah" family with package mancala
 // ([Family]: presets, the params houses and seeds, and rules for players,
 // [PlayersText]), so that [mancala.NewRuleset] builds a Kalah ruleset from
-// its name. The rule ids KA-1 to KA-6 are those above; Rules does not
-// trace its moves ([mancala.Tracer]), so no event carries them.
+// its name. The rule ids KA-1 to KA-6 are those above; [Rules.Trace]
+// puts them on the steps of a move, so that [mancala.Narrate] tells a
+// capture (KA-4), a move again (KA-3) and the end (KA-5), and the web
+// game, the engine protocol and the match runner offer Kalah with no line
+// of theirs naming it (thirdparty_test.go does each through their public
+// API).
 //
 // # Length of a game
 //

@@ -1,20 +1,14 @@
-package main
+package play
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/sowing-games/sowing/awale"
-	"github.com/sowing-games/sowing/congkak"
-	"github.com/sowing-games/sowing/examples/internal/atomicfile"
-	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -24,7 +18,7 @@ const helpText = `Type the letter of one of your houses to sow from it: capital 
 A, B, ... are South's houses, small letters a, b, ... North's (the prompt
 lists the houses you may choose). Commands:
   help          this list
-  rules [ID]    the rules of the game being played, or one rule (rules CK-4)
+  rules [ID]    the rules of the game being played, or the rule of that id
   board         show the board again
   hint          the computer's suggestion, its value and expected line
   undo          take back your last move and the computer's reply
@@ -35,97 +29,12 @@ lists the houses you may choose). Commands:
   quit          leave (offering to save unsaved moves)
 `
 
-func (s *session) help() { s.printf("%s", helpText) }
-
-// rulesText returns the rules of r's game, as its package states them
-// (Markdown with the rule ids), or "" if there is none.
-func rulesText(r mancala.Ruleset) string {
-	switch r.(type) {
-	case *awale.Rules:
-		return awale.RulesText
-	case *congkak.Rules:
-		return congkak.RulesText
-	}
-	return ""
-}
-
-// rules prints the rules of the game being played, or with an argument
-// (a rule id such as CK-4) that rule alone.
-func (s *session) rules(arg string) {
-	r := s.g.Rules()
-	text := rulesText(r)
-	if text == "" {
-		s.printf("No rules text for %s here.", gameTitle(r))
-		switch r.(type) {
-		case *awale.Rules:
-			s.printf(" Its package states them: go doc github.com/sowing-games/sowing/awale")
-		case *congkak.Rules:
-			s.printf(" Its package states them: go doc github.com/sowing-games/sowing/congkak")
-		}
-		s.printf("\n")
-		return
-	}
-	if arg != "" {
-		if rule := ruleParagraph(text, arg); rule != "" {
-			s.printf("%s\n", plain(rule))
-		} else {
-			s.complain(fmt.Sprintf("No rule %s in the rules of %s: type rules for all of them.", mancala.Quote(arg), gameTitle(r)))
-		}
-		return
-	}
-	s.printf("%s", plain(text))
-	if !strings.HasSuffix(text, "\n") {
-		s.printf("\n")
-	}
-	s.printf("This game is played as %s. Type rules ID (such as rules %s) for one rule.\n", gameTitle(r), firstRuleID(text))
-}
-
-// emphasis matches Markdown's *italics*.
-var emphasis = regexp.MustCompile(`\*([^*\s][^*]*)\*`)
-
-// plain drops the Markdown marks of a rules text that a terminal would
-// show as they are: **bold**, *italics* and `code`.
-func plain(md string) string {
-	md = strings.NewReplacer("**", "", "`", "").Replace(md)
-	return emphasis.ReplaceAllString(md, "$1")
-}
-
-// ruleItem matches the first line of a rule in a rules text: a list item
-// that starts with the rule's id in bold, "- **CK-4 Relay.** ...".
-var ruleItem = regexp.MustCompile(`^- \*\*([A-Z]+-\d+)\b`)
-
-// ruleParagraph returns the list item of the rule id in text (its first
-// line and the indented lines after it), or "" if text has no such rule.
-func ruleParagraph(text, id string) string {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		m := ruleItem.FindStringSubmatch(l)
-		if m == nil || !strings.EqualFold(m[1], strings.TrimSpace(id)) {
-			continue
-		}
-		j := i + 1
-		for j < len(lines) && strings.HasPrefix(lines[j], " ") && strings.TrimSpace(lines[j]) != "" {
-			j++
-		}
-		return strings.Join(lines[i:j], "\n")
-	}
-	return ""
-}
-
-// firstRuleID returns the id of the first rule in text.
-func firstRuleID(text string) string {
-	for _, l := range strings.Split(text, "\n") {
-		if m := ruleItem.FindStringSubmatch(l); m != nil {
-			return m[1]
-		}
-	}
-	return "ID"
-}
+func (s *Session) help() { s.printf("%s", helpText) }
 
 // unsaved returns how many moves the game has that no save or load
 // holds (0 when the game is as last saved), and whether it differs at
 // all (a resignation counts).
-func (s *session) unsaved() (int, bool) {
+func (s *Session) unsaved() (int, bool) {
 	moves := s.g.Moves()
 	conceded := s.g.Over() && !s.g.Position().Over()
 	if slices.Equal(moves, s.saved) && conceded == s.savedConceded {
@@ -140,7 +49,7 @@ func (s *session) unsaved() (int, bool) {
 }
 
 // markSaved records that the game as it stands is saved (or loaded).
-func (s *session) markSaved() {
+func (s *Session) markSaved() {
 	s.saved = s.g.Moves()
 	s.savedConceded = s.g.Over() && !s.g.Position().Over()
 }
@@ -148,20 +57,18 @@ func (s *session) markSaved() {
 // notSaved says, when the game has unsaved moves that a human played or
 // watched, that they are not saved and how to keep them next time; ""
 // when nothing is lost.
-func (s *session) notSaved() string {
+func (s *Session) notSaved() string {
 	if _, dirty := s.unsaved(); !dirty || s.g.Ply() == 0 || !s.anyHuman() {
 		return ""
 	}
 	return fmt.Sprintf("The game (%d move%s) was not saved; type save FILE before leaving to keep it.", s.g.Ply(), plural(s.g.Ply()))
 }
 
-func (s *session) anyHuman() bool { return s.human[mancala.South] || s.human[mancala.North] }
-
 // leave ends the session at the human's request. At a terminal, with
 // unsaved moves, it first offers to save them.
-func (s *session) leave() {
+func (s *Session) leave() {
 	s.quit = true
-	if k, dirty := s.unsaved(); dirty && s.interactive && s.g.Ply() > 0 {
+	if k, dirty := s.unsaved(); dirty && s.cfg.Interactive && s.g.Ply() > 0 {
 		for s.err == nil {
 			s.printf("The game has %d unsaved move%s. Save it to FILE (type the name), or press Enter to leave without saving: ", k, plural(k))
 			if !s.in.Scan() {
@@ -181,7 +88,7 @@ func (s *session) leave() {
 
 // undo takes moves back to the last earlier position in which a human
 // decided, past the computer's replies.
-func (s *session) undo() bool {
+func (s *Session) undo() bool {
 	if s.g.Over() && !s.g.Position().Over() { // a concession
 		if err := s.g.Undo(); err == nil {
 			s.printf("Resignation taken back.\n")
@@ -212,7 +119,7 @@ func (s *session) undo() bool {
 
 // redo plays again the moves that undo took back, up to the next human
 // decision.
-func (s *session) redo() bool {
+func (s *Session) redo() bool {
 	if !s.g.CanRedo() {
 		s.printf("Nothing to redo.\n")
 		return false
@@ -248,20 +155,24 @@ func newHinter(spec string, seed uint64) searcher {
 			return ab
 		}
 	}
-	pl, _ := search.ParseEngine(defaultAI, seed)
+	pl, _ := search.ParseEngine(DefaultAI, seed)
 	return pl.(*search.AlphaBeta)
 }
 
 // hint asks the engine what p should play and says why: the value of the
 // position for p, the line it expects, and at a simultaneous decision
 // both players' mixed strategies.
-func (s *session) hint(p mancala.Player) {
+func (s *Session) hint(p mancala.Player) {
 	if s.g.Over() {
 		s.printf("The game is over.\n")
 		return
 	}
 	ps := s.g.Positions()
-	res, err := s.hinter.Search(context.Background(), s.eg.Rules(s.g.Rules()), ps[:len(ps)-1], ps[len(ps)-1])
+	r := s.g.Rules()
+	if s.cfg.Endgame != nil {
+		r = s.cfg.Endgame.Rules(r)
+	}
+	res, err := s.hinter.Search(context.Background(), r, ps[:len(ps)-1], ps[len(ps)-1])
 	if err != nil {
 		s.printf("No hint: %v.\n", err)
 		return
@@ -280,13 +191,14 @@ func (s *session) hint(p mancala.Player) {
 		if p == mancala.North {
 			mine, theirs = theirs, mine
 		}
-		s.printf("Hint for %s: both choose at once (CK-8), so mix your choice at random: %s.\n", s.name(p), mix(p, mine))
+		s.printf("Hint for %s: both choose at once, so mix your choice at random: %s.\n", s.name(p), mix(p, mine))
 		s.printf("  %s's best mix is %s.\n", title(p.Other()), mix(p.Other(), theirs))
 	} else {
 		h, _ := res.Move.House(p)
 		s.printf("Hint for %s: %v.\n", s.name(p), mancala.Single(p, h))
 	}
-	estimates := s.eg != nil && !s.eg.Exact() && s.eg.Applies(s.g.Rules())
+	eg := s.cfg.Endgame
+	estimates := eg != nil && !eg.Exact() && eg.Applies(s.g.Rules())
 	s.printf("  Value for %s: %s.\n", title(p), valueText(p, v, res, estimates))
 	if len(res.PV) > 0 && res.Mixed == nil {
 		line := make([]string, len(res.PV))
@@ -357,8 +269,8 @@ func valueText(p mancala.Player, v float64, res search.Result, estimates bool) s
 
 // label says who played side p, for the record's tags: the -ai spec as
 // parsed (normalSpec), never the raw flag text.
-func (s *session) label(p mancala.Player) string {
-	if s.human[p] {
+func (s *Session) label(p mancala.Player) string {
+	if s.cfg.Human[p] {
 		return "human"
 	}
 	return "computer (" + s.aiSpec + ")"
@@ -367,10 +279,12 @@ func (s *session) label(p mancala.Player) string {
 // maxName is the longest file name save and load accept.
 const maxName = 4096
 
-// save writes the game as a record to the file named, through a
-// temporary file and a rename, so that a failed save leaves an older
-// file of that name whole. It reports whether it saved.
-func (s *session) save(name string) bool {
+// save writes the game as a record to the file named with
+// record.WriteFile: through a temporary file and a rename, so that a
+// failed save leaves an older file of that name whole, and never over a
+// file that holds something else than game records (record.ErrNotRecord).
+// It reports whether it saved.
+func (s *Session) save(name string) bool {
 	if name == "" {
 		s.printf("save: name the file, as in: save game.txt\n")
 		return false
@@ -382,14 +296,14 @@ func (s *session) save(name string) bool {
 	rec, err := record.New(s.g,
 		record.Tag{Name: "South", Value: s.label(mancala.South)},
 		record.Tag{Name: "North", Value: s.label(mancala.North)})
-	var buf bytes.Buffer
 	if err == nil {
-		err = record.Write(&buf, rec)
+		err = record.WriteFile(name, rec)
 	}
-	if err == nil {
-		err = atomicfile.WriteFile(name, buf.Bytes())
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, record.ErrNotRecord):
+		s.complain(fmt.Sprintf("save %s: the file holds something else than game records: it was left as it is; choose another name", quoteName(name)))
+		return false
+	case err != nil:
 		s.complain(fmt.Sprintf("save %s: %s", quoteName(name), fileError(err)))
 		return false
 	}
@@ -398,26 +312,28 @@ func (s *session) save(name string) bool {
 	return true
 }
 
-// load replaces the game by the first game of a record file: record
-// text, JSON or OGN (rulesflags.ReadRecords, which refuses what is not a
-// regular file of a sane size).
-func (s *session) load(name string) bool {
+// load replaces the game by the first game of a record file, read by
+// Config.ReadRecords and built by Config.Resolve.
+func (s *Session) load(name string) bool {
 	if name == "" {
 		s.printf("load: name the file, as in: load game.txt\n")
 		return false
 	}
 	fail := func(err error) bool {
-		s.complain("load: " + rulesflags.Line(err))
+		s.complain("load: " + oneLine(err))
 		return false
 	}
 	if len(name) > maxName {
 		return fail(fmt.Errorf("%s: the file name is too long", quoteName(name)))
 	}
-	recs, err := rulesflags.ReadRecords(name)
+	recs, err := s.cfg.ReadRecords(name)
+	if err == nil && len(recs) == 0 {
+		err = fmt.Errorf("%s: no game in the file", quoteName(name))
+	}
 	if err != nil {
 		return fail(err)
 	}
-	g, err := recs[0].Replay(rulesflags.Resolve)
+	g, err := recs[0].Replay(s.cfg.Resolve)
 	if err == nil {
 		err = checkBoard(g)
 	}
@@ -425,12 +341,11 @@ func (s *session) load(name string) bool {
 		return fail(fmt.Errorf("%s: %w", name, err))
 	}
 	s.g = g
-	s.rounds.reset()
 	s.newPlayers()
 	s.markSaved()
 	s.forgetBoard()
 	s.printf("Loaded %s: %s, %d move%s.\n", name, gameTitle(g.Rules()), g.Ply(), plural(g.Ply()))
-	if s.eg != nil && !s.eg.Applies(g.Rules()) {
+	if s.cfg.Endgame != nil && !s.cfg.Endgame.Applies(g.Rules()) {
 		s.printf("The endgame databases are not those of these rules: the computer plays without them.\n")
 	}
 	s.showBoard()
@@ -444,13 +359,10 @@ func fileError(err error) string {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return rulesflags.Line(err)
+	return oneLine(err)
 }
 
-// gameTitle names a ruleset for people.
-func gameTitle(r mancala.Ruleset) string {
-	if st, ok := r.(fmt.Stringer); ok {
-		return st.String()
-	}
-	return "a sowing game"
+// oneLine writes err on one line of at most 400 bytes.
+func oneLine(err error) string {
+	return mancala.Shorten(strings.Join(strings.Fields(err.Error()), " "), 400)
 }

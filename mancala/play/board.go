@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"fmt"
@@ -21,9 +21,9 @@ const (
 var sideColor = [2]string{cyan, yellow}
 
 // paint wraps text in the ANSI attributes given, or returns it as it is
-// when the session is plain.
-func (s *session) paint(attr, text string) string {
-	if !s.color || attr == "" {
+// when the session is plain (Config.Color unset).
+func (s *Session) paint(attr, text string) string {
+	if !s.cfg.Color || attr == "" {
 		return text
 	}
 	return "\x1b[" + attr + "m" + text + "\x1b[0m"
@@ -55,7 +55,7 @@ func burnt(b mancala.Board, p mancala.Player) int {
 //	 South │   4│   4│   4│   4│   4│   4│
 //	       ╰────┴────┴────┴────┴────┴────╯
 //	          A    B    C    D    E    F
-func (s *session) render(p mancala.Position, prev *mancala.Board) string {
+func (s *Session) render(p mancala.Position, prev *mancala.Board) string {
 	b := p.Board
 	n := b.Houses()
 	var w strings.Builder
@@ -127,7 +127,7 @@ func (s *session) render(p mancala.Position, prev *mancala.Board) string {
 	if p.Round > 0 {
 		n := p.Round
 		if s.g != nil && p == s.g.Position() {
-			n = s.round() // a full Congkak set keeps Round at 1 (CK-16)
+			n = s.g.Round() // a ruleset may keep Round at 1 over many rounds (mancala.Rounder)
 		}
 		info = append(info, fmt.Sprintf("round %d", n))
 	}

@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"bufio"
@@ -30,8 +30,8 @@ func quoteName(name string) string { return strconv.Quote(mancala.Shorten(name, 
 
 // readLine reads the next input line. At the end of the input, or when
 // the input fails, it reports false and sets s.quit; a failure other than
-// the end also sets s.err (the program then exits with status 1).
-func (s *session) readLine() (string, bool) {
+// the end also sets s.err (Run returns it).
+func (s *Session) readLine() (string, bool) {
 	if s.in.Scan() {
 		return strings.TrimSpace(s.in.Text()), true
 	}
@@ -41,7 +41,7 @@ func (s *session) readLine() (string, bool) {
 	switch {
 	case errors.Is(err, bufio.ErrTooLong):
 		s.printf("\n%s\n", msg)
-		s.fail(fmt.Errorf("an input line is longer than %d bytes: the game was abandoned", maxLine))
+		s.fail(fmt.Errorf("an input line is longer than %d bytes: the game was abandoned: %w", MaxLine, ErrLineTooLong))
 	case err != nil:
 		s.printf("\n%s\n", msg)
 		s.fail(fmt.Errorf("reading the input: %w: the game was abandoned", err))
@@ -57,7 +57,7 @@ func (s *session) readLine() (string, bool) {
 // lines until one names a house or a command that ends the prompt. joint
 // lets two letters name a joint move (two humans at a simultaneous
 // decision).
-func (s *session) ask(p mancala.Player, joint bool) (action, mancala.Move) {
+func (s *Session) ask(p mancala.Player, joint bool) (action, mancala.Move) {
 	n := s.g.Position().Board.Houses()
 	for s.err == nil && !s.quit {
 		if s.g.Over() {
@@ -155,7 +155,7 @@ func (s *session) ask(p mancala.Player, joint bool) (action, mancala.Move) {
 }
 
 // complain prints a one-line refusal.
-func (s *session) complain(msg string) { s.printf("%s\n", s.paint(red, msg)) }
+func (s *Session) complain(msg string) { s.printf("%s\n", s.paint(red, msg)) }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
@@ -166,7 +166,7 @@ func houseRange(p mancala.Player, n int) string {
 }
 
 // choices lists the houses p may choose now, for the prompt.
-func (s *session) choices(p mancala.Player) string {
+func (s *Session) choices(p mancala.Player) string {
 	var b strings.Builder
 	for i, h := range mancala.Choices(nil, s.g.Legal(), p) {
 		if i > 0 {

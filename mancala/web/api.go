@@ -1,0 +1,634 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/record"
+	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/svg"
+)
+
+// request is the body of every POST but /api/new; each endpoint reads
+// the fields it needs.
+type request struct {
+	Move     string     `json:"move"`     // /api/move: "C", "c", or "Cb" for both seats at once
+	Record   string     `json:"record"`   // /api/record: record text or JSON
+	Position *setupJSON `json:"position"` // /api/setup: the position to play from
+}
+
+// reply is an answer computed under a game's lock and written after it.
+type reply struct {
+	ctype    string
+	filename string
+	body     []byte
+}
+
+func jsonReply(v any) (reply, error) {
+	b, err := json.Marshal(v)
+	return reply{ctype: "application/json", body: append(b, '\n')}, err
+}
+
+// gameFunc is an endpoint on one game: it runs with the game's lock held
+// and the request's body already read, and returns the answer to write.
+type gameFunc func(r *http.Request, s *session, token string, q *request) (reply, error)
+
+// withGame reads the request's body (at most maxBody bytes), then finds
+// the game named by the id query parameter and calls f with its lock
+// held, then writes f's answer with the lock released: a slow client
+// holds up nobody.
+func (h *Handler) withGame(f gameFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var q request
+		if r.Method == http.MethodPost {
+			if err := readBody(w, r, &q); err != nil {
+				h.fail(w, err)
+				return
+			}
+		}
+		s := h.lookup(r.URL.Query().Get("id"))
+		if s == nil {
+			h.fail(w, errNoGame)
+			return
+		}
+		rep, err := func() (reply, error) {
+			defer h.release(s)
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			rep, err := f(r, s, r.URL.Query().Get("token"), &q)
+			s.used = h.now()
+			return rep, err
+		}()
+		if err != nil {
+			h.fail(w, err)
+			return
+		}
+		w.Header().Set("Content-Type", rep.ctype)
+		w.Header().Set("Cache-Control", "no-store")
+		if rep.filename != "" {
+			w.Header().Set("Content-Disposition", `attachment; filename="`+rep.filename+`"`)
+		}
+		_, _ = w.Write(rep.body)
+	}
+}
+
+// changed records a change of s: a new version, the event streams told,
+// the file written. s.mu is held.
+func (h *Handler) changed(s *session) {
+	s.touch(h.now())
+	h.save(s)
+}
+
+// lookup returns the game of id, marked busy (see release), or nil.
+func (h *Handler) lookup(id string) *session {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := h.sessions[id]
+	if s == nil && h.store != nil && validID(id) {
+		s = h.loadOne(id) // a game evicted from memory comes back from its file
+	}
+	if s != nil {
+		s.busy++
+	}
+	return s
+}
+
+// release marks a request on s finished.
+func (h *Handler) release(s *session) {
+	h.mu.Lock()
+	s.busy--
+	h.mu.Unlock()
+}
+
+// add keeps s, replacing the least recently used idle game if MaxGames
+// are kept, and refusing with 503 if none is idle.
+func (h *Handler) add(s *session) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.sweep()
+	if !h.makeRoom() {
+		return &Error{Status: http.StatusServiceUnavailable, Msg: fmt.Sprintf("web: the server holds %d games, all in play: try again later", len(h.sessions))}
+	}
+	h.sessions[s.id] = s
+	return nil
+}
+
+// makeRoom makes room for one game in memory, if need be by dropping the
+// least recently used one that no request holds, no page watches and
+// nobody has used for a minute (it stays in Dir, if any). It reports
+// whether there is room. h.mu is held.
+func (h *Handler) makeRoom() bool {
+	if len(h.sessions) < h.opt.MaxGames {
+		return true
+	}
+	var oldest *session
+	now := h.now()
+	for _, s := range h.sessions {
+		if !s.mu.TryLock() {
+			continue
+		}
+		idle := s.busy == 0 && len(s.watch) == 0 && now.Sub(s.used) >= idleEvict
+		used := s.used
+		s.mu.Unlock()
+		if idle && (oldest == nil || used.Before(oldest.used)) {
+			oldest = s
+		}
+	}
+	if oldest == nil {
+		return false
+	}
+	delete(h.sessions, oldest.id)
+	return true
+}
+
+// familyJSON is a family as the new-game form offers it.
+type familyJSON struct {
+	Name        string       `json:"name"`
+	Label       string       `json:"label"`
+	Description string       `json:"description"`
+	Presets     []presetJSON `json:"presets"`
+	Params      []paramJSON  `json:"params"`
+	RulesHTML   string       `json:"rulesHTML"` // "" when the family states no rules
+}
+
+type presetJSON struct {
+	Name        string         `json:"name"`
+	Label       string         `json:"label"`
+	Description string         `json:"description"`
+	Params      map[string]int `json:"params"` // the preset's own values of the family's params
+}
+
+type paramJSON struct {
+	Key         string `json:"key"`
+	Label       string `json:"label"`
+	Description string `json:"description"`
+	Default     int    `json:"default"`
+	Min         int    `json:"min"`
+	Max         int    `json:"max"`
+}
+
+type familiesJSON struct {
+	Families []familyJSON `json:"families"`
+	Levels   []string     `json:"levels"`
+	Level    string       `json:"level"` // the default
+}
+
+func (h *Handler) handleFamilies(w http.ResponseWriter, _ *http.Request) {
+	out := familiesJSON{Families: []familyJSON{}, Levels: search.Levels, Level: h.opt.Level}
+	for _, f := range h.families {
+		fj := familyJSON{Name: f.Name, Label: f.Label, Description: f.Description, Presets: []presetJSON{}, Params: []paramJSON{}, RulesHTML: h.rules[f.Name]}
+		if fj.Label == "" {
+			fj.Label = f.Name
+		}
+		for _, p := range f.Presets {
+			pj := presetJSON{Name: p.Name, Label: p.Label, Description: p.Description, Params: map[string]int{}}
+			for _, pa := range f.Params {
+				pj.Params[pa.Key] = p.Default(pa)
+			}
+			if pj.Label == "" {
+				pj.Label = p.Name
+			}
+			fj.Presets = append(fj.Presets, pj)
+		}
+		for _, p := range f.Params {
+			fj.Params = append(fj.Params, paramJSON{Key: p.Key, Label: p.Label, Description: p.Description, Default: p.Default, Min: p.Min, Max: p.Max})
+		}
+		out.Families = append(out.Families, fj)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// newGameRequest is the body of POST /api/new.
+type newGameRequest struct {
+	Family string         `json:"family"` // an offered family's name ("" the first)
+	Preset string         `json:"preset"` // one of its presets' names; without presets, any ruleset name of the family
+	Params map[string]int `json:"params"` // the family's params that differ from their defaults
+	Seats  [2]string      `json:"seats"`  // South's and North's: "human" (here), "remote" (a share link) or "computer"
+	Level  string         `json:"level"`  // one of search.Levels ("" the handler's)
+	Seed   uint64         `json:"seed"`   // seeds the computer's random choices
+}
+
+// buildRuleset builds the ruleset that q names.
+func (h *Handler) buildRuleset(q newGameRequest) (mancala.Family, mancala.Ruleset, error) {
+	if len(h.families) == 0 {
+		return mancala.Family{}, nil, badRequest("no game is offered here")
+	}
+	fam := h.families[0]
+	if q.Family != "" {
+		var ok bool
+		if fam, ok = h.family(q.Family); !ok {
+			return fam, nil, badRequest("game %q is not offered here", clip(q.Family))
+		}
+	}
+	name := strings.Join(strings.Fields(q.Preset), " ")
+	switch {
+	case name == "" && len(fam.Presets) > 0:
+		name = fam.Presets[0].Name
+	case name == "":
+		name = fam.Name
+	case len(fam.Presets) > 0 && !slices.ContainsFunc(fam.Presets, func(p mancala.Preset) bool { return p.Name == name }):
+		return fam, nil, badRequest("rules %q are not offered here", clip(name))
+	}
+	if first, _, _ := strings.Cut(name, " "); first != fam.Name {
+		return fam, nil, badRequest("rules %q are not of %s", clip(name), fam.Name)
+	}
+	if len(q.Params) > 0 {
+		var err error
+		if name, err = fam.WithParams(name, q.Params); err != nil {
+			return fam, nil, badRequest("%v", err)
+		}
+	}
+	r, err := build(fam, name)
+	if err != nil {
+		return fam, nil, badRequest("%v", err)
+	}
+	return fam, r, nil
+}
+
+// build calls fam.Build, which may not panic on the handler.
+func build(fam mancala.Family, name string) (r mancala.Ruleset, err error) {
+	defer func() {
+		if e := recover(); e != nil {
+			r, err = nil, fmt.Errorf("rules %q: %v: %w", clip(name), e, mancala.ErrUnsupported)
+		}
+	}()
+	r, err = fam.Build(name)
+	if err == nil && r == nil {
+		err = fmt.Errorf("rules %q: no ruleset: %w", clip(name), mancala.ErrUnsupported)
+	}
+	return r, err
+}
+
+func (h *Handler) handleNew(w http.ResponseWriter, r *http.Request) {
+	var q newGameRequest
+	if err := readBody(w, r, &q); err != nil {
+		h.fail(w, err)
+		return
+	}
+	level := q.Level
+	if level == "" {
+		level = h.opt.Level
+	}
+	if !slices.Contains(search.Levels, level) {
+		h.fail(w, badRequest("level %q: want one of %s", clip(level), strings.Join(search.Levels, ", ")))
+		return
+	}
+	fam, rules, err := h.buildRuleset(q)
+	if err != nil {
+		h.fail(w, err)
+		return
+	}
+	s, err := newSession(fam, rules, q.Seats, level, q.Seed, h.now())
+	if err != nil {
+		h.fail(w, err)
+		return
+	}
+	if err := h.add(s); err != nil {
+		h.fail(w, err)
+		return
+	}
+	s.mu.Lock()
+	h.changed(s)
+	st := s.state(s.creator)
+	s.mu.Unlock()
+	st.Token = s.creator
+	writeJSON(w, http.StatusOK, st)
+}
+
+func (h *Handler) handleState(_ *http.Request, s *session, token string, _ *request) (reply, error) {
+	return jsonReply(s.state(token))
+}
+
+// positionJSON is the answer of /api/position: the board after ply
+// moves, and the step of the move that led there (none at ply 0).
+type positionJSON struct {
+	Ply   int       `json:"ply"`
+	Board boardJSON `json:"board"`
+	Step  *stepJSON `json:"step"`
+}
+
+func (h *Handler) handlePosition(r *http.Request, s *session, _ string, _ *request) (reply, error) {
+	ply, err := plyParam(r, s.game)
+	if err != nil {
+		return reply{}, err
+	}
+	p, _ := s.game.PositionAt(ply)
+	pj := positionJSON{Ply: ply, Board: boardOf(p.Board)}
+	if ply > 0 && ply <= len(s.steps) {
+		pj.Step = s.steps[ply-1]
+	}
+	return jsonReply(pj)
+}
+
+// moveResponse is the answer to a move: the steps to animate and the state
+// after them. Step is null for a simultaneous pick that waits for the
+// other player's.
+type moveResponse struct {
+	Step  *stepJSON `json:"step"`
+	State stateJSON `json:"state"`
+}
+
+func (h *Handler) handleMove(r *http.Request, s *session, token string, q *request) (reply, error) {
+	held := s.holds(token)
+	if !held.any() {
+		return reply{}, forbidden("you do not play in this game (a spectator's page cannot move)")
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), h.opt.SearchTime+searchWait+time.Second)
+	defer cancel()
+	st, err := s.humanMove(ctx, h, held, q.Move)
+	if err != nil {
+		return reply{}, err
+	}
+	h.changed(s) // a pick too: the other players' pages say so
+	return jsonReply(moveResponse{Step: st, State: s.state(token)})
+}
+
+// computerResponse is the answer of /api/computer: every decision of the
+// computer's turn (it may decide several times in a row), to animate as
+// one turn, and the state after them.
+type computerResponse struct {
+	Steps []*stepJSON `json:"steps"`
+	State stateJSON   `json:"state"`
+}
+
+// maxTurn bounds the decisions one /api/computer plays.
+const maxTurn = 32
+
+func (h *Handler) handleComputer(r *http.Request, s *session, token string, _ *request) (reply, error) {
+	if _, ok := s.creds[token]; !ok {
+		return reply{}, forbidden("only a player's page asks the computer to move")
+	}
+	var steps []*stepJSON
+	start := h.now()
+	for len(steps) < maxTurn && (len(steps) == 0 || s.computerDecides() && h.now().Sub(start) < 2*h.opt.SearchTime) {
+		ctx, cancel := context.WithTimeout(r.Context(), h.opt.SearchTime+searchWait+time.Second)
+		st, err := s.computerMove(ctx, h)
+		cancel()
+		if err != nil {
+			if len(steps) == 0 {
+				return reply{}, err
+			}
+			break
+		}
+		steps = append(steps, st)
+	}
+	h.changed(s)
+	return jsonReply(computerResponse{Steps: steps, State: s.state(token)})
+}
+
+func (h *Handler) handleUndo(_ *http.Request, s *session, token string, _ *request) (reply, error) {
+	if !s.control(token) {
+		return reply{}, forbidden("undo needs every player's seat: ask your opponent")
+	}
+	if err := s.undo(); err != nil {
+		return reply{}, err
+	}
+	h.changed(s)
+	return jsonReply(s.state(token))
+}
+
+func (h *Handler) handleRedo(_ *http.Request, s *session, token string, _ *request) (reply, error) {
+	if !s.control(token) {
+		return reply{}, forbidden("redo needs every player's seat")
+	}
+	if err := s.redo(); err != nil {
+		return reply{}, err
+	}
+	h.changed(s)
+	return jsonReply(s.state(token))
+}
+
+func (h *Handler) handleConcede(_ *http.Request, s *session, token string, _ *request) (reply, error) {
+	if err := s.concede(s.holds(token)); err != nil {
+		return reply{}, err
+	}
+	h.changed(s)
+	return jsonReply(s.state(token))
+}
+
+func (h *Handler) handleHint(r *http.Request, s *session, token string, _ *request) (reply, error) {
+	ctx, cancel := context.WithTimeout(r.Context(), h.opt.SearchTime+searchWait)
+	defer cancel()
+	hn, err := s.hintFor(ctx, h, s.holds(token))
+	if err != nil {
+		return reply{}, err
+	}
+	return jsonReply(hn)
+}
+
+// recordOf returns the record of s's game, with its seats and credentials
+// as tags (for Dir; the download leaves the credentials out).
+func (s *session) recordOf(secrets bool) (*record.Record, error) {
+	var tags []record.Tag
+	for p := mancala.South; p <= mancala.North; p++ {
+		name := "Person"
+		if s.seats[p] == seatComputer {
+			name = "Computer (" + s.level + ")"
+		}
+		tags = append(tags, record.Tag{Name: title(p), Value: name})
+	}
+	if secrets {
+		tags = append(tags, record.Tag{Name: "WebID", Value: s.id}, record.Tag{Name: "WebFamily", Value: s.fam.Name},
+			record.Tag{Name: "WebSeats", Value: s.seats[0] + " " + s.seats[1]}, record.Tag{Name: "WebLevel", Value: s.level},
+			record.Tag{Name: "WebSeed", Value: strconv.FormatUint(s.seed, 10)}, record.Tag{Name: "WebCredentials", Value: s.credText()})
+	}
+	return record.New(s.game, tags...)
+}
+
+func (h *Handler) handleRecord(_ *http.Request, s *session, _ string, _ *request) (reply, error) {
+	rec, err := s.recordOf(false)
+	if err != nil {
+		return reply{}, err
+	}
+	var buf bytes.Buffer
+	if err := record.Write(&buf, rec); err != nil {
+		return reply{}, err
+	}
+	return reply{ctype: "text/plain; charset=utf-8", filename: s.fam.Name + "-record.txt", body: buf.Bytes()}, nil
+}
+
+// handleUpload replaces the game with the one a record holds, in record
+// text or the library's JSON form, for a ruleset of an offered family. A
+// record that cannot be read or replayed leaves the game as it was.
+func (h *Handler) handleUpload(_ *http.Request, s *session, token string, q *request) (reply, error) {
+	if !s.control(token) {
+		return reply{}, forbidden("loading a game needs every player's seat")
+	}
+	g, fam, err := h.replay(q.Record)
+	if err != nil {
+		return reply{}, err
+	}
+	s.load(g, fam)
+	h.changed(s)
+	return jsonReply(s.state(token))
+}
+
+// replay reads and replays a record of one game of an offered family.
+func (h *Handler) replay(text string) (*mancala.Game, mancala.Family, error) {
+	recs, err := record.Load(strings.NewReader(text))
+	if err != nil {
+		return nil, mancala.Family{}, badRequest("the record cannot be read: %v", err)
+	}
+	if len(recs) != 1 {
+		return nil, mancala.Family{}, badRequest("the file holds %d records: want one game", len(recs))
+	}
+	var fam mancala.Family
+	g, err := recs[0].Replay(func(tags record.Tags) (mancala.Ruleset, error) {
+		name, ok := tags.Lookup(record.TagRules)
+		if !ok {
+			return nil, fmt.Errorf("the record has no Rules tag: %w", mancala.ErrUnsupported)
+		}
+		var found bool
+		if fam, found = h.familyOfName(name); !found {
+			return nil, fmt.Errorf("rules %q: not a game offered here: %w", clip(name), mancala.ErrUnsupported)
+		}
+		return build(fam, name)
+	})
+	if err != nil {
+		return nil, fam, badRequest("the record cannot be replayed: %v", err)
+	}
+	return g, fam, nil
+}
+
+// load replaces s's game by g, computing the steps of its moves once.
+func (s *session) load(g *mancala.Game, fam mancala.Family) {
+	fresh, err := mancala.NewGame(g.Rules(), mancala.From(g.Start()))
+	s.fam, s.steps, s.hist, s.picked, s.evals = fam, nil, nil, [2]int{}, nil
+	if err != nil {
+		s.game = g
+		s.syncHist()
+		return
+	}
+	s.game = fresh
+	for i := 0; i < g.Ply(); i++ {
+		m, _ := g.MoveAt(i)
+		if _, err := s.play(m); err != nil {
+			break
+		}
+	}
+	if o := g.Outcome(); o.Conceded {
+		if w, ok := o.Result.Winner(); ok {
+			_ = s.game.Concede(w.Other())
+		}
+	}
+	s.syncHist()
+}
+
+// handleDiagram sends the board at ply (default: now) as an SVG diagram
+// (package mancala/svg), the houses of the move that led there
+// highlighted.
+func (h *Handler) handleDiagram(r *http.Request, s *session, _ string, _ *request) (reply, error) {
+	ply, err := plyParam(r, s.game)
+	if err != nil {
+		return reply{}, err
+	}
+	b, err := s.diagram(ply)
+	if err != nil {
+		return reply{}, err
+	}
+	return reply{ctype: "image/svg+xml", filename: s.fam.Name + "-board.svg", body: b}, nil
+}
+
+// plyParam reads the ply query parameter: the current ply if absent.
+func plyParam(r *http.Request, g *mancala.Game) (int, error) {
+	v := r.URL.Query().Get("ply")
+	if v == "" {
+		return g.Ply(), nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n > g.Ply() {
+		return 0, badRequest("ply %q: want 0 to %d", clip(v), g.Ply())
+	}
+	return n, nil
+}
+
+// diagram draws the board after ply moves.
+func (s *session) diagram(ply int) ([]byte, error) {
+	p, _ := s.game.PositionAt(ply)
+	var opt svg.Options
+	if m, ok := s.game.MoveAt(ply - 1); ok {
+		for pl := mancala.South; pl <= mancala.North; pl++ {
+			if hs, ok := m.House(pl); ok {
+				opt.Highlight = append(opt.Highlight, mancala.Hole{Owner: pl, House: hs})
+			}
+		}
+	}
+	var buf bytes.Buffer
+	err := svg.Encode(&buf, p.Board, &opt)
+	return buf.Bytes(), err
+}
+
+// handleEvents streams the game's changes as server-sent events: an event
+// "change" with the game's version at once and after every change, and a
+// comment every 20 s to keep the connection open. A page then fetches the
+// state it may see.
+func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
+	s := h.lookup(r.URL.Query().Get("id"))
+	if s == nil {
+		h.fail(w, errNoGame)
+		return
+	}
+	c := make(chan struct{}, 1)
+	s.mu.Lock()
+	if len(s.watch) >= maxWatchers {
+		s.mu.Unlock()
+		h.release(s)
+		h.fail(w, &Error{Status: http.StatusServiceUnavailable, Msg: "web: too many pages watch this game"})
+		return
+	}
+	if s.watch == nil {
+		s.watch = map[chan struct{}]bool{}
+	}
+	s.watch[c] = true
+	s.mu.Unlock()
+	h.release(s) // a watched game is not evicted: its watch is not empty
+	defer func() {
+		s.mu.Lock()
+		delete(s.watch, c)
+		s.mu.Unlock()
+	}()
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	send := func(msg string) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(heartbeat + 10*time.Second))
+		if _, err := fmt.Fprint(w, msg); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	c <- struct{}{}
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-h.done:
+			return
+		case <-tick.C:
+			if !send(": still here\n\n") {
+				return
+			}
+		case <-c:
+			s.mu.Lock()
+			v := s.version
+			s.mu.Unlock()
+			if !send(fmt.Sprintf("event: change\ndata: {\"version\":%d}\n\n", v)) {
+				return
+			}
+		}
+	}
+}
+
+// maxWatchers caps the event streams open on one game.
+const maxWatchers = 16

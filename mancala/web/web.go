@@ -1,0 +1,400 @@
+// Package web serves a page on which people play any registered sowing
+// game in a browser: against the computer, at one screen, or on two
+// devices with a share link, with spectators. It is an [http.Handler] that
+// any Go program can mount, under any path prefix:
+//
+//	h, err := web.New(web.Options{})  // every registered family
+//	mux.Handle("/mancala/", http.StripPrefix("/mancala", h))
+//	srv := web.NewServer("127.0.0.1:8080", mux)
+//
+// The package knows no game by name. It offers the families registered
+// with [mancala.RegisterFamily] (or those of [Options.Families]): their
+// presets and params make the new-game form, [mancala.Family.RulesText]
+// the rules panel, [mancala.Narrate] the notes of every move and
+// [mancala.Game.Round] and the turn the status line. A family registered
+// with only a name and a builder still plays: the form offers its name
+// and a field for a ruleset name, and the rules panel says that the game
+// states no rules. The computer is an [search.AlphaBeta] at one of
+// [search.Levels]; it also draws the page's evaluation graph, and the
+// position editor sets up any position that the ruleset's Setup accepts.
+//
+// # Players, seats and credentials
+//
+// Every game has an id, which lets anyone who knows it watch the game
+// (its page, its state, its record), and one secret credential per device
+// that plays: the creator's holds the seats played at the creator's
+// screen, and a seat played on another device has a credential of its own,
+// which the creator's page shows as a share link. Moves, undo, hints and
+// the rest need a credential that holds the seat concerned; undo, redo,
+// and loading a record need one that holds every seat played by a person.
+// A credential is a bearer secret: whoever has the link plays the seat.
+//
+// # Security
+//
+// The handler refuses state-changing requests (POST) that are not
+// same-origin (by the Origin or the Sec-Fetch-Site header) or not
+// application/json, requests whose Host is not allowed (by default a
+// loopback name: localhost, 127.0.0.1, [::1]; see [Options.AllowedHosts]),
+// against DNS rebinding, and being framed (Content-Security-Policy
+// frame-ancestors 'none', X-Frame-Options DENY). Request bodies are read,
+// with a size limit, before any game is locked, so a slow client holds up
+// nobody; the number of games kept and of searches running at once are
+// capped, and beyond a cap the handler answers 503 with a JSON error.
+// Serve it with the timeouts of [NewServer].
+//
+// # API
+//
+// The page talks JSON to the handler. Paths are relative to where it is
+// mounted; id names a game, token a credential, both as query parameters:
+//
+//	GET  /api/families             → the families offered, with their presets, params and rules
+//	POST /api/new                  {"family":"awale","preset":"awale abapa","params":{"houses":4},"seats":["human","computer"],"level":"medium"} → state, with the creator's token
+//	GET  /api/state?id=&token=     → state, as the holder of token (or a spectator) sees it
+//	GET  /api/events?id=           → server-sent events: "change" with the game's version at every change
+//	GET  /api/position?id=&ply=    → the board after ply moves, and the move that led there
+//	POST /api/move?id=&token=      {"move":"C"} → the step to animate and the state
+//	POST /api/computer?id=&token=  → the computer's decision: step and state
+//	POST /api/undo, /api/redo, /api/concede, /api/hint ?id=&token=
+//	GET  /api/record?id=           → the game's record (package mancala/record)
+//	POST /api/record?id=&token=    {"record":"..."} replaces the game by the record's
+//	GET  /api/board.svg?id=&ply=   → the board as an SVG diagram (package mancala/svg)
+//	POST /api/analysis?id=         → the evaluation graph's values, ply by ply (see below)
+//	GET  /api/setup?id=            → the position editor's board: the ruleset's start and the current position
+//	POST /api/setup?id=&token=     {"position":{"rows":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"stores":[0,0],"toMove":"south"}} → state
+//
+// Errors get a 4xx or 5xx status and {"error": "..."}, and change nothing.
+//
+// # Evaluation graph
+//
+// /api/analysis gives, for every ply of the game's line up to the current
+// one, the engine's value of the position there from South's point of
+// view, in seeds of store difference ("value"; "proven" when the search
+// proved it or the game is over there), and the graph's range ("range",
+// the largest unproven value in size, at least 4, at most half the seeds
+// of the game): "shown" is the value clamped to it, and "clamped" says
+// so. The values are searched at level "medium" (at most 300 ms a ply)
+// and cached with the game, so that asking again costs no search; a game
+// changed to another line keeps the values of the plies it shares. One
+// request takes one search slot (the MaxSearches cap, 503 beyond it) and
+// analyses at most 40 plies within 1.5 s, holding the game that long at
+// most; "done" is false while plies are left, and the page asks again.
+// Any page that shows the game may ask, spectators too.
+//
+// # Position editor
+//
+// POST /api/setup replaces the game by one of the same rules, seats and
+// credentials that starts from the position given: the seeds of every
+// house (rows in each owner's sowing order, as in the state's board) and
+// store, and who is to move, on the board of the ruleset's start (no
+// burnt houses, no seeds in hand). The ruleset's Setup checks it: a
+// position that no game of the rules can hold, such as one of the wrong
+// number of seeds, gets a 400 with Setup's reason. It needs every seat a
+// person plays, as loading a record does; the record then carries the
+// position in its Start tag, so that the game survives a restart.
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	"net"
+	"net/http"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
+)
+
+// Options configure a [Handler]. The zero Options are usable: every
+// registered family, level "medium", the default caps, loopback hosts
+// only, and games kept in memory only.
+type Options struct {
+	// Families are the families the new-game form offers, in order, each
+	// with the presets it offers (a family may be given with fewer
+	// presets than it registers, or with labels and rules text of the
+	// caller's). Their Build must not be nil. nil means every registered
+	// family ([mancala.Families]).
+	Families []mancala.Family
+	// Level is the computer's level unless the page asks for another,
+	// one of [search.Levels]; "" means "medium".
+	Level string
+	// MaxGames caps the games kept in memory; 0 means 500. When the cap
+	// is reached, a new game replaces the least recently used game that
+	// nobody has used for a minute, and is refused (503) if there is
+	// none.
+	MaxGames int
+	// MaxSearches caps the computer's searches (moves and hints) running
+	// at once; 0 means the number of CPUs. A search that cannot start
+	// within a second is refused (503).
+	MaxSearches int
+	// SearchTime caps the time of one search; 0 means 2 seconds.
+	SearchTime time.Duration
+	// AllowedHosts are the values of the Host header accepted, each a
+	// host name or address ("games.example.org"), with or without a
+	// port; "*" accepts any. nil means loopback names only: localhost,
+	// names under .localhost, 127.0.0.1 and [::1], with any port.
+	AllowedHosts []string
+	// Dir, if not "", is a directory in which every game is kept as a
+	// record file (ID.txt, record text of package mancala/record with
+	// tags of this package's, the seats' credentials among them),
+	// written atomically after every change, so that games survive a
+	// restart: New reloads them. It is created (mode 0700, as the files
+	// hold credentials) if need be.
+	Dir string
+	// Expire is how long a finished game, or one nobody touched, is kept
+	// in Dir after its last change; 0 means 30 days.
+	Expire time.Duration
+	// Logf logs the handler's own failures (not the clients'); nil means
+	// log.Printf.
+	Logf func(format string, args ...any)
+}
+
+// Limits of the handler that Options do not set.
+const (
+	maxBody      = 64 << 10 // bytes of a request body (a record of a long game is a few KiB)
+	searchWait   = time.Second
+	idleEvict    = time.Minute
+	searchTable  = 1 << 16 // transposition-table entries of one search (24 bytes each)
+	heartbeat    = 20 * time.Second
+	defaultLevel = "medium"
+)
+
+// ErrOptions is wrapped by the errors of [New] for options it cannot use.
+var ErrOptions = errors.New("web: bad options")
+
+// Handler serves the page and its API (see the package documentation).
+// It is safe for concurrent use. Build one with [New].
+type Handler struct {
+	opt      Options
+	families []mancala.Family
+	rules    map[string]string // family name → rules HTML
+	mux      *http.ServeMux
+	searches chan struct{}
+	store    *store // nil without Options.Dir
+	logf     func(format string, args ...any)
+	now      func() time.Time
+
+	mu       sync.Mutex
+	sessions map[string]*session
+	done     chan struct{} // closed by Close
+	closing  sync.Once
+}
+
+// Close ends the event streams that pages hold open, so that a server's
+// Shutdown need not wait for them; the handler serves on, and pages
+// reconnect. It returns nil.
+func (h *Handler) Close() error {
+	h.closing.Do(func() { close(h.done) })
+	return nil
+}
+
+// New returns a handler with the options o. It fails, with an error
+// wrapping ErrOptions, for a family without Build, an unknown level or
+// negative caps, and with the error of the file system if Dir cannot be
+// used.
+func New(o Options) (*Handler, error) {
+	h := &Handler{opt: o, sessions: map[string]*session{}, done: make(chan struct{}), logf: o.Logf, now: time.Now, rules: map[string]string{}}
+	if h.logf == nil {
+		h.logf = log.Printf
+	}
+	h.families = slices.Clone(o.Families)
+	if h.families == nil {
+		h.families = mancala.Families()
+	}
+	for _, f := range h.families {
+		if f.Build == nil || f.Name == "" {
+			return nil, fmt.Errorf("web: family %q without a name or a Build: %w", f.Name, ErrOptions)
+		}
+		h.rules[f.Name] = rulesHTML(f.RulesText)
+	}
+	if h.opt.Level == "" {
+		h.opt.Level = defaultLevel
+	}
+	if _, err := search.LevelOptions(h.opt.Level); err != nil {
+		return nil, fmt.Errorf("web: level %q: %w", h.opt.Level, ErrOptions)
+	}
+	if o.MaxGames < 0 || o.MaxSearches < 0 || o.SearchTime < 0 || o.Expire < 0 {
+		return nil, fmt.Errorf("web: negative MaxGames, MaxSearches, SearchTime or Expire: %w", ErrOptions)
+	}
+	if h.opt.MaxGames == 0 {
+		h.opt.MaxGames = 500
+	}
+	if h.opt.MaxSearches == 0 {
+		h.opt.MaxSearches = runtime.NumCPU()
+	}
+	if h.opt.SearchTime == 0 {
+		h.opt.SearchTime = 2 * time.Second
+	}
+	if h.opt.Expire == 0 {
+		h.opt.Expire = 30 * 24 * time.Hour
+	}
+	h.searches = make(chan struct{}, h.opt.MaxSearches)
+	if o.Dir != "" {
+		st, err := openStore(o.Dir)
+		if err != nil {
+			return nil, err
+		}
+		h.store = st
+		if err := h.reload(); err != nil {
+			return nil, err
+		}
+	}
+	h.routes()
+	return h, nil
+}
+
+// NewServer returns an http.Server for h on addr with the timeouts this
+// package recommends: 10 s to read a request's header, 30 s to read the
+// whole request, 60 s to write an answer (the event stream extends its
+// own deadline) and 120 s for an idle connection. Serve it with
+// ListenAndServe, or Serve on a listener of your own.
+func NewServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+}
+
+// ServeHTTP serves the page and its API.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	hd.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+	hd.Set("X-Frame-Options", "DENY")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer") // the page's address holds a credential
+	if !h.hostAllowed(r.Host) {
+		writeJSON(w, http.StatusMisdirectedRequest, apiError{Error: "web: host " + clip(r.Host) + " is not served here"})
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if err := sameOrigin(r); err != nil {
+			h.fail(w, err)
+			return
+		}
+	}
+	h.mux.ServeHTTP(w, r)
+}
+
+// hostAllowed reports whether a request's Host may be served.
+func (h *Handler) hostAllowed(host string) bool {
+	name := host
+	if hn, _, err := net.SplitHostPort(host); err == nil {
+		name = hn
+	}
+	name = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(name, "."), "["), "]")
+	if h.opt.AllowedHosts == nil {
+		if strings.EqualFold(name, "localhost") || strings.HasSuffix(strings.ToLower(name), ".localhost") {
+			return true
+		}
+		ip := net.ParseIP(name)
+		return ip != nil && ip.IsLoopback()
+	}
+	for _, a := range h.opt.AllowedHosts {
+		if a == "*" || strings.EqualFold(a, host) || strings.EqualFold(a, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameOrigin checks a state-changing request: it must come from the
+// page's own origin (a browser says so in Origin, or in Sec-Fetch-Site;
+// programs that send neither are not browsers, and are let through) and
+// carry JSON, which no cross-site form can send without a preflight.
+func sameOrigin(r *http.Request) error {
+	if o := r.Header.Get("Origin"); o != "" {
+		if o != "http://"+r.Host && o != "https://"+r.Host {
+			return &Error{Status: http.StatusForbidden, Msg: "web: a request from " + clip(o) + " may not change games here"}
+		}
+	} else if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+		return &Error{Status: http.StatusForbidden, Msg: "web: a " + clip(s) + " request may not change games here"}
+	}
+	ct, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
+	if r.ContentLength != 0 && !strings.EqualFold(strings.TrimSpace(ct), "application/json") {
+		return &Error{Status: http.StatusUnsupportedMediaType, Msg: "web: the request body must be application/json"}
+	}
+	return nil
+}
+
+func (h *Handler) routes() {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(staticFiles, "static")
+	files := http.FileServerFS(static)
+	mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			writeJSON(w, http.StatusNotFound, apiError{Error: "web: no such endpoint"})
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+	mux.HandleFunc("GET /api/families", h.handleFamilies)
+	mux.HandleFunc("POST /api/new", h.handleNew)
+	mux.HandleFunc("GET /api/state", h.withGame(h.handleState))
+	mux.HandleFunc("GET /api/events", h.handleEvents)
+	mux.HandleFunc("GET /api/position", h.withGame(h.handlePosition))
+	mux.HandleFunc("POST /api/move", h.withGame(h.handleMove))
+	mux.HandleFunc("POST /api/computer", h.withGame(h.handleComputer))
+	mux.HandleFunc("POST /api/undo", h.withGame(h.handleUndo))
+	mux.HandleFunc("POST /api/redo", h.withGame(h.handleRedo))
+	mux.HandleFunc("POST /api/hint", h.withGame(h.handleHint))
+	mux.HandleFunc("POST /api/concede", h.withGame(h.handleConcede))
+	mux.HandleFunc("GET /api/record", h.withGame(h.handleRecord))
+	mux.HandleFunc("POST /api/record", h.withGame(h.handleUpload))
+	mux.HandleFunc("GET /api/board.svg", h.withGame(h.handleDiagram))
+	mux.HandleFunc("POST /api/analysis", h.withGame(h.handleAnalysis))
+	mux.HandleFunc("GET /api/setup", h.withGame(h.handleSetupInfo))
+	mux.HandleFunc("POST /api/setup", h.withGame(h.handleSetup))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusMethodNotAllowed, apiError{Error: "web: " + r.Method + " " + clip(r.URL.Path) + " is not served"})
+	})
+	h.mux = mux
+}
+
+// acquireSearch takes a search slot, waiting at most a second; release
+// gives it back.
+func (h *Handler) acquireSearch(ctx context.Context) (release func(), err error) {
+	t := time.NewTimer(searchWait)
+	defer t.Stop()
+	select {
+	case h.searches <- struct{}{}:
+		return func() { <-h.searches }, nil
+	case <-t.C:
+		return nil, &Error{Status: http.StatusServiceUnavailable, Msg: "web: the computer is busy with other games: try again in a moment"}
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// Games returns the number of games the handler keeps in memory.
+func (h *Handler) Games() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sessions)
+}
+
+// family returns the offered family of the given name.
+func (h *Handler) family(name string) (mancala.Family, bool) {
+	for _, f := range h.families {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return mancala.Family{}, false
+}
+
+// familyOfName returns the offered family of ruleset name's first word.
+func (h *Handler) familyOfName(name string) (mancala.Family, bool) {
+	first, _, _ := strings.Cut(strings.TrimSpace(name), " ")
+	return h.family(first)
+}
