@@ -313,7 +313,7 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 	if p.ToMove == mancala.BothTurn {
 		return a.searchSimultaneousRoot(p, maxDepth), nil
 	}
-	if res, ok := a.fastSearch(history, p, maxDepth); ok {
+	if res, ok := a.fastSearch(ctx, history, p, maxDepth); ok {
 		return res, nil
 	}
 	if a.opts.Threads > 1 {

@@ -1,6 +1,10 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"context"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // Compact is a position in the compact form that a [Stepper] plays on: a
 // board of at most 8 houses a side with no seeds in hand, no burnt houses,
@@ -161,13 +165,13 @@ func compactHash(x Compact, n uint8) uint64 {
 }
 
 // fastSearch runs a's search of p on the Stepper's path and returns true,
-// or false if the search is not one for it: a's options allow it only in
-// a single goroutine (the parallel search and simultaneous decisions stay
-// on the general path), and p must have a compact form that hashes as p.
-func (a *AlphaBeta) fastSearch(history []mancala.Position, p mancala.Position, maxDepth int) (Result, bool) {
+// or false if the search is not one for it: p must have one player to
+// move (simultaneous decisions stay on the general path) and a compact
+// form that hashes as p.
+func (a *AlphaBeta) fastSearch(ctx context.Context, history []mancala.Position, p mancala.Position, maxDepth int) (Result, bool) {
 	a.stepped = false
 	st, ok := a.r.(Stepper)
-	if !ok || a.general || a.opts.Threads > 1 || p.ToMove == mancala.BothTurn {
+	if !ok || a.general || p.ToMove == mancala.BothTurn {
 		return Result{}, false
 	}
 	x, ok := st.Compact(p)
@@ -175,11 +179,20 @@ func (a *AlphaBeta) fastSearch(history []mancala.Position, p mancala.Position, m
 	if !ok || compactHash(x, n) != p.Hash() {
 		return Result{}, false
 	}
+	a.startStepper(st, n, history)
+	if a.opts.Threads > 1 {
+		return searchRootParallel(a, ctx, history, x, maxDepth, func(w *AlphaBeta) *linePath[Compact, *fastOps] { return &w.fpath }), true
+	}
+	return searchRoot(a, &a.fpath, x, maxDepth), true
+}
+
+// startStepper sets a, prepared for a search, up for one on st's path
+// (boards of n houses a side) after history.
+func (a *AlphaBeta) startStepper(st Stepper, n uint8, history []mancala.Position) {
 	a.fops = fastOps{s: st, cyc: a.path.cyc, n: n}
 	if _, own := a.r.(Estimator); a.opts.Eval != nil || !own {
 		a.fops.ev = a.eval
 	}
 	a.fpath.reset(&a.fops, history)
 	a.stepped = true
-	return searchRoot(a, &a.fpath, x, maxDepth), true
 }

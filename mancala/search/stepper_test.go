@@ -177,3 +177,31 @@ func TestStepperCompactHash(t *testing.T) {
 		}
 	}
 }
+
+// TestStepperParallel: a parallel search takes the Stepper's path too,
+// and without a table (which makes its value the serial one) its value is
+// the general path's.
+func TestStepperParallel(t *testing.T) {
+	ctx := context.Background()
+	r := sameTreeRules(t)[0]
+	for _, g := range sameTreeGames(t, r, 6, 60, 11) {
+		hist := g.Positions()[:g.Ply()]
+		o := search.AlphaBetaOptions{Depth: 5, TableSize: -1, Quiesce: true, Threads: 2}
+		fast, slow := search.NewAlphaBeta(o), search.NewAlphaBeta(o)
+		search.SetGeneral(slow, true)
+		a, err := fast.Search(ctx, r, hist, g.Position())
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := slow.Search(ctx, r, hist, g.Position())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !search.Stepped(fast) || search.Stepped(slow) {
+			t.Fatalf("Stepper's path taken %v and %v", search.Stepped(fast), search.Stepped(slow))
+		}
+		if a.Value != b.Value || a.Depth != b.Depth || a.Exact != b.Exact {
+			t.Fatalf("%s: Stepper's path %+v, general path %+v", awale.FormatAalina(g.Position()), a, b)
+		}
+	}
+}
