@@ -164,8 +164,8 @@ func TestNameError(t *testing.T) {
 		{"awale majority grandslam=nocapture", "awale abapa"},
 	} {
 		_, err := mancala.NewRuleset(tt.name)
-		var ne *awale.NameError
-		if !errors.As(err, &ne) || ne.CanonicalName() != tt.canonical || !errors.Is(err, mancala.ErrUnsupported) {
+		var ne *mancala.NameError
+		if !errors.As(err, &ne) || ne.Canonical != tt.canonical || !errors.Is(err, mancala.ErrUnsupported) {
 			t.Errorf("NewRuleset(%q): %v, want a NameError for %q", tt.name, err, tt.canonical)
 		}
 	}

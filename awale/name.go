@@ -68,28 +68,7 @@ func ParseName(name string) (Options, error) {
 		return Options{}, err
 	}
 	if got := r.String(); got != name {
-		return Options{}, &NameError{Name: name, Canonical: got}
+		return Options{}, &mancala.NameError{Family: "awale", Name: name, Canonical: got}
 	}
 	return o, nil
 }
-
-// NameError is the error of a ruleset name whose words all name options
-// but that is not the name those options are written with (their order,
-// or a word that says a default): Build and [ParseName] read only the
-// names that [Rules.String] writes. It wraps [mancala.ErrUnsupported].
-type NameError struct {
-	Name      string // the name read
-	Canonical string // the name of the options it names, which reads back
-}
-
-func (e *NameError) Error() string {
-	return fmt.Sprintf("awale: ruleset name %q reads back as %q", e.Name, e.Canonical)
-}
-
-// Unwrap returns [mancala.ErrUnsupported].
-func (e *NameError) Unwrap() error { return mancala.ErrUnsupported }
-
-// CanonicalName returns e.Canonical: the name to build instead, for a
-// tool that composes names from options (an interface method, so that
-// tools find it with errors.As without knowing the game).
-func (e *NameError) CanonicalName() string { return e.Canonical }

@@ -117,8 +117,8 @@ func TestNameError(t *testing.T) {
 		{"congkak rounds=1 opening=sequential", "congkak opening=sequential rounds=1"},
 	} {
 		_, err := mancala.NewRuleset(tt.name)
-		var ne *congkak.NameError
-		if !errors.As(err, &ne) || ne.CanonicalName() != tt.canonical || !errors.Is(err, mancala.ErrUnsupported) {
+		var ne *mancala.NameError
+		if !errors.As(err, &ne) || ne.Canonical != tt.canonical || !errors.Is(err, mancala.ErrUnsupported) {
 			t.Errorf("NewRuleset(%q): %v, want a NameError for %q", tt.name, err, tt.canonical)
 		}
 	}

@@ -114,3 +114,23 @@ func maxInt(a, b int) int {
 	}
 	return b
 }
+
+// NameError is the error of a ruleset name whose words all name options of
+// its family but that is not the name those options are written with
+// (another order, or a word that spells out a default): a family's Build
+// reads only the names its rulesets' String methods write. Canonical is
+// the name that does read back, so that a tool that composes names from
+// words (presets, params, flags) can build that one instead, knowing no
+// game. It wraps ErrUnsupported.
+type NameError struct {
+	Family    string // the family's name, such as "awale"
+	Name      string // the name read
+	Canonical string // the name of the options it names, which reads back
+}
+
+func (e *NameError) Error() string {
+	return fmt.Sprintf("%s: ruleset name %s reads back as %s", e.Family, Quote(e.Name), Quote(e.Canonical))
+}
+
+// Unwrap returns ErrUnsupported.
+func (e *NameError) Unwrap() error { return ErrUnsupported }

@@ -1,17 +1,6 @@
 package mancala
 
-import "reflect"
+import "github.com/sowing-games/sowing/mancala/internal/nilcheck"
 
-// isNil reports whether v is nil or holds a nil pointer, map, slice,
-// function, channel or interface: a typed nil such as (*awale.Rules)(nil)
-// passes a comparison with nil but panics at its first method call.
-func isNil(v any) bool {
-	if v == nil {
-		return true
-	}
-	switch rv := reflect.ValueOf(v); rv.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
-		return rv.IsNil()
-	}
-	return false
-}
+// isNil reports whether v is nil or holds a typed nil (see nilcheck.Is).
+func isNil(v any) bool { return nilcheck.Is(v) }

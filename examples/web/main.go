@@ -1,7 +1,6 @@
-// Command web serves a page on which people play Awalé, Congkak and Kalah
-// (a third party's ruleset, examples/kalah/kalah, offered by importing it)
-// in a browser: against the computer, at one screen, or on two devices
-// with a share link. The page and its API are package
+// Command web serves a page on which people play Awalé and Congkak in a
+// browser: against the computer, at one screen, or on two devices with a
+// share link. The page and its API are package
 // [github.com/sowing-games/sowing/mancala/web]; this command only chooses
 // where to listen and where to keep the games.
 //
@@ -24,9 +23,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	_ "github.com/sowing-games/sowing/awale"                // registers the awale family
-	_ "github.com/sowing-games/sowing/congkak"              // registers the congkak family
-	_ "github.com/sowing-games/sowing/examples/kalah/kalah" // a third party's ruleset: registers the kalah family
+	_ "github.com/sowing-games/sowing/awale"   // registers the awale family
+	_ "github.com/sowing-games/sowing/congkak" // registers the congkak family
 	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/web"
 )

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/internal/nilcheck"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -144,24 +144,10 @@ func (b *Book) Positions() []mancala.Position {
 // rulesName returns r's name: its String, or "" if it has none or is nil
 // (a typed nil too).
 func rulesName(r mancala.Ruleset) string {
-	if s, ok := r.(fmt.Stringer); ok && !isNil(r) {
+	if s, ok := r.(fmt.Stringer); ok && !nilcheck.Is(r) {
 		return s.String()
 	}
 	return ""
-}
-
-// isNil reports whether v is nil or holds a nil pointer, map, slice,
-// function, channel or interface (a typed nil passes a comparison with nil
-// but panics at its first method call).
-func isNil(v any) bool {
-	if v == nil {
-		return true
-	}
-	switch rv := reflect.ValueOf(v); rv.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
-		return rv.IsNil()
-	}
-	return false
 }
 
 // Check reports the first reason why b cannot be played under r: other
@@ -171,7 +157,7 @@ func isNil(v any) bool {
 // the book is legal under r. A nil r, or a nil Book, is an error wrapping
 // [ErrRules].
 func (b *Book) Check(r mancala.Ruleset) error {
-	if b == nil || isNil(r) {
+	if b == nil || nilcheck.Is(r) {
 		return fmt.Errorf("book: check of a nil book or under nil rules: %w", ErrRules)
 	}
 	if name := rulesName(r); name != b.rules {

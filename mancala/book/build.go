@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/internal/nilcheck"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -65,7 +66,7 @@ type BuildOptions struct {
 // bounds (search.AlphaBetaOptions.Check: tables and threads), checked
 // before anything is read or allocated.
 func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error) {
-	if isNil(r) {
+	if nilcheck.Is(r) {
 		return nil, fmt.Errorf("book: nil ruleset: %w", ErrRules)
 	}
 	if ctx == nil {

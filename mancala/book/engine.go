@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/internal/nilcheck"
 	"github.com/sowing-games/sowing/mancala/search"
 )
 
@@ -35,7 +36,7 @@ func (e *Engine) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 			}
 		}
 	}
-	if isNil(e.Next) {
+	if nilcheck.Is(e.Next) {
 		return mancala.Move{}, fmt.Errorf("book: no move in the book and no next engine: %w", search.ErrNoDecision)
 	}
 	return e.Next.Choose(ctx, g, side)

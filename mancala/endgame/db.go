@@ -2,10 +2,10 @@ package endgame
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/internal/nilcheck"
 )
 
 // DB holds the values of every configuration of a game with up to
@@ -26,7 +26,7 @@ type DB struct {
 // newDB returns an empty DB of g for counts up to k, or an error if g or k
 // is out of range.
 func newDB(g Game, k int) (*DB, error) {
-	if isNil(g) {
+	if nilcheck.Is(g) {
 		return nil, fmt.Errorf("endgame: no game: %w", mancala.ErrUnsupported)
 	}
 	name, h := g.Name(), g.Houses()
@@ -178,7 +178,7 @@ func (d *DB) Value(c *Config) (int, bool) {
 // earlier position can come back (see search.Endgamer). The zero or nil DB
 // answers 0 and false.
 func (d *DB) Endgame(p mancala.Position) (gain int, ok bool) {
-	if d.Seeds() < 0 || isNil(d.g) {
+	if d.Seeds() < 0 || nilcheck.Is(d.g) {
 		return 0, false
 	}
 	c, ok := d.g.Config(p)
@@ -186,18 +186,4 @@ func (d *DB) Endgame(p mancala.Position) (gain int, ok bool) {
 		return 0, false
 	}
 	return d.Value(&c)
-}
-
-// isNil reports whether v is nil or holds a nil pointer, map, slice,
-// function, channel or interface (a typed nil passes a comparison with nil
-// but panics at its first method call).
-func isNil(v any) bool {
-	if v == nil {
-		return true
-	}
-	switch rv := reflect.ValueOf(v); rv.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
-		return rv.IsNil()
-	}
-	return false
 }

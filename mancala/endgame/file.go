@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/sowing-games/sowing/mancala/internal/atomicwrite"
+	"github.com/sowing-games/sowing/mancala/internal/nilcheck"
 	"github.com/sowing-games/sowing/mancala/internal/regfile"
 )
 
@@ -278,7 +279,7 @@ func Load(g Game, dir string, k int) (*DB, error) {
 // Finished returns the counts 0, 1, ... whose files under dir exist, in a
 // row from 0 (it does not read them through); 0 for a nil g.
 func Finished(g Game, dir string) int {
-	if isNil(g) {
+	if nilcheck.Is(g) {
 		return 0
 	}
 	n := 0

@@ -27,7 +27,7 @@
 // words as a ruleset name built with [mancala.NewRuleset]; a name of the
 // right options in another form (another order, a word that says the
 // preset's own value, such as -rules overbeck -houses 9) is built under
-// the name the family gives for it (the games' NameError). Individual
+// the name the family gives for it (a *mancala.NameError). Individual
 // flags override the preset. A bad value, or a flag that does not apply
 // to the chosen game, is an error that names the flag and carries the
 // game's reason. Kalah is the example ruleset of package

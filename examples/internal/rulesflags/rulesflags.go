@@ -243,20 +243,14 @@ func (f *Flags) preset(fam mancala.Family) (string, []string, error) {
 	return bad()
 }
 
-// canonicalNamer is implemented by the errors of families' Build for a
-// name of valid options written otherwise than the ruleset's own name
-// (awale.NameError, congkak.NameError, kalah.NameError): CanonicalName is
-// the name to build instead.
-type canonicalNamer interface{ CanonicalName() string }
-
 // buildName builds the ruleset of name through fam, or, if fam refuses
-// the name only for its form (a canonicalNamer error), the ruleset of the
-// name it gives.
+// the name only for its form (a *mancala.NameError), the ruleset of the
+// name that reads back.
 func buildName(fam mancala.Family, name string) (mancala.Ruleset, error) {
 	r, err := mancala.NewRuleset(name)
-	var cn canonicalNamer
-	if err != nil && errors.As(err, &cn) && cn.CanonicalName() != name {
-		r, err = mancala.NewRuleset(cn.CanonicalName())
+	var ne *mancala.NameError
+	if err != nil && errors.As(err, &ne) && ne.Canonical != name {
+		r, err = mancala.NewRuleset(ne.Canonical)
 	}
 	if err != nil {
 		return nil, err
