@@ -126,7 +126,11 @@
 // given and plays from a SplitMix64 sequence seeded with it, and looks
 // for a repetition of the game itself (AW-8) only once every house has
 // been sown from since the last capture. Boards of 9 to 12 houses use
-// plain arrays, and Perft and Playout go through Legal and Apply.
+// plain arrays, and Perft and Playout go through Legal and Apply. On the
+// packed engine a Rules is a search.Stepper as well ([Rules.Compact] and
+// the methods after it): search.AlphaBeta searches on the packed rows and
+// stores, without building a mancala.Position per node, with the same
+// nodes and results as through Legal, Apply, Cycle and Estimate.
 //
 // # Evaluation
 //
@@ -136,7 +140,7 @@
 // fitted to self-play results under the Abapa rules with examples/tune;
 // on other boards, weighted features of the houses): it makes a Rules a
 // search.Estimator, so that search.AlphaBeta uses it when its options name
-// no evaluator, without this package importing the search.
+// no evaluator ([Rules.CompactEstimate] is the same on packed rows).
 //
 // # Concurrency
 //

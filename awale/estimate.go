@@ -1,6 +1,10 @@
 package awale
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"math/bits"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // The weights of the row evaluation, which Estimate uses on boards other than 6 houses of 4 seeds: what a seed in a
 // player's own houses, a house of 1 or 2 seeds, and a non-empty house are
@@ -90,37 +94,49 @@ func estimatePhase(seeds int) int {
 // deterministic, allocates nothing, and is safe for concurrent use.
 func (r *Rules) Estimate(p mancala.Position, side mancala.Player) float64 {
 	b := &p.Board
+	stores := [2]int{b.Store(mancala.South), b.Store(mancala.North)}
 	if r.n != estimateHouses || r.total != 8*estimateHouses {
-		return rowEstimate(b, side)
+		rows := [2]row{b.Row(mancala.South), b.Row(mancala.North)}
+		return rowEstimate(&rows, stores, b.Houses(), side)
 	}
 	mover, ok := p.ToMove.Player()
 	if !ok {
 		mover = side
 	}
-	waiter := mover.Other()
-	own, opp := b.Row(mover), b.Row(waiter)
-	v := float64(b.Store(mover) - b.Store(waiter))
-	ph := estimatePhase(r.total - b.Store(mover) - b.Store(waiter)) // the seeds in the houses
+	return tableEstimate(rowWord(b, mover), rowWord(b, mover.Other()), stores[mover&1], stores[(mover^1)&1], r.total, side != mover)
+}
+
+// tableEstimate is Estimate on the board of 6 houses of 4 seeds (total
+// seeds) of the position in which the mover has row own (a packed word)
+// and store sm, and the waiter row opp and store sw, for the mover, or
+// for the waiter if negate is set.
+func tableEstimate(own, opp uint64, sm, sw, total int, negate bool) float64 {
+	v := float64(sm - sw)
+	ph := estimatePhase(total - sm - sw) // the seeds in the houses
 	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
-	for i := 0; i < estimateHouses; i++ {
-		v += ownT[i][min(own[i], estimateSeedCap)] + oppT[i][min(opp[i], estimateSeedCap)]
-	}
-	v += estimateStoreMover[min(b.Store(mover), estimateStoreCap)] + estimateStoreWaiter[min(b.Store(waiter), estimateStoreCap)]
-	v += estimateCaptureMover[min(bestCapture(&own, &opp), estimateCaptureCap)]
-	v += estimateCaptureWaiter[min(bestCapture(&opp, &own), estimateCaptureCap)]
-	if side != mover {
+	// House by house, i = 0 to 5 (written out: this is the leaves' loop).
+	v += ownT[0][min(uint8(own), estimateSeedCap)] + oppT[0][min(uint8(opp), estimateSeedCap)]
+	v += ownT[1][min(uint8(own>>8), estimateSeedCap)] + oppT[1][min(uint8(opp>>8), estimateSeedCap)]
+	v += ownT[2][min(uint8(own>>16), estimateSeedCap)] + oppT[2][min(uint8(opp>>16), estimateSeedCap)]
+	v += ownT[3][min(uint8(own>>24), estimateSeedCap)] + oppT[3][min(uint8(opp>>24), estimateSeedCap)]
+	v += ownT[4][min(uint8(own>>32), estimateSeedCap)] + oppT[4][min(uint8(opp>>32), estimateSeedCap)]
+	v += ownT[5][min(uint8(own>>40), estimateSeedCap)] + oppT[5][min(uint8(opp>>40), estimateSeedCap)]
+	v += estimateStoreMover[min(sm, estimateStoreCap)] + estimateStoreWaiter[min(sw, estimateStoreCap)]
+	v += estimateCaptureMover[min(packedBestCapture(own, opp), estimateCaptureCap)]
+	v += estimateCaptureWaiter[min(packedBestCapture(opp, own), estimateCaptureCap)]
+	if negate {
 		v = -v
 	}
 	return v
 }
 
-// rowEstimate is the row evaluation of boards other than 6 houses of 4
-// seeds (see Estimate).
-func rowEstimate(b *mancala.Board, side mancala.Player) float64 {
+// rowEstimate is the row evaluation of ELO.md's change 1 (see Estimate)
+// of rows and stores (indexed by player) of n houses a side.
+func rowEstimate(rows *[2]row, stores [2]int, n int, side mancala.Player) float64 {
 	o := side.Other()
-	v := float64(b.Store(side) - b.Store(o))
-	own, opp := b.Row(side), b.Row(o)
-	for i := 0; i < b.Houses(); i++ {
+	v := float64(stores[side&1] - stores[o&1])
+	own, opp := &rows[side&1], &rows[o&1]
+	for i := 0; i < n; i++ {
 		v += houseValue[own[i]] - houseValue[opp[i]]
 	}
 	return v
@@ -150,6 +166,35 @@ func bestCapture(row, other *[mancala.MaxHouses]uint8) int {
 			took += c
 		}
 		if took > best && !grandSlam(other, t, took) {
+			best = took
+		}
+	}
+	return best
+}
+
+// packedBestCapture is bestCapture of packed rows (6 houses, house i in
+// byte i, each of fewer than 128 seeds).
+func packedBestCapture(row, other uint64) int {
+	const (
+		houses = 0x0000ffffffffffff // the bytes of 6 houses
+		index  = 0x0000050403020100 // i in byte i
+	)
+	// The houses of other where a last seed makes 2 or 3 (a capture
+	// depends on that house alone): those of 1 or 2 seeds.
+	ends := ^nonZero((other+lo8)&^lo8^two8) & hi8 & houses
+	// A sowing from house i ends in house t of other if i + row[i] is
+	// t + 6 (seeds of 1 to 11).
+	x := row&houses + index
+	best := 0
+	for ; ends != 0; ends &= ends - 1 {
+		lt := uint(bits.TrailingZeros64(ends)) &^ 7 // 8t for house t of other
+		z := x ^ (uint64(lt>>3)+estimateHouses)*lo8
+		if (z-lo8)&^z&hi8&houses == 0 {
+			continue // no byte of x is t + 6
+		}
+		sown := other + lo8&(1<<((lt+8)&63)-1) // other after the sowing
+		chain := captureChain(sown, 2<<lt)
+		if took := sumBytes(sown & chain); took > best && sown&^chain != 0 {
 			best = took
 		}
 	}

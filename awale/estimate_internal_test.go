@@ -1,6 +1,7 @@
 package awale
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -167,6 +168,24 @@ func TestEstimateTablesSigns(t *testing.T) {
 		}
 		if estimateCaptureWaiter[c] >= estimateCaptureWaiter[0] {
 			t.Errorf("estimateCaptureWaiter[%d] = %v, not below [0] = %v", c, estimateCaptureWaiter[c], estimateCaptureWaiter[0])
+		}
+	}
+}
+
+// TestPackedBestCapture: packedBestCapture of packed rows is bestCapture
+// of the same rows, on random rows of small and large houses.
+func TestPackedBestCapture(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for k := 0; k < 200000; k++ {
+		var row, other [mancala.MaxHouses]uint8
+		limit := []int{4, 13, 48}[k%3]
+		for i := 0; i < estimateHouses; i++ {
+			row[i] = uint8(rng.IntN(limit))
+			other[i] = uint8(rng.IntN(limit))
+		}
+		got := packedBestCapture(binary.LittleEndian.Uint64(row[:8]), binary.LittleEndian.Uint64(other[:8]))
+		if want := bestCapture(&row, &other); got != want {
+			t.Fatalf("row %v, other %v: packedBestCapture %d, bestCapture %d", row[:6], other[:6], got, want)
 		}
 	}
 }

@@ -14,8 +14,10 @@ import (
 // [mancala.Explainer], [mancala.Perfter], [mancala.Playouter],
 // [mancala.Tracer], [mancala.CycleTracer], [mancala.PositionNotation]
 // and [fmt.Stringer], and estimates its
-// positions for searchers ([Rules.Estimate]). Build one with [New]; a
-// Rules is immutable and safe for concurrent use.
+// positions for searchers ([Rules.Estimate]); on boards of 8 houses a side
+// or fewer, search.AlphaBeta plays its positions on the packed engine
+// (search.Stepper, [Rules.Compact]). Build one with [New]; a Rules is
+// immutable and safe for concurrent use.
 type Rules struct {
 	o           Options
 	n           int  // houses per side

@@ -155,6 +155,13 @@ type AlphaBeta struct {
 	eg      func(p mancala.Position) (gain int, ok bool)
 	helpers []*AlphaBeta // of a parallel search (Threads > 1)
 	path    path
+	sops    slowOps                     // the general path's
+	fpath   linePath[Compact, *fastOps] // of a Stepper's search
+	fops    fastOps
+	// general keeps the search off a Stepper's path (a test hook: the
+	// searches on both paths are the same).
+	general bool
+	stepped bool // the last search took a Stepper's path
 	plies   []abPly
 	history [2][mancala.MaxHouses]int32
 	nodes   int64
@@ -306,6 +313,9 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 	if p.ToMove == mancala.BothTurn {
 		return a.searchSimultaneousRoot(p, maxDepth), nil
 	}
+	if res, ok := a.fastSearch(ctx, history, p, maxDepth); ok {
+		return res, nil
+	}
 	if a.opts.Threads > 1 {
 		return a.searchRootParallel(ctx, history, p, maxDepth), nil
 	}
@@ -321,7 +331,8 @@ func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []ma
 	if e, ok := r.(Endgamer); ok {
 		a.eg = e.Endgame
 	}
-	a.path.reset(r, history)
+	a.sops.set(r, a.eval)
+	a.path.reset(&a.sops, history)
 	a.nodes = 0
 	a.stop = false
 	a.done = nil
@@ -395,12 +406,17 @@ func (a *AlphaBeta) poll() {
 
 // searchRoot runs iterative deepening at a single player's decision.
 func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
+	return searchRoot(a, &a.path, p, maxDepth)
+}
+
+// searchRoot is AlphaBeta.searchRoot on the positions of t.
+func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, maxDepth int) Result {
 	root := &a.plies[0]
-	moves := a.r.Legal(root.moves[:0], p)
+	moves := t.ops.legal(root.moves[:0], p)
 	root.moves = moves
-	me := perspective(p)
-	h := a.path.push(p, p.Hash())
-	defer a.path.pop()
+	me := perspectiveOf(t.ops.turn(p))
+	h := t.push(p, t.ops.hash(p))
+	defer t.pop()
 	if a.useTT {
 		// Start from the table's move of an earlier search, if any.
 		if e := a.tt.probe(h); e != nil {
@@ -420,7 +436,7 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 		var bestMove mancala.Move
 		completed := 0
 		for _, m := range moves {
-			v := a.child(p, m, me, depth, 1, alpha, beta)
+			v := child(a, t, p, m, me, depth, 1, alpha, beta)
 			if a.stop {
 				break
 			}
@@ -443,8 +459,8 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !a.horizon}
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
-			a.storeValue(h, best, bestMove, depth, boundExact, !a.horizon, len(a.path.pos)-1)
-			a.extendPV(p, depth)
+			storeValue(a, t, h, best, bestMove, depth, boundExact, !a.horizon, t.len()-1)
+			extendPV(a, t, p, depth)
 		}
 		moveToFront(moves, bestMove)
 		if a.opts.Info != nil {
@@ -470,47 +486,95 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 // child searches the position after m from p (whose player to move is me)
 // at the given remaining depth and returns its value for me.
 func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
-	q := a.r.Apply(p, m)
-	q, hq, rep := a.path.endAt(q, q.Hash())
-	a.rep = min(a.rep, rep)
-	hq = a.path.push(q, hq)
-	var v float64
-	if perspective(q) == me {
-		v = a.search(q, hq, depth-1, ply, alpha, beta)
-	} else {
-		v = -a.search(q, hq, depth-1, ply, -beta, -alpha)
+	return child(a, &a.path, p, m, me, depth, ply, alpha, beta)
+}
+
+// child is AlphaBeta.child on the positions of t.
+func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
+	q := t.ops.apply(p, m)
+	if depth <= 1 && a.eg == nil {
+		// A leaf, and no oracle to ask: nothing below it reads the path.
+		if t.ops.turn(q) != mancala.NoTurn {
+			var rep int
+			q, rep = t.endLeafAt(q)
+			a.rep = min(a.rep, rep)
+		}
+		if perspectiveOf(t.ops.turn(q)) == me {
+			return leaf(a, t, q, ply, alpha, beta)
+		}
+		return -leaf(a, t, q, ply, -beta, -alpha)
 	}
-	a.path.pop()
+	q, hq, rep := t.endAt(q, t.ops.hash(q))
+	a.rep = min(a.rep, rep)
+	hq = t.push(q, hq)
+	var v float64
+	if perspectiveOf(t.ops.turn(q)) == me {
+		v = search(a, t, q, hq, depth-1, ply, alpha, beta)
+	} else {
+		v = -search(a, t, q, hq, depth-1, ply, -beta, -alpha)
+	}
+	t.pop()
 	return v
 }
 
-// search returns p's value from the point of view of perspective(p),
-// fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
-// p is the last position of a.path and h its table key (path.push).
-func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, beta float64) float64 {
+// enter counts a node at ply and polls the limits every 1024 nodes; it
+// returns false if the search is to stop.
+func (a *AlphaBeta) enter(ply int) bool {
 	a.nodes++
 	if a.nodes&1023 == 0 {
 		a.poll()
 	}
 	if a.stop {
+		return false
+	}
+	a.plies[ply].pv = a.plies[ply].pv[:0]
+	return true
+}
+
+// leaf is search at a remaining depth of 0 or less for a search without an
+// endgame oracle, which does not read the path: p need not be on it.
+func leaf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, ply int, alpha, beta float64) float64 {
+	if !a.enter(ply) {
+		return 0
+	}
+	turn := t.ops.turn(p)
+	if turn == mancala.NoTurn {
+		s, n := t.ops.stores(p)
+		return float64((s - n) * TerminalScale)
+	}
+	return horizonValue(a, t, p, turn, ply, alpha, beta)
+}
+
+// horizonValue values p, not over, at the horizon: by the quiescence
+// search or the evaluation.
+func horizonValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, turn mancala.Turn, ply int, alpha, beta float64) float64 {
+	a.horizon = true
+	if a.opts.Quiesce && turn != mancala.BothTurn {
+		return quiesce(a, t, p, ply, alpha, beta, QuiesceDepth)
+	}
+	return clampHeuristic(t.ops.eval(p, perspectiveOf(turn)))
+}
+
+// search returns p's value from the point of view of perspective(p),
+// fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
+// p is the last position of t and h its table key (linePath.push).
+func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h uint64, depth, ply int, alpha, beta float64) float64 {
+	if !a.enter(ply) {
 		return 0
 	}
 	pl := &a.plies[ply]
-	pl.pv = pl.pv[:0]
-	if p.Over() {
-		return terminalValue(p)
+	turn := t.ops.turn(p)
+	if turn == mancala.NoTurn {
+		s, n := t.ops.stores(p)
+		return float64((s - n) * TerminalScale)
 	}
-	if a.eg != nil && ply > 0 && p.ToMove != mancala.BothTurn {
-		if v, ok := a.oracleValue(p, depth); ok {
+	if a.eg != nil && ply > 0 && turn != mancala.BothTurn {
+		if v, ok := oracleValue(a, t, p, depth); ok {
 			return v
 		}
 	}
 	if depth <= 0 {
-		a.horizon = true
-		if a.opts.Quiesce && p.ToMove != mancala.BothTurn {
-			return a.quiesce(p, ply, alpha, beta, QuiesceDepth)
-		}
-		return clampHeuristic(a.eval(p, perspective(p)))
+		return horizonValue(a, t, p, turn, ply, alpha, beta)
 	}
 	var ttMove mancala.Move
 	if a.useTT {
@@ -526,13 +590,13 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 			}
 		}
 	}
-	if p.ToMove == mancala.BothTurn {
-		return a.simultaneous(p, h, depth, ply)
+	if turn == mancala.BothTurn {
+		return t.ops.simultaneous(a, p, h, depth, ply)
 	}
 	saved, savedRep := a.horizon, a.rep
 	a.horizon, a.rep = false, noRepeat
-	me := perspective(p)
-	moves := a.r.Legal(pl.moves[:0], p)
+	me := perspectiveOf(turn)
+	moves := t.ops.legal(pl.moves[:0], p)
 	pl.moves = moves
 	a.score(pl, moves, ttMove, me)
 	alpha0 := alpha
@@ -540,7 +604,7 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 	var bestMove mancala.Move
 	for i := range moves {
 		m := pickNext(moves, pl.scores, i)
-		v := a.child(p, m, me, depth, ply+1, alpha, beta)
+		v := child(a, t, p, m, me, depth, ply+1, alpha, beta)
 		if a.stop {
 			a.horizon = true
 			return 0
@@ -572,7 +636,7 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 		case best >= beta:
 			bound = boundLower
 		}
-		a.storeValue(h, best, bestMove, depth, bound, proven, len(a.path.pos)-1)
+		storeValue(a, t, h, best, bestMove, depth, bound, proven, t.len()-1)
 	}
 	a.rep = min(a.rep, savedRep)
 	return best
@@ -585,7 +649,12 @@ func (a *AlphaBeta) search(p mancala.Position, h uint64, depth, ply int, alpha, 
 // line, and the table keeps only its move, at depth 0, which no search
 // takes for a value.
 func (a *AlphaBeta) storeValue(h uint64, v float64, m mancala.Move, depth int, bound uint8, proven bool, i int) {
-	if a.rep < a.path.covered(i) {
+	storeValue(a, &a.path, h, v, m, depth, bound, proven, i)
+}
+
+// storeValue is AlphaBeta.storeValue on the path t.
+func storeValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], h uint64, v float64, m mancala.Move, depth int, bound uint8, proven bool, i int) {
+	if a.rep < t.covered(i) {
 		a.tt.store(h, 0, m, 0, boundExact, false)
 		return
 	}
@@ -602,17 +671,21 @@ func (a *AlphaBeta) storeValue(h uint64, v float64, m mancala.Move, depth int, b
 // win is then seen as the loss it is), one unit nearer 0, so that the
 // player ahead prefers a line that makes his gain real (by a capture,
 // after which the oracle is exact) to one that only keeps it in prospect.
-func (a *AlphaBeta) oracleValue(p mancala.Position, depth int) (float64, bool) {
-	fresh := a.path.fresh(&p, len(a.path.pos)-2)
+func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, depth int) (float64, bool) {
+	fresh := t.fresh(p, t.len()-2)
 	if !fresh && depth > 0 {
 		return 0, false
 	}
-	gain, ok := a.eg(p)
+	gain, ok := a.eg(t.ops.position(p))
 	if !ok {
 		return 0, false
 	}
-	me := perspective(p)
-	v := float64((p.Board.Store(me) - p.Board.Store(me.Other()) + gain) * TerminalScale)
+	me := perspectiveOf(t.ops.turn(p))
+	s, n := t.ops.stores(p)
+	if me == mancala.North {
+		s, n = n, s
+	}
+	v := float64((s - n + gain) * TerminalScale)
 	if fresh {
 		return v, true
 	}

@@ -7,29 +7,29 @@ import "github.com/sowing-games/sowing/mancala"
 // move ordering.
 
 // extendPV lengthens a.resPV, the principal variation from p (the last
-// position of a.path), with the table's moves from exact entries where
+// position of t), with the table's moves from exact entries where
 // the search's own line was cut short by a table hit, up to depth moves in
 // all. It follows the line on the path, for the table keys and the
 // repetitions, and leaves the path as it was.
-func (a *AlphaBeta) extendPV(p mancala.Position, depth int) {
-	base := len(a.path.pos)
+func extendPV[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, depth int) {
+	base := t.len()
 	q, key := p, uint64(0)
 	for _, m := range a.resPV {
-		q = a.r.Apply(q, m)
-		q, key = a.path.end(q, q.Hash())
-		if q.Over() {
+		q = t.ops.apply(q, m)
+		q, key = t.end(q, t.ops.hash(q))
+		if t.ops.turn(q) == mancala.NoTurn {
 			break
 		}
-		key = a.path.push(q, key)
+		key = t.push(q, key)
 	}
 	buf := a.plies[len(a.plies)-1].moves
-	for len(a.resPV) < depth && !q.Over() {
+	for len(a.resPV) < depth && t.ops.turn(q) != mancala.NoTurn {
 		e := a.tt.probe(key)
-		if e == nil || e.bound != boundExact || e.move.IsZero() || e.move.Turn() != q.ToMove {
+		if e == nil || e.bound != boundExact || e.move.IsZero() || e.move.Turn() != t.ops.turn(q) {
 			break
 		}
 		legal := false
-		buf = a.r.Legal(buf[:0], q)
+		buf = t.ops.legal(buf[:0], q)
 		for _, m := range buf {
 			legal = legal || m == e.move
 		}
@@ -37,15 +37,15 @@ func (a *AlphaBeta) extendPV(p mancala.Position, depth int) {
 			break
 		}
 		a.resPV = append(a.resPV, e.move)
-		q = a.r.Apply(q, e.move)
-		q, key = a.path.end(q, q.Hash())
-		if !q.Over() {
-			key = a.path.push(q, key)
+		q = t.ops.apply(q, e.move)
+		q, key = t.end(q, t.ops.hash(q))
+		if t.ops.turn(q) != mancala.NoTurn {
+			key = t.push(q, key)
 		}
 	}
 	a.plies[len(a.plies)-1].moves = buf
-	for len(a.path.pos) > base {
-		a.path.pop()
+	for t.len() > base {
+		t.pop()
 	}
 }
 
@@ -62,36 +62,47 @@ func moveToFront(moves []mancala.Move, m mancala.Move) {
 // quiesce values p (not over, one player to move) from the point of view
 // of its mover by the evaluation, or by the best capture sequence when
 // that is better, fail-soft like search.
-func (a *AlphaBeta) quiesce(p mancala.Position, ply int, alpha, beta float64, qd int) float64 {
-	me := perspective(p)
-	best := clampHeuristic(a.eval(p, me))
+func quiesce[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, ply int, alpha, beta float64, qd int) float64 {
+	me := perspectiveOf(t.ops.turn(p))
+	best := clampHeuristic(t.ops.eval(p, me))
 	if best >= beta || qd <= 0 || ply+1 >= len(a.plies) {
 		return best
 	}
 	alpha = max(alpha, best)
 	pl := &a.plies[ply]
-	moves := a.r.Legal(pl.moves[:0], p)
+	moves := t.ops.legal(pl.moves[:0], p)
 	pl.moves = moves
-	mine := p.Board.Store(me)
+	ps, pn := t.ops.stores(p)
+	mine := ps
+	if me == mancala.North {
+		mine = pn
+	}
 	for _, m := range moves {
-		q := a.r.Apply(p, m)
-		if !q.Over() && q.Board.Store(me) == mine {
+		q := t.ops.apply(p, m)
+		turn := t.ops.turn(q)
+		over := turn == mancala.NoTurn
+		qs, qn := t.ops.stores(q)
+		mineNow := qs
+		if me == mancala.North {
+			mineNow = qn
+		}
+		if !over && mineNow == mine {
 			continue // a quiet move: the evaluation stands for it
 		}
 		a.nodes++
 		var v float64
 		switch {
-		case q.Over():
-			v = terminalValue(q)
+		case over:
+			v = float64((qs - qn) * TerminalScale)
 			if me != mancala.South {
 				v = -v
 			}
-		case q.ToMove == mancala.BothTurn:
+		case turn == mancala.BothTurn:
 			continue
-		case perspective(q) == me:
-			v = a.quiesce(q, ply+1, alpha, beta, qd-1)
+		case perspectiveOf(turn) == me:
+			v = quiesce(a, t, q, ply+1, alpha, beta, qd-1)
 		default:
-			v = -a.quiesce(q, ply+1, -beta, -alpha, qd-1)
+			v = -quiesce(a, t, q, ply+1, -beta, -alpha, qd-1)
 		}
 		if v > best {
 			best = v

@@ -29,7 +29,7 @@ func (a *AlphaBeta) simultaneous(p mancala.Position, h uint64, depth, ply int) f
 	m := mancala.Joint(pl.sch[argmax(pl.rowS[:ns])], pl.nch[argmax(pl.colS[:nn])])
 	pl.pv = append(pl.pv[:0], m)
 	if a.useTT {
-		a.storeValue(h, v, m, depth, boundExact, proven, len(a.path.pos)-1)
+		a.storeValue(h, v, m, depth, boundExact, proven, a.path.len()-1)
 	}
 	a.rep = min(a.rep, savedRep)
 	return v

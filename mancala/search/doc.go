@@ -43,6 +43,15 @@
 // the searcher stops at the first one reached and returns the result of
 // the deepest iteration completed.
 //
+// A ruleset that is a [Stepper] gets the same search on its [Compact]
+// form: its children, moves, hashes, evaluations and ends come from the
+// ruleset's compact methods, and no mancala.Position is built per node.
+// AlphaBeta takes this path by itself for a root that has a compact form
+// (simultaneous decisions stay on the general path), in a parallel search
+// too; it visits the same nodes in the same order and returns the same
+// result, table keys and repetitions included. Both paths are the one search, written over a small set of
+// node operations that each path instantiates.
+//
 // # Simultaneous decisions
 //
 // At a simultaneous decision ([mancala.BothTurn], as in the opening of

@@ -68,11 +68,6 @@ func perspective(p mancala.Position) mancala.Player {
 	return mancala.South
 }
 
-// terminalValue is a finished position's value for South.
-func terminalValue(p mancala.Position) float64 {
-	return float64(FinalDifference(p) * TerminalScale)
-}
-
 func clampHeuristic(v float64) float64 {
 	switch {
 	case v > maxHeuristic:

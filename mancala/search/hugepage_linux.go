@@ -5,10 +5,10 @@ import (
 	"unsafe"
 )
 
-// adviseHugePages asks Linux to back the solver's table with huge pages:
-// with a table of hundreds of megabytes, nearly every probe would
+// adviseHugePages asks Linux to back a table (the solver's, AlphaBeta's)
+// with huge pages: with a table of megabytes, nearly every probe would
 // otherwise miss the TLB as well as the cache. Failure is harmless.
-func adviseHugePages(tt []solveSlot) {
+func adviseHugePages[T any](tt []T) {
 	if len(tt) == 0 {
 		return
 	}

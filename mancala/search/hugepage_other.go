@@ -3,4 +3,4 @@
 package search
 
 // adviseHugePages does nothing outside Linux.
-func adviseHugePages([]solveSlot) {}
+func adviseHugePages[T any]([]T) {}

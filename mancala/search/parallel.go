@@ -35,8 +35,15 @@ func (a *AlphaBeta) helper(i int) *AlphaBeta {
 
 // searchRootParallel is searchRoot with a.opts.Threads goroutines.
 func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Position, p mancala.Position, maxDepth int) Result {
+	return searchRootParallel(a, ctx, history, p, maxDepth, func(w *AlphaBeta) *path { return &w.path })
+}
+
+// searchRootParallel is AlphaBeta.searchRootParallel on the positions of
+// the paths that pathOf gives each worker, set up for the search.
+func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Context, history []mancala.Position, p P, maxDepth int,
+	pathOf func(w *AlphaBeta) *linePath[P, O]) Result {
 	root := &a.plies[0]
-	moves := a.r.Legal(root.moves[:0], p)
+	moves := pathOf(a).ops.legal(root.moves[:0], p)
 	root.moves = moves
 	// No more workers than root moves: the others would have nothing to
 	// do, and making their tables would spend the time limit (a thousand
@@ -48,12 +55,17 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		h.opts.Eval, h.opts.Quiesce = a.opts.Eval, a.opts.Quiesce
 		h.prepare(ctx, a.r, history)
 		h.deadline = a.deadline
+		if a.stepped {
+			h.startStepper(a.fops.s, a.fops.n, history)
+		}
 		workers = append(workers, h)
 	}
-	me := perspective(p)
+	t := pathOf(a)
+	me := perspectiveOf(t.ops.turn(p))
 	var h uint64 // the root's table key, the same in every worker's path
 	for _, w := range workers {
-		h = w.path.push(p, p.Hash())
+		tw := pathOf(w)
+		h = tw.push(p, tw.ops.hash(p))
 	}
 	if a.useTT {
 		if e := a.tt.probe(h); e != nil {
@@ -62,7 +74,7 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 	}
 	defer func() {
 		for _, w := range workers {
-			w.path.pop()
+			pathOf(w).pop()
 		}
 	}()
 	res := Result{Move: moves[0], Value: math.Inf(-1)}
@@ -89,7 +101,7 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 			break
 		}
 		a.horizon, a.rep = false, noRepeat
-		v := a.child(p, moves[0], me, depth, 1, math.Inf(-1), math.Inf(1))
+		v := child(a, t, p, moves[0], me, depth, 1, math.Inf(-1), math.Inf(1))
 		if a.stop {
 			break
 		}
@@ -108,7 +120,8 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 				alpha := best
 				mu.Unlock()
 				w.horizon, w.rep = false, noRepeat
-				v := w.child(p, moves[i], me, depth, 1, alpha, math.Inf(1))
+				tw := pathOf(w)
+				v := child(w, tw, p, moves[i], me, depth, 1, alpha, math.Inf(1))
 				mu.Lock()
 				if w.stop {
 					stopped = true
@@ -147,7 +160,7 @@ func (a *AlphaBeta) searchRootParallel(ctx context.Context, history []mancala.Po
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
 			a.rep = rep
-			a.storeValue(h, best, bestMove, depth, boundExact, !horizon, len(a.path.pos)-1)
+			storeValue(a, t, h, best, bestMove, depth, boundExact, !horizon, t.len()-1)
 		}
 		moveToFront(moves, bestMove)
 		if a.opts.Info != nil {

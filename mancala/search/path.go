@@ -18,61 +18,86 @@ import (
 // table key that covers that run (see push), so that the table keeps the
 // value of a position apart for each set of positions that can repeat, and
 // a value found along one line is used only where it holds.
-type path struct {
-	cyc  mancala.Cycler
-	pos  []mancala.Position
-	hash []uint64
-	// run[i] is the sum of runTerm of the hashes of the positions of i's
-	// run up to i (i's included): a hash of the set, whatever its order.
-	run []uint64
-	// from[i] is the index of the first position of i's run.
-	from []int
+//
+// linePath is written over the position type of its nodeOps (see
+// nodeOps); path is the one of mancala.Position.
+type linePath[P comparable, O nodeOps[P]] struct {
+	ops O
+	cyc bool // the ruleset is a mancala.Cycler
+	ent []pathEntry[P]
 }
+
+// pathEntry is one position of a linePath.
+type pathEntry[P comparable] struct {
+	pos    P
+	hash   uint64
+	stores [2]int // South's and North's
+	// tags is the union of the tags (nodeOps.tag) of the positions of
+	// the path up to this one.
+	tags uint64
+	// run is the sum of runTerm of the hashes of the positions of this
+	// one's run up to it (its own included): a hash of the set, whatever
+	// its order.
+	run uint64
+	// from is the index of the first position of the run.
+	from int
+}
+
+// path is the linePath of mancala.Position.
+type path = linePath[mancala.Position, *slowOps]
 
 // noRepeat is the path index that stands for no repetition (see
 // AlphaBeta.rep).
 const noRepeat = math.MaxInt
 
-// reset starts a path for r from the game's history (every position
-// before the root, oldest first). It does nothing unless r is a Cycler.
-func (t *path) reset(r mancala.Ruleset, history []mancala.Position) {
-	t.cyc, _ = r.(mancala.Cycler)
-	t.pos, t.hash, t.run, t.from = t.pos[:0], t.hash[:0], t.run[:0], t.from[:0]
-	if t.cyc == nil {
+// reset starts a path with ops from the game's history (every position
+// before the root, oldest first). It keeps nothing unless the ruleset is a
+// Cycler.
+func (t *linePath[P, O]) reset(ops O, history []mancala.Position) {
+	t.ops, t.cyc = ops, ops.cycler()
+	t.ent = t.ent[:0]
+	if !t.cyc {
 		return
 	}
 	for _, p := range history {
-		t.push(p, p.Hash())
+		t.push(ops.from(p), p.Hash())
 	}
 }
+
+// len returns the number of positions on the path (0 without a Cycler).
+func (t *linePath[P, O]) len() int { return len(t.ent) }
 
 // push appends p, whose hash is h, and returns p's table key: h if p has
 // no position of its stores just before it (or the ruleset is no Cycler),
 // else h mixed with the hash of the set of those positions. Two positions
 // get the same key only if they are the same position with the same
-// positions of their stores before them (up to a 64-bit collision).
-func (t *path) push(p mancala.Position, h uint64) uint64 {
-	if t.cyc == nil {
+// positions of their stores before them (up to a 64-bit collision). A
+// position that nothing is searched below (a leaf) may be pushed with
+// any h: its key and hash are then never used.
+func (t *linePath[P, O]) push(p P, h uint64) uint64 {
+	if !t.cyc {
 		return h
 	}
-	n := len(t.pos)
-	key, run, from := h, runTerm(h), n
-	if n > 0 && sameStores(&t.pos[n-1], &p) {
-		key ^= t.run[n-1]
-		run += t.run[n-1]
-		from = t.from[n-1]
+	n := len(t.ent)
+	ss, ns := t.ops.stores(p)
+	e := pathEntry[P]{pos: p, hash: h, stores: [2]int{ss, ns}, tags: t.ops.tag(p), run: runTerm(h), from: n}
+	key := h
+	if n > 0 {
+		prev := &t.ent[n-1]
+		e.tags |= prev.tags
+		if prev.stores == e.stores {
+			key ^= prev.run
+			e.run += prev.run
+			e.from = prev.from
+		}
 	}
-	t.pos = append(t.pos, p)
-	t.hash = append(t.hash, h)
-	t.run = append(t.run, run)
-	t.from = append(t.from, from)
+	t.ent = append(t.ent, e)
 	return key
 }
 
-func (t *path) pop() {
-	if t.cyc != nil {
-		n := len(t.pos) - 1
-		t.pos, t.hash, t.run, t.from = t.pos[:n], t.hash[:n], t.run[:n], t.from[:n]
+func (t *linePath[P, O]) pop() {
+	if t.cyc {
+		t.ent = t.ent[:len(t.ent)-1]
 	}
 }
 
@@ -81,33 +106,48 @@ func (t *path) pop() {
 // that used a repetition of an earlier one holds only along this line, and
 // must not be stored in the table as a value. It is noRepeat without a
 // Cycler.
-func (t *path) covered(i int) int {
-	if t.cyc == nil {
+func (t *linePath[P, O]) covered(i int) int {
+	if !t.cyc {
 		return noRepeat
 	}
-	return t.from[i]
+	return t.ent[i].from
 }
 
 // end returns q with its hash, or the finished position the ruleset makes
 // of it if q repeats a position on the path: mancala.EndCycle on the path.
-func (t *path) end(q mancala.Position, hq uint64) (mancala.Position, uint64) {
+func (t *linePath[P, O]) end(q P, hq uint64) (P, uint64) {
 	q, hq, _ = t.endAt(q, hq)
 	return q, hq
 }
 
 // endAt is end that also returns the index on the path of the position
 // that q repeats, or noRepeat.
-func (t *path) endAt(q mancala.Position, hq uint64) (_ mancala.Position, _ uint64, rep int) {
-	if t.cyc == nil || q.Over() {
+func (t *linePath[P, O]) endAt(q P, hq uint64) (_ P, _ uint64, rep int) {
+	if !t.cyc || t.ops.turn(q) == mancala.NoTurn {
 		return q, hq, noRepeat
 	}
-	for i := len(t.hash) - 1; i >= 0; i-- {
-		if t.hash[i] == hq && t.pos[i] == q {
-			q = t.cyc.Cycle(q)
-			return q, q.Hash(), i
+	for i := len(t.ent) - 1; i >= 0; i-- {
+		if t.ent[i].hash == hq && t.ent[i].pos == q {
+			q = t.ops.cycle(q)
+			return q, t.ops.hash(q), i
 		}
 	}
 	return q, hq, noRepeat
+}
+
+// endLeafAt is endAt for a position q, not over, whose hash is not
+// needed (a leaf, see push): positions are compared without hashes, and
+// the finished position of a repetition comes without one.
+func (t *linePath[P, O]) endLeafAt(q P) (_ P, rep int) {
+	if n := len(t.ent); !t.cyc || n == 0 || t.ent[n-1].tags&t.ops.tag(q) == 0 {
+		return q, noRepeat
+	}
+	for i := len(t.ent) - 1; i >= 0; i-- {
+		if t.ent[i].pos == q {
+			return t.ops.cycle(q), i
+		}
+	}
+	return q, noRepeat
 }
 
 // fresh reports whether no position of the game before q can come back
@@ -118,17 +158,12 @@ func (t *path) endAt(q mancala.Position, hq uint64) (_ mancala.Position, _ uint6
 // stores for good (the contract of Endgamer), so every position before a
 // change of the stores has other stores than any after it: q is fresh if
 // it has no history or its stores differ from the position's before it.
-func (t *path) fresh(q *mancala.Position, prev int) bool {
-	if t.cyc == nil || prev < 0 {
+func (t *linePath[P, O]) fresh(q P, prev int) bool {
+	if !t.cyc || prev < 0 {
 		return true
 	}
-	return !sameStores(&t.pos[prev], q)
-}
-
-// sameStores reports whether p and q have the same stores.
-func sameStores(p, q *mancala.Position) bool {
-	a, b := &p.Board, &q.Board
-	return a.Store(mancala.South) == b.Store(mancala.South) && a.Store(mancala.North) == b.Store(mancala.North)
+	s, n := t.ops.stores(q)
+	return t.ent[prev].stores != [2]int{s, n}
 }
 
 // runTerm scrambles a position's hash into its term of a run's set hash.

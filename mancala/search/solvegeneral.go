@@ -70,7 +70,7 @@ func newSolver(ctx context.Context, r mancala.Ruleset, c capabilities, history [
 		solveTable: newSolveTable(bits),
 		solveRun:   newSolveRun(ctx, opts.Progress, solvePollEvery, ""),
 	}
-	s.path.reset(r, history)
+	s.path.reset(newSlowOps(r, nil), history)
 	return s
 }
 
@@ -106,7 +106,7 @@ func (s *solver) solve(ctx context.Context, history []mancala.Position, p mancal
 	// An oracle's value of a Cycler's root comes with no line: a database
 	// of values does not tell which of the moves that keep the value makes
 	// progress rather than go round to a repetition (see Solution.PV).
-	if !opts.NoPV && !(oracle && s.path.cyc != nil) {
+	if !opts.NoPV && !(oracle && s.path.cyc) {
 		sol.PV = s.principalVariation(p, h, v)
 		if s.err != nil {
 			return sol
@@ -270,7 +270,7 @@ func (s *solver) begin(n *gnode) bool {
 // answer. (Positions go by pointer: this is the solver's inner loop.)
 func (s *solver) makeChild(p *mancala.Position, m mancala.Move, q *mancala.Position) (hq uint64, v float64, known bool) {
 	*q = s.r.Apply(*p, m)
-	if s.path.cyc != nil {
+	if s.path.cyc {
 		hq = s.hash(*q)
 		*q, hq = s.path.end(*q, hq)
 	}
@@ -280,7 +280,7 @@ func (s *solver) makeChild(p *mancala.Position, m mancala.Move, q *mancala.Posit
 	if ev, ok := s.endgameValue(q); ok {
 		return hq, ev, true
 	}
-	if s.path.cyc == nil {
+	if !s.path.cyc {
 		hq = s.hash(*q)
 	}
 	return hq, 0, false
@@ -457,7 +457,7 @@ func (s *solver) finish(n *gnode) float64 {
 // after it (see path.fresh).
 func (s *solver) endgameValue(p *mancala.Position) (float64, bool) {
 	if s.endgame == nil || (p.ToMove != mancala.SouthTurn && p.ToMove != mancala.NorthTurn) ||
-		!s.path.fresh(p, len(s.path.pos)-1) {
+		!s.path.fresh(*p, s.path.len()-1) {
 		return 0, false
 	}
 	g, ok := s.endgame(*p)

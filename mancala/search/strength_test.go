@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"flag"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -313,35 +314,78 @@ func TestLevels(t *testing.T) {
 	}
 }
 
+var abapaApplies = flag.Int("abapa.applies", 1<<16, "Apply calls measured per search by BenchmarkAlphaBetaAbapa")
+
 // BenchmarkAlphaBetaAbapa searches the Abapa start to depth 11 with a
 // fresh table, and reports nodes per second; ns/op is the time to depth
-// (compare threads2 with default for the parallel speed-up).
+// (compare threads2 with default for the parallel speed-up, general with
+// default for the Stepper's path). It reports as well the CPU time of the
+// process per node (ns/node) and, measured in the same loop so that the
+// machine's load weighs on both alike, per Rules.Apply of a position of a
+// random game (ns/Apply).
+//
+// -abapa.applies sets the Apply calls per search measured (0: none, and
+// no ns/Apply), so that the process's CPU time counts searches alone.
 func BenchmarkAlphaBetaAbapa(b *testing.B) {
 	r := abapaRules(b)
+	type step struct {
+		p mancala.Position
+		m mancala.Move
+	}
+	var steps []step
+	for _, g := range randomPositions(b, r, 256, 17) {
+		for _, m := range g.Legal() {
+			steps = append(steps, step{g.Position(), m})
+		}
+	}
 	for _, c := range []struct {
-		name string
-		o    search.AlphaBetaOptions
+		name    string
+		o       search.AlphaBetaOptions
+		general bool
 	}{
-		{"default", search.AlphaBetaOptions{Depth: 11}}, // the ruleset's Estimate
-		{"default-threads2", search.AlphaBetaOptions{Depth: 11, Threads: 2}},
-		{"store-row", search.AlphaBetaOptions{Depth: 11, Eval: search.DefaultEvaluator}},
+		{"default", search.AlphaBetaOptions{Depth: 11}, false}, // the ruleset's Estimate
+		{"default-general", search.AlphaBetaOptions{Depth: 11}, true},
+		{"default-threads2", search.AlphaBetaOptions{Depth: 11, Threads: 2}, false},
+		{"store-row", search.AlphaBetaOptions{Depth: 11, Eval: search.DefaultEvaluator}, false},
 		// Awalé's row evaluation, its Estimate before ELO.md's change 8.
-		{"row", search.AlphaBetaOptions{Depth: 11, Eval: search.Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}.Evaluator()}},
-		{"quiesce", search.AlphaBetaOptions{Depth: 11, Quiesce: true}},
+		{"row", search.AlphaBetaOptions{Depth: 11, Eval: search.Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}.Evaluator()}, false},
+		{"quiesce", search.AlphaBetaOptions{Depth: 11, Quiesce: true}, false},
+		{"quiesce-general", search.AlphaBetaOptions{Depth: 11, Quiesce: true}, true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			var nodes int64
-			start := time.Now()
+			var nodes, applies int64
+			var searchCPU, applyCPU time.Duration
+			var sink int
 			for i := 0; i < b.N; i++ {
-				res, err := search.NewAlphaBeta(c.o).Search(context.Background(), r, nil, r.Start())
+				a := search.NewAlphaBeta(c.o)
+				search.SetGeneral(a, c.general)
+				t0 := cpuTime()
+				res, err := a.Search(context.Background(), r, nil, r.Start())
 				if err != nil {
 					b.Fatal(err)
 				}
+				t1 := cpuTime()
+				searchCPU += t1 - t0
 				nodes += res.Nodes
+				b.StopTimer()
+				for j := 0; j < *abapaApplies; j++ {
+					s := &steps[j%len(steps)]
+					sink += r.Apply(s.p, s.m).Board.Store(mancala.South)
+				}
+				applyCPU += cpuTime() - t1
+				applies += int64(*abapaApplies)
+				b.StartTimer()
 			}
-			b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s") // the Apply calls' time left out
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(searchCPU.Nanoseconds())/float64(nodes), "ns/node")
+			if applies > 0 {
+				b.ReportMetric(float64(applyCPU.Nanoseconds())/float64(applies), "ns/Apply")
+			}
+			if sink == -1 {
+				b.Log(sink)
+			}
 		})
 	}
 }

@@ -38,6 +38,7 @@ func (t *ttable) init(size int) {
 	}
 	if len(t.entries) != n {
 		t.entries = make([]ttEntry, n)
+		adviseHugePages(t.entries)
 	}
 	t.mask = uint64(n - 1)
 }
