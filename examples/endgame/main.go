@@ -1,10 +1,11 @@
-// Command endgame builds and reads the endgame databases of Awalé (package
-// mancala/endgame, with the awale ruleset's Retrograde capability): the
+// Command endgame builds and reads endgame databases (package
+// mancala/endgame) of any registered ruleset that states its rules for the
+// builder (an endgame.Retrograder; this program registers Awalé's): the
 // exact value of every configuration of up to K seeds in the houses.
 //
 // Usage:
 //
-//	go run ./examples/endgame build -rules awari [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame build [-game G] -rules awari [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
 //	go run ./examples/endgame stats -rules awari [-grandslam G] -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
 //	go run ./examples/endgame probe -rules awari [-grandslam G] -position TEXT [-dir DIR] [-workers W] [-quiet]
 //	go run ./examples/endgame solve -rules awari [-grandslam G] -houses N -seeds S [-dir DIR] [-workers W] [-quiet]
@@ -33,8 +34,10 @@
 // A configuration's value is what the player to move will capture from
 // then on minus what his opponent will, the seeds collected at the end
 // included; an endless cycle is worth 0 (the Awari rules: grand slam
-// forbidden unless forced, then capturing; cycle split). -rules names an
-// awale preset; only those whose values are exact are accepted (awari).
+// forbidden unless forced, then capturing; cycle split). -rules names a
+// preset of -game (default awale) or a whole ruleset name; the ruleset
+// refuses rules whose values are not exact (of Awalé's presets, only awari
+// has databases).
 // -grandslam replaces the preset's grand slam rule: "-rules awari
 // -grandslam nocapture" builds the databases of the nearest exact rules of
 // Abapa ("awale grandslam=nocapture cycle=split"), which the tools' flag
@@ -53,8 +56,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
+	"strings"
 
-	"github.com/sowing-games/sowing/awale"
+	_ "github.com/sowing-games/sowing/awale" // registers the awale family
 	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
@@ -92,8 +97,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("endgame "+cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	rules := fs.String("rules", "awari", "the awale preset (awari: the only one with exact values)")
-	grandSlam := fs.String("grandslam", "", "the grand slam rule, in place of the preset's: forbidden, nocapture, captureall or forbiddenelsecapture (the nearest exact rules of abapa: -grandslam nocapture)")
+	game := fs.String("game", "awale", "the game: a registered family whose rulesets have databases (awale, kalah)")
+	rules := fs.String("rules", "awari", "the rules: a preset of -game (awale: awari, the only one with exact values) or a whole ruleset name")
+	grandSlam := fs.String("grandslam", "", "Awalé's grand slam rule, in place of the preset's: forbidden, nocapture, captureall or forbiddenelsecapture (the nearest exact rules of abapa: -grandslam nocapture)")
 	stones := fs.Int("stones", -1, "seeds in the houses (build: the largest count; stats: the count)")
 	houses := fs.Int("houses", 6, "houses a side")
 	seeds := fs.Int("seeds", 0, "seeds a house at the start (solve)")
@@ -122,16 +128,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *workers < 0 || *workers > endgame.MaxWorkers {
 		return usage(fmt.Errorf("-workers: want 0 to %d, not %d", endgame.MaxWorkers, *workers))
 	}
-	o, err := awale.Preset(*rules)
-	if err != nil {
-		return usage(fmt.Errorf("-rules: %v", err))
-	}
-	if *grandSlam != "" {
-		if o.GrandSlam, err = parseGrandSlam(*grandSlam); err != nil {
-			return usage(err)
-		}
-	}
 	var p mancala.Position
+	var err error
 	switch cmd {
 	case "probe":
 		if *position == "" {
@@ -158,13 +156,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *houses < 1 || *houses > mancala.MaxHouses {
 		return usage(fmt.Errorf("-houses: want 1 to %d, not %d", mancala.MaxHouses, *houses))
 	}
-	o.Houses = *houses
-	o.Seeds = 1
-	r, err := awale.New(o)
+	r, err := rulesetFor(*game, *rules, *houses, *grandSlam)
 	if err != nil {
-		return usage(err)
+		return usage(fmt.Errorf("-game %s -rules %s: %v", *game, *rules, err))
 	}
-	g, err := r.Retrograde()
+	rg, ok := r.(endgame.Retrograder)
+	if !ok {
+		return usage(fmt.Errorf("%v has no endgame databases (it is no endgame.Retrograder)", r))
+	}
+	g, err := rg.Retrograde()
 	if err != nil {
 		return usage(fmt.Errorf("-rules %s: %v", *rules, err))
 	}
@@ -304,12 +304,26 @@ func probe(w io.Writer, g endgame.Game, db *endgame.DB, p mancala.Position, c *e
 	}
 }
 
-// parseGrandSlam reads the -grandslam flag.
-func parseGrandSlam(s string) (awale.GrandSlam, error) {
-	for g := awale.GrandSlamForbidden; g <= awale.GrandSlamForbiddenElseCapture; g++ {
-		if g.String() == s {
-			return g, nil
-		}
+// rulesetFor builds the ruleset of the flags: rules is a ruleset name of
+// a registered family, or a preset of game's ("awari" is "awale awari");
+// houses and grandSlam add their words (houses=N, grandslam=G), and a
+// name that its family reads back otherwise (a *mancala.NameError) is
+// built as it reads back.
+func rulesetFor(game, rules string, houses int, grandSlam string) (mancala.Ruleset, error) {
+	name := strings.Join(strings.Fields(rules), " ")
+	if first, _, _ := strings.Cut(name, " "); first == "" {
+		name = game
+	} else if _, ok := mancala.LookupFamily(first); !ok {
+		name = game + " " + name
 	}
-	return 0, fmt.Errorf("-grandslam: want forbidden, nocapture, captureall or forbiddenelsecapture, not %.40q", s)
+	name += " houses=" + strconv.Itoa(houses)
+	if grandSlam != "" {
+		name += " grandslam=" + grandSlam
+	}
+	r, err := mancala.NewRuleset(name)
+	var ne *mancala.NameError
+	if errors.As(err, &ne) {
+		r, err = mancala.NewRuleset(ne.Canonical)
+	}
+	return r, err
 }
