@@ -1,0 +1,94 @@
+// Package web serves a page on which people play any registered sowing
+// game in a browser: against the computer, at one screen, or on two
+// devices with a share link, with spectators. It is an [http.Handler] that
+// any Go program can mount, under any path prefix:
+//
+//	h, err := web.New(web.Options{})  // every registered family
+//	mux.Handle("/mancala/", http.StripPrefix("/mancala", h))
+//	srv := web.NewServer("127.0.0.1:8080", mux)
+//
+// The package knows no game by name. It offers the families registered
+// with [mancala.RegisterFamily] (or those of [Options.Families]): their
+// presets and params make the new-game form, [mancala.Family.RulesText]
+// the rules panel, [mancala.Narrate] the notes of every move and
+// [mancala.Game.Round] and the turn the status line. A family registered
+// with only a name and a builder still plays: the form offers its name
+// and a field for a ruleset name, and the rules panel says that the game
+// states no rules. The computer is an [search.AlphaBeta] at one of
+// [search.Levels]; it also draws the page's evaluation graph, and the
+// position editor sets up any position that the ruleset's Setup accepts.
+//
+// # Players, seats and credentials
+//
+// Every game has an id, which lets anyone who knows it watch the game
+// (its page, its state, its record), and one secret credential per device
+// that plays: the creator's holds the seats played at the creator's
+// screen, and a seat played on another device has a credential of its own,
+// which the creator's page shows as a share link. Moves, undo, hints and
+// the rest need a credential that holds the seat concerned; undo, redo,
+// and loading a record need one that holds every seat played by a person.
+// A credential is a bearer secret: whoever has the link plays the seat.
+//
+// # Security
+//
+// The handler refuses state-changing requests (POST) that are not
+// same-origin (by the Origin or the Sec-Fetch-Site header) or not
+// application/json, requests whose Host is not allowed (by default a
+// loopback name: localhost, 127.0.0.1, [::1]; see [Options.AllowedHosts]),
+// against DNS rebinding, and being framed (Content-Security-Policy
+// frame-ancestors 'none', X-Frame-Options DENY). Request bodies are read,
+// with a size limit, before any game is locked, so a slow client holds up
+// nobody; the number of games kept and of searches running at once are
+// capped, and beyond a cap the handler answers 503 with a JSON error.
+// Serve it with the timeouts of [NewServer].
+//
+// # API
+//
+// The page talks JSON to the handler. Paths are relative to where it is
+// mounted; id names a game, token a credential, both as query parameters:
+//
+//	GET  /api/families             → the families offered, with their presets, params and rules
+//	POST /api/new                  {"family":"awale","preset":"awale abapa","params":{"houses":4},"seats":["human","computer"],"level":"medium"} → state, with the creator's token
+//	GET  /api/state?id=&token=     → state, as the holder of token (or a spectator) sees it
+//	GET  /api/events?id=           → server-sent events: "change" with the game's version at every change
+//	GET  /api/position?id=&ply=    → the board after ply moves, and the move that led there
+//	POST /api/move?id=&token=      {"move":"C"} → the step to animate and the state
+//	POST /api/computer?id=&token=  → the computer's decision: step and state
+//	POST /api/undo, /api/redo, /api/concede, /api/hint ?id=&token=
+//	GET  /api/record?id=           → the game's record (package mancala/record)
+//	POST /api/record?id=&token=    {"record":"..."} replaces the game by the record's
+//	GET  /api/board.svg?id=&ply=   → the board as an SVG diagram (package mancala/svg)
+//	POST /api/analysis?id=         → the evaluation graph's values, ply by ply (see below)
+//	GET  /api/setup?id=            → the position editor's board: the ruleset's start and the current position
+//	POST /api/setup?id=&token=     {"position":{"rows":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"stores":[0,0],"toMove":"south"}} → state
+//
+// Errors get a 4xx or 5xx status and {"error": "..."}, and change nothing.
+//
+// # Evaluation graph
+//
+// /api/analysis gives, for every ply of the game's line up to the current
+// one, the engine's value of the position there from South's point of
+// view, in seeds of store difference ("value"; "proven" when the search
+// proved it or the game is over there), and the graph's range ("range",
+// the largest unproven value in size, at least 4, at most half the seeds
+// of the game): "shown" is the value clamped to it, and "clamped" says
+// so. The values are searched at level "medium" (at most 300 ms a ply)
+// and cached with the game, so that asking again costs no search; a game
+// changed to another line keeps the values of the plies it shares. One
+// request takes one search slot (the MaxSearches cap, 503 beyond it) and
+// analyses at most 40 plies within 1.5 s, holding the game that long at
+// most; "done" is false while plies are left, and the page asks again.
+// Any page that shows the game may ask, spectators too.
+//
+// # Position editor
+//
+// POST /api/setup replaces the game by one of the same rules, seats and
+// credentials that starts from the position given: the seeds of every
+// house (rows in each owner's sowing order, as in the state's board) and
+// store, and who is to move, on the board of the ruleset's start (no
+// burnt houses, no seeds in hand). The ruleset's Setup checks it: a
+// position that no game of the rules can hold, such as one of the wrong
+// number of seeds, gets a 400 with Setup's reason. It needs every seat a
+// person plays, as loading a record does; the record then carries the
+// position in its Start tag, so that the game survives a restart.
+package web
