@@ -1,6 +1,6 @@
 // Command endgame builds and reads endgame databases (package
 // mancala/endgame) of any registered ruleset that states its rules for the
-// builder (an endgame.Retrograder; this program registers Awalé's): the
+// builder (an endgame.Retrograder: Awalé's and Kalah's here): the
 // exact value of every configuration of up to K seeds in the houses.
 //
 // Usage:
@@ -56,10 +56,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
-	_ "github.com/sowing-games/sowing/awale" // registers the awale family
+	_ "github.com/sowing-games/sowing/awale"                        // registers the awale family
+	_ "github.com/sowing-games/sowing/examples/internal/rulesflags" // registers every game the tools play (Kalah too)
 	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
@@ -160,6 +162,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage(fmt.Errorf("-game %s -rules %s: %v", *game, *rules, err))
 	}
+	*houses = r.Start().Board.Houses() // a houses= word of -rules wins over -houses
 	rg, ok := r.(endgame.Retrograder)
 	if !ok {
 		return usage(fmt.Errorf("%v has no endgame databases (it is no endgame.Retrograder)", r))
@@ -316,7 +319,9 @@ func rulesetFor(game, rules string, houses int, grandSlam string) (mancala.Rules
 	} else if _, ok := mancala.LookupFamily(first); !ok {
 		name = game + " " + name
 	}
-	name += " houses=" + strconv.Itoa(houses)
+	if !slices.ContainsFunc(strings.Fields(name), func(w string) bool { return strings.HasPrefix(w, "houses=") }) {
+		name += " houses=" + strconv.Itoa(houses)
+	}
 	if grandSlam != "" {
 		name += " grandslam=" + grandSlam
 	}

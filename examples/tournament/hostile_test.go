@@ -47,7 +47,7 @@ func TestHostileInput(t *testing.T) {
 		{"endgame-for without -endgame", with("-endgame-for", "a"), 2, "-endgame-for applies only with -endgame"},
 		{"endgame-stones without -endgame", with("-endgame-stones", "3"), 2, "-endgame-stones applies only with -endgame"},
 		{"endgame directory that does not exist", with("-rules", "awari", "-endgame", filepath.Join(dir, "no")), 2, "-endgame: no directory"},
-		{"endgame directory without databases", with("-rules", "awari", "-endgame", dir), 2, "build them with: go run ./examples/endgame build -rules awari"},
+		{"endgame directory without databases", with("-rules", "awari", "-endgame", dir), 2, "build them with: go run ./examples/endgame build -rules 'awale awari'"},
 		{"AW-8/AW-10/abapa has no exact databases", with("-rules", "abapa", "-endgame", dir), 2, "-endgame-approx"},
 		{"CK-1/congkak has no databases", with("-game", "congkak", "-endgame", dir), 2, "congkak has no endgame databases"},
 		{"endgame path with a line break", with("-rules", "awari", "-endgame", "a\nb"), 2, "-endgame: no directory"},

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -208,29 +207,13 @@ func retrograde(r mancala.Ruleset) (endgame.Game, error) {
 }
 
 // buildHint names the command that builds the databases of g (counts 0 to
-// k; k < 0: a small default).
+// k; k < 0: a small default): the endgame command, which builds those of
+// any ruleset the tools know, named by g's ruleset name.
 func buildHint(g endgame.Game, o EndgameOptions, k int) string {
 	if k < 0 {
 		k = 12
 	}
-	name := g.Name()
-	// The endgame command builds Awalé's databases; the kalah example
-	// builds Kalah's.
-	if !strings.HasPrefix(name, "awale") {
-		return "the kalah example builds them: go run ./examples/kalah -h"
-	}
-	opts, err := awale.ParseName(name)
-	if err != nil {
-		return "go run ./examples/endgame -h says how to build them"
-	}
-	cmd := "go run ./examples/endgame build -rules awari"
-	if opts.GrandSlam != awale.GrandSlamForbiddenElseCapture {
-		cmd += " -grandslam " + opts.GrandSlam.String()
-	}
-	if opts.Houses != 6 {
-		cmd += fmt.Sprintf(" -houses %d", opts.Houses)
-	}
-	cmd += fmt.Sprintf(" -stones %d", k)
+	cmd := fmt.Sprintf("go run ./examples/endgame build -rules %s -stones %d", shellWord(g.Name()), k)
 	if o.Dir != CacheDir {
 		cmd += " -dir " + shellWord(o.Dir)
 	}

@@ -174,11 +174,11 @@ func TestEndgameRefusals(t *testing.T) {
 		want []string
 		is   error
 	}{
-		{"no such directory", []string{"-rules", "awari", "-endgame", filepath.Join(dir, "nope")}, []string{"-endgame: no directory", "build them with: go run ./examples/endgame build -rules awari -stones 12 -dir " + filepath.Join(dir, "nope")}, nil},
-		{"empty directory", []string{"-rules", "awari", "-endgame", empty}, []string{"-endgame: no databases of awale awari in", "go run ./examples/endgame build -rules awari -stones 12 -dir"}, nil},
+		{"no such directory", []string{"-rules", "awari", "-endgame", filepath.Join(dir, "nope")}, []string{"-endgame: no directory", "build them with: go run ./examples/endgame build -rules 'awale awari' -stones 12 -dir " + filepath.Join(dir, "nope")}, nil},
+		{"empty directory", []string{"-rules", "awari", "-endgame", empty}, []string{"-endgame: no databases of awale awari in", "go run ./examples/endgame build -rules 'awale awari' -stones 12 -dir"}, nil},
 		{"a file", []string{"-rules", "awari", "-endgame", file}, []string{"is not a directory"}, nil},
-		{"AW-1/another board", []string{"-rules", "awari", "-houses", "4", "-endgame", dir}, []string{"no databases of awale awari houses=4", "-houses 4"}, nil},
-		{"AW-6/approx, not built", []string{"-rules", "abapa", "-endgame", dir, "-endgame-approx"}, []string{"no databases of awale grandslam=nocapture cycle=split", "build -rules awari -grandslam nocapture -stones 12"}, nil},
+		{"AW-1/another board", []string{"-rules", "awari", "-houses", "4", "-endgame", dir}, []string{"no databases of awale awari houses=4", "build -rules 'awale awari houses=4' -stones 12"}, nil},
+		{"AW-6/approx, not built", []string{"-rules", "abapa", "-endgame", dir, "-endgame-approx"}, []string{"no databases of awale grandslam=nocapture cycle=split", "build -rules 'awale grandslam=nocapture cycle=split' -stones 12"}, nil},
 		{"more stones than built", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "9"}, []string{"-endgame-stones 9:", "counts 0 to 4 of awale awari only", "-stones 9"}, nil},
 		{"no stones", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "0"}, []string{"-endgame-stones: want 1 to 62, not 0"}, nil},
 		{"negative stones", []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "-1"}, []string{"-endgame-stones: want 1 to 62, not -1"}, nil},
@@ -367,8 +367,8 @@ func TestEndgameKalah(t *testing.T) {
 	if err != nil || !e.Exact() || e.DB().Seeds() != 5 || !strings.HasPrefix(e.DB().Name(), "kalah") {
 		t.Fatalf("%v, %v; want Kalah's exact databases, counts 0 to 5", e, err)
 	}
-	if _, _, err := loadFlags(t, "-game", "kalah", "-endgame", dir); err == nil || !strings.Contains(err.Error(), "go run ./examples/kalah -h") {
-		t.Errorf("6 houses, not built: %v; want the kalah example named", err)
+	if _, _, err := loadFlags(t, "-game", "kalah", "-endgame", dir); err == nil || !strings.Contains(err.Error(), "go run ./examples/endgame build -rules 'kalah") {
+		t.Errorf("6 houses, not built: %v; want the endgame command for Kalah's rules", err)
 	}
 }
 
@@ -384,7 +384,7 @@ func TestEndgameCacheDir(t *testing.T) {
 	}
 	want = filepath.Join(want, "sowing", "endgame")
 	_, _, err = loadFlags(t, "-rules", "awari", "-endgame", "cache")
-	if err == nil || !strings.Contains(err.Error(), "build -rules awari -stones 12)") {
+	if err == nil || !strings.Contains(err.Error(), "build -rules 'awale awari' -stones 12)") {
 		t.Errorf("nothing built: %v; want the build command without -dir", err)
 	}
 	clitest.BuildAwale(t, want, awale.Awari(), 3)
