@@ -3,12 +3,9 @@
 // builder (an endgame.Retrograder: Awalé's and Kalah's here): the
 // exact value of every configuration of up to K seeds in the houses.
 //
-// Usage:
+// Usage (endgame -h lists the flags of each command):
 //
-//	go run ./examples/endgame build [-game G] -rules awari [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
-//	go run ./examples/endgame stats -rules awari [-grandslam G] -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
-//	go run ./examples/endgame probe -rules awari [-grandslam G] -position TEXT [-dir DIR] [-workers W] [-quiet]
-//	go run ./examples/endgame solve -rules awari [-grandslam G] -houses N -seeds S [-dir DIR] [-workers W] [-quiet]
+//	go run ./examples/endgame build|stats|probe|solve [-game G] -rules NAME [flags]
 //
 // build builds the databases of the counts 0 to K (or resumes: the counts
 // whose files are in DIR are loaded, the others built and saved, one file a
@@ -56,12 +53,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"strconv"
-	"strings"
 
-	_ "github.com/sowing-games/sowing/awale"                        // registers the awale family
-	_ "github.com/sowing-games/sowing/examples/internal/rulesflags" // registers every game the tools play (Kalah too)
+	_ "github.com/sowing-games/sowing/awale"                      // registers the awale family
+	"github.com/sowing-games/sowing/examples/internal/rulesflags" // also registers every game the tools play (Kalah too)
 	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
@@ -75,10 +70,10 @@ func main() {
 }
 
 const usageText = `usage:
-  endgame build -rules awari [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
-  endgame stats -rules awari [-grandslam G] -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
-  endgame probe -rules awari [-grandslam G] -position TEXT [-dir DIR] [-workers W] [-quiet]
-  endgame solve -rules awari [-grandslam G] -houses N -seeds S [-dir DIR] [-workers W] [-quiet]`
+  endgame build [-game G] -rules NAME [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
+  endgame stats [-game G] -rules NAME [-grandslam G] -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
+  endgame probe [-game G] -rules NAME [-grandslam G] -position TEXT [-dir DIR] [-workers W] [-quiet]
+  endgame solve [-game G] -rules NAME [-grandslam G] -houses N -seeds S [-dir DIR] [-workers W] [-quiet]`
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	usage := func(err error) int {
@@ -158,7 +153,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *houses < 1 || *houses > mancala.MaxHouses {
 		return usage(fmt.Errorf("-houses: want 1 to %d, not %d", mancala.MaxHouses, *houses))
 	}
-	r, err := rulesetFor(*game, *rules, *houses, *grandSlam)
+	words := []string{"houses=" + strconv.Itoa(*houses)}
+	if *grandSlam != "" {
+		words = append(words, "grandslam="+*grandSlam)
+	}
+	r, err := rulesflags.Named(*game, *rules, words...)
 	if err != nil {
 		return usage(fmt.Errorf("-game %s -rules %s: %v", *game, *rules, err))
 	}
@@ -305,30 +304,4 @@ func probe(w io.Writer, g endgame.Game, db *endgame.DB, p mancala.Position, c *e
 	for _, m := range moves {
 		fmt.Fprintf(w, "move %v value %d\n", mancala.Single(mover, m.Move), m.Value)
 	}
-}
-
-// rulesetFor builds the ruleset of the flags: rules is a ruleset name of
-// a registered family, or a preset of game's ("awari" is "awale awari");
-// houses and grandSlam add their words (houses=N, grandslam=G), and a
-// name that its family reads back otherwise (a *mancala.NameError) is
-// built as it reads back.
-func rulesetFor(game, rules string, houses int, grandSlam string) (mancala.Ruleset, error) {
-	name := strings.Join(strings.Fields(rules), " ")
-	if first, _, _ := strings.Cut(name, " "); first == "" {
-		name = game
-	} else if _, ok := mancala.LookupFamily(first); !ok {
-		name = game + " " + name
-	}
-	if !slices.ContainsFunc(strings.Fields(name), func(w string) bool { return strings.HasPrefix(w, "houses=") }) {
-		name += " houses=" + strconv.Itoa(houses)
-	}
-	if grandSlam != "" {
-		name += " grandslam=" + grandSlam
-	}
-	r, err := mancala.NewRuleset(name)
-	var ne *mancala.NameError
-	if errors.As(err, &ne) {
-		r, err = mancala.NewRuleset(ne.Canonical)
-	}
-	return r, err
 }
