@@ -302,3 +302,20 @@ func TestWithParamsPresetDefaults(t *testing.T) {
 		t.Errorf("the big preset's default houses = %d", d)
 	}
 }
+
+// TestNarrateNext: a turn end that names a rule and gives the decision to
+// the other player tells who plays next and why, once.
+func TestNarrateNext(t *testing.T) {
+	r := toy.MustNew(toy.Options{})
+	S, N := mancala.South, mancala.North
+	events := []mancala.Event{
+		{Kind: mancala.EventPickUp, Player: S, Hole: mancala.Hole{Owner: S, House: 0}, Count: 1},
+		{Kind: mancala.EventDrop, Player: S, Hole: mancala.Hole{Owner: S, House: 1}},
+		{Kind: mancala.EventTurnEnd, Player: S, Turn: mancala.TurnOf(N), Rule: "R-9"},
+		{Kind: mancala.EventTurnEnd, Player: S, Turn: mancala.TurnOf(N), Rule: "R-9"},
+	}
+	notes := mancala.Narrate(r, r.Start(), mancala.Single(S, 0), events, r.Start())
+	if len(notes) != 2 || notes[1].Kind != mancala.NoteNext || notes[1].Player != N || notes[1].Text != "North plays next (R-9)." {
+		t.Errorf("notes %+v, want the sowing and one next note for North (R-9)", notes)
+	}
+}

@@ -20,9 +20,10 @@ const (
 	NoteAgain             // Player decides again
 	NoteStart             // Player starts the next round
 	NoteEnd               // the game ended, as Ending says
+	NoteNext              // Player decides next, by a rule (not simply as the other player)
 )
 
-var noteNames = [...]string{"?", "sow", "relay", "capture", "burn", "collect", "refill", "round-end", "again", "start", "end"}
+var noteNames = [...]string{"?", "sow", "relay", "capture", "burn", "collect", "refill", "round-end", "again", "start", "end", "next"}
 
 // String returns the kind's name, such as "capture".
 func (k NoteKind) String() string {
@@ -177,6 +178,11 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 			case next == p && !roundEnded:
 				notes = append(notes, note(Note{Kind: NoteAgain, Player: p, Rule: e.Rule},
 					"%s moves again.", title(p)))
+			case e.Rule != "" && !roundEnded:
+				n := note(Note{Kind: NoteNext, Player: next, Rule: e.Rule}, "%s plays next.", title(next))
+				if len(notes) == 0 || notes[len(notes)-1] != n {
+					notes = append(notes, n)
+				}
 			}
 		}
 	}
