@@ -15,7 +15,8 @@ import (
 // [RegisterFamily]; tools read it through [Families] and [LookupFamily] and
 // never need to know the game by name.
 //
-// Every field but Name and Build is optional.
+// Every field but Name and Build is optional. A game package checks its
+// family with mancalatest.TestFamily.
 type Family struct {
 	// Name is the first word of the names that the family's rulesets
 	// give (their String method) and that Build reads, such as "awale".
