@@ -157,8 +157,8 @@ func (g *Game) play(m Move, emit func(Event)) error {
 		return err
 	}
 	if ct, ok := g.rules.(CycleTracer); ok && emit != nil {
-		if ended := EndCycle(g.rules, g.positions[:g.ply+1], next); ended != next {
-			next = ct.TraceCycle(next, emit)
+		if _, cycler := g.rules.(Cycler); cycler && repeats(g.positions[:g.ply+1], next) {
+			next = ct.TraceCycle(next, emit) // the ending, computed once
 		}
 	} else {
 		next = EndCycle(g.rules, g.positions[:g.ply+1], next)

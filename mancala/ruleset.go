@@ -102,15 +102,23 @@ type Bounded interface {
 // history, r.Cycle(p). history is the game so far, before p.
 func EndCycle(r Ruleset, history []Position, p Position) Position {
 	c, ok := r.(Cycler) // false for a nil r
-	if !ok || p.Over() {
+	if !ok || !repeats(history, p) {
 		return p
+	}
+	return c.Cycle(p)
+}
+
+// repeats reports whether p, not over, equals a position of history.
+func repeats(history []Position, p Position) bool {
+	if p.Over() {
+		return false
 	}
 	for i := len(history) - 1; i >= 0; i-- {
 		if history[i] == p {
-			return c.Cycle(p)
+			return true
 		}
 	}
-	return p
+	return false
 }
 
 // IsLegal reports whether m is among the legal moves of p. It is a
