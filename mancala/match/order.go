@@ -69,12 +69,16 @@ func inOrder[R any](ctx context.Context, n, parallel int, work func(context.Cont
 			}
 			delete(pending, next)
 			next++
-			<-slots
 			if d.err != nil {
+				<-slots
 				firstErr, stopped = d.err, true
 				break
 			}
+			// The slot is freed once emit has returned, so that a game
+			// started next is never more than 2·parallel ahead of what
+			// the caller has seen.
 			stop, err := emit(d.r)
+			<-slots
 			if stop || err != nil {
 				firstErr, stopped = err, true
 			}
