@@ -506,6 +506,9 @@ func (s *sim) ticks() {
 		}
 		pos, k := int(s.at[p]), int(s.hand[p])
 		s.hand[p], s.at[p] = 0, 0
+		if s.tr != nil {
+			s.tr.turnRule = "CK-8" // the first to end plays next (CK-8.5)
+		}
 		s.afterSow(p, s.sow(p, pos, k))
 		return
 	}

@@ -280,3 +280,43 @@ func ExampleRules_Trace() {
 	// south turn-end, next south
 	// 2,0,3/2,2,2 1,0 S r1
 }
+
+// TestTraceOpeningTurnEndRule: every joint move of the simultaneous
+// opening (CK-8) ends with a turn end that names the rule choosing who
+// plays next: CK-8 when the first hand to end gives the turn (CK-8.5),
+// also when the other hand went on alone after it (CK-8.4); CK-3, CK-9,
+// CK-13 or CK-14 when those rules choose.
+func TestTraceOpeningTurnEndRule(t *testing.T) {
+	alone := 0
+	for _, o := range []congkak.Options{{Houses: 7}, {Houses: 5}, {Houses: 7, FirstHand: mancala.North}} {
+		r, err := congkak.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := r.Start()
+		for s := range o.Houses {
+			for n := range o.Houses {
+				m := mancala.Joint(s, n)
+				var last mancala.Event
+				var ends int
+				if _, err := r.Trace(p, m, func(e mancala.Event) {
+					if e.Kind == mancala.EventTurnEnd {
+						last = e
+						ends++
+					}
+				}); err != nil {
+					t.Fatalf("%+v: Trace(start, %v): %v", o, m, err)
+				}
+				if ends != 1 || last.Rule == "" {
+					t.Errorf("%+v: %v from the start: %d turn ends, the last %+v; want one, with a rule", o, m, ends, last)
+				}
+				if last.Rule == "CK-8" && last.Turn == mancala.TurnOf(last.Player.Other()) {
+					alone++
+				}
+			}
+		}
+	}
+	if alone == 0 {
+		t.Error("no opening in which one hand ends and the other plays next by CK-8")
+	}
+}
