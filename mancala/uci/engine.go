@@ -258,6 +258,22 @@ func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
 	return s, nil
 }
 
+// makeTable gives the searcher a table of the size that Hash and Threads
+// ask for, unless it has one or a search runs, so that the time of making
+// and clearing a large table is spent at isready or ucinewgame, where a
+// GUI waits for it, and not in the first move's time.
+func (s *server) makeTable() {
+	if s.busy() {
+		return
+	}
+	o := s.ab.Options()
+	if o.TableSize == s.tableSize() {
+		return
+	}
+	o.TableSize = s.tableSize()
+	s.ab.SetOptions(o)
+}
+
 // tableSize is the table size of each search thread: Hash is the engine's
 // total.
 func (s *server) tableSize() int { return search.TableSizeFor(int64(s.hashMB)<<20, s.threads) }
@@ -304,6 +320,7 @@ func (s *server) handle(line string) bool {
 		s.w.printf("option name OwnBook type check default %v", s.cfg.OwnBook)
 		s.w.printf("uciok")
 	case "isready":
+		s.makeTable()
 		s.w.printf("readyok")
 	case "debug":
 		s.debug = c.Debug
@@ -316,6 +333,7 @@ func (s *server) handle(line string) bool {
 		}
 	case "ucinewgame":
 		s.stopSearch()
+		s.makeTable()
 		s.ab.Reset()
 		if g, err := mancala.NewGame(s.rules); err == nil {
 			s.game = g
@@ -344,7 +362,7 @@ func (s *server) setOption(name, value string) error {
 		if err != nil {
 			return err
 		}
-		s.hashMB = n // the table is made at the next go
+		s.hashMB = n // the table is made at the next isready, ucinewgame or go
 	case "Threads":
 		n, err := spinValue("Threads", value, 1, MaxThreads)
 		if err != nil {

@@ -385,3 +385,26 @@ func TestHashIsTheEngineTotal(t *testing.T) {
 	ss.expect("bestmove ")
 	ss.quit()
 }
+
+// TestTableMadeAtIsReady: the table that Hash asks for is made at isready
+// and ucinewgame, where a GUI waits, not in the time of the next go (a
+// 256 MB table once took seconds to make there, and the engine lost on
+// time at its first move).
+func TestTableMadeAtIsReady(t *testing.T) {
+	s, err := newServer(io.Discard, EngineConfig{Rules: awaleRules(t, "abapa")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ hash, command string }{{"4", "isready"}, {"2", "ucinewgame"}, {"8", "isready"}} {
+		if err := s.setOption("Hash", c.hash); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := s.ab.Options().TableSize, s.tableSize(); got == want {
+			t.Fatalf("Hash %s: table of %d entries made before %s", c.hash, got, c.command)
+		}
+		s.handle(c.command)
+		if got, want := s.ab.Options().TableSize, s.tableSize(); got != want {
+			t.Errorf("Hash %s, then %s: table of %d entries, want %d", c.hash, c.command, got, want)
+		}
+	}
+}
