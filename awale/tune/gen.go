@@ -79,6 +79,9 @@ type GenConfig struct {
 	RandomMin, RandomMax int
 	// Seed is the run's seed: game g's opening is drawn from Seed and g.
 	Seed uint64
+	// Eval is the evaluation both players search with: EvalRow (the
+	// zero value) or EvalRules.
+	Eval GenEval
 	// Workers is the number of games played at once; 0 means 1.
 	Workers int
 	// Shard is the part of the run to play (the zero Shard: all of it).
@@ -86,6 +89,44 @@ type GenConfig struct {
 	// Skip, if not nil, names games not to play (those done already, for
 	// a run that resumes). It is called from the calling goroutine.
 	Skip func(game int) bool
+}
+
+// GenEval names the evaluation that the players of [Generate] search
+// with.
+type GenEval int
+
+const (
+	// EvalRow is the row evaluation (0.15 a seed in a row, 0.5 a
+	// non-empty house, 0.5 more for a house of 1 or 2 seeds; see
+	// RowWeights), which played the games of the tables in the
+	// repository.
+	EvalRow GenEval = iota
+	// EvalRules is the ruleset's own Estimate (the tables of
+	// awale.Rules.Estimate as they stand), the engine's default: games of
+	// today's engine, to fit its tables again.
+	EvalRules
+)
+
+// String returns "row" or "rules", as [ParseGenEval] reads them.
+func (e GenEval) String() string {
+	switch e {
+	case EvalRow:
+		return "row"
+	case EvalRules:
+		return "rules"
+	}
+	return "GenEval(" + strconv.Itoa(int(e)) + ")"
+}
+
+// ParseGenEval reads "row" or "rules"; other text gives an error wrapping
+// [ErrConfig].
+func ParseGenEval(text string) (GenEval, error) {
+	for _, e := range []GenEval{EvalRow, EvalRules} {
+		if text == e.String() {
+			return e, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: evaluation %q (want row or rules)", ErrConfig, text)
 }
 
 // DefaultGenConfig returns the configuration of examples/tune gen's
@@ -103,6 +144,8 @@ func (c *GenConfig) check() error {
 		return fmt.Errorf("%w: depth %d (want at least 1)", ErrConfig, c.Depth)
 	case c.RandomMin < 0 || c.RandomMax < c.RandomMin:
 		return fmt.Errorf("%w: random plies %d to %d (want 0 <= min <= max)", ErrConfig, c.RandomMin, c.RandomMax)
+	case c.Eval != EvalRow && c.Eval != EvalRules:
+		return fmt.Errorf("%w: %v", ErrConfig, c.Eval)
 	case c.Workers < 0:
 		return fmt.Errorf("%w: %d workers", ErrConfig, c.Workers)
 	case c.Shard.Count > 1 && (c.Shard.Index < 0 || c.Shard.Index >= c.Shard.Count):
@@ -233,9 +276,7 @@ func Generate(ctx context.Context, c GenConfig, emit func(game int, recs []Recor
 	return parent.Err()
 }
 
-// rowEval is the evaluation both players search with: the row evaluation
-// (0.15 a seed in a row, 0.5 a non-empty house, 0.5 more for a house of 1
-// or 2 seeds; see RowWeights).
+// rowEval is the row evaluation of EvalRow.
 var rowEval = search.Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}.Evaluator()
 
 // playGame plays game number g; its error is ctx's if ctx ended first.
@@ -252,7 +293,11 @@ func playGame(ctx context.Context, r *awale.Rules, c *GenConfig, g int) ([]Recor
 			return nil, err
 		}
 	}
-	engine := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: c.Depth, Eval: rowEval, Quiesce: true, TableSize: 1 << 16})
+	o := search.AlphaBetaOptions{Depth: c.Depth, Eval: rowEval, Quiesce: true, TableSize: 1 << 16}
+	if c.Eval == EvalRules {
+		o.Eval = nil // the ruleset's Estimate
+	}
+	engine := search.NewAlphaBeta(o)
 	var ps []mancala.Position
 	for !game.Over() {
 		if err := ctx.Err(); err != nil {

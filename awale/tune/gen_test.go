@@ -149,6 +149,7 @@ func TestBadConfig(t *testing.T) {
 		{Games: 1, Depth: 1, RandomMin: 3, RandomMax: 2},
 		{Games: 1, Depth: 1, Workers: -1},
 		{Games: 1, Depth: 1, Shard: Shard{Index: 3, Count: 3}},
+		{Games: 1, Depth: 1, Eval: EvalRules + 1},
 	} {
 		if err := Generate(context.Background(), c, nil); !errors.Is(err, ErrConfig) {
 			t.Errorf("%+v: %v, want ErrConfig", c, err)
@@ -162,6 +163,9 @@ func TestBadConfig(t *testing.T) {
 	}
 	if _, _, err := Fit(context.Background(), DefaultFitConfig(), RowWeights(), 0.3, nil); !errors.Is(err, ErrConfig) {
 		t.Errorf("no samples: %v", err)
+	}
+	if _, err := ParseGenEval("awale"); !errors.Is(err, ErrConfig) {
+		t.Errorf("ParseGenEval: %v", err)
 	}
 	if _, err := ParseTables("own,nope"); !errors.Is(err, ErrConfig) {
 		t.Errorf("ParseTables: %v", err)
@@ -258,5 +262,31 @@ func TestFitLowersLoss(t *testing.T) {
 	cancel()
 	if _, _, err := Fit(ctx, fc, w0, k0, train); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled fit: %v", err)
+	}
+}
+
+// TestGenEval: the players of EvalRules search with the ruleset's
+// Estimate, those of EvalRow with the row evaluation, so the same games
+// (seed, openings) are played otherwise; both names read back.
+func TestGenEval(t *testing.T) {
+	ctx := context.Background()
+	c := smallConfig()
+	c.Depth = 4
+	row, err := run(t, ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Eval = EvalRules
+	rules, err := run(t, ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(row, rules) {
+		t.Error("the games of EvalRules are those of EvalRow")
+	}
+	for _, e := range []GenEval{EvalRow, EvalRules} {
+		if got, err := ParseGenEval(e.String()); got != e || err != nil {
+			t.Errorf("ParseGenEval(%q) = %v, %v", e, got, err)
+		}
 	}
 }

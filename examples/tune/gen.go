@@ -26,6 +26,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.RandomMax, "random-max", c.RandomMax, "most random plies that open a game")
 	fs.IntVar(&c.Workers, "workers", c.Workers, "`N` goroutines, each playing a game at a time")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "`N` seeds the openings (game g's from N and g alone)")
+	eval := fs.String("eval", "row", "the players' evaluation: row (the row evaluation, as for the tables in the repository) or rules (Estimate's tables as built in)")
 	shard := fs.String("shard", "", "`I/K`: play the games g with g mod K = I; auto/K takes I from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID")
 	resume := fs.Bool("resume", false, "keep the games already in -o (written with the same flags) and play the others")
 	duration := fs.Duration("duration", 0, "stop after this long (0: no limit), keeping the games finished")
@@ -35,6 +36,9 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return st
 	}
 	var err error
+	if c.Eval, err = tune.ParseGenEval(*eval); err != nil {
+		return fail(stderr, "gen", rulesflags.ExitUsage, err)
+	}
 	if c.Shard, err = tune.ParseShard(*shard, os.LookupEnv); *out == "" {
 		err = errors.New("want -o FILE (tune gen -h lists the flags)")
 	}
