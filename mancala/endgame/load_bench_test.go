@@ -71,3 +71,38 @@ func BenchmarkLoad(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkValue times DB.Value over the configurations of the largest
+// count, in a scattered order, for the counts built in memory and for
+// those loaded (mapped from their files, on Linux).
+func BenchmarkValue(b *testing.B) {
+	g := game(b, awale.Awari())
+	dir := b.TempDir()
+	built, err := endgame.Build(context.Background(), g, dir, 10, endgame.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	loaded, err := endgame.Load(g, dir, 10)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer loaded.Close()
+	n := built.Size(10)
+	cs := make([]endgame.Config, 4096)
+	for i := range cs {
+		cs[i], _ = built.Configuration(10, uint64(i)*2654435761%n)
+	}
+	for _, bm := range []struct {
+		name string
+		db   *endgame.DB
+	}{{"built", built}, {"loaded", loaded}} {
+		b.Run(bm.name, func(b *testing.B) {
+			sum := 0
+			for i := range b.N {
+				v, _ := bm.db.Value(&cs[i&4095])
+				sum += v
+			}
+			_ = sum
+		})
+	}
+}
