@@ -268,19 +268,40 @@ func (e *Endgame) DB() *endgame.DB { return e.db }
 // they were opened in the background) or ctx is done, and returns the
 // error of the first damaged file, or ctx's (see endgame.DB.Wait). Every
 // count answers after it returns nil.
-func (e *Endgame) Wait(ctx context.Context) error { return e.db.Wait(ctx) }
+func (e *Endgame) Wait(ctx context.Context) error {
+	if e == nil {
+		return nil
+	}
+	return e.db.Wait(ctx)
+}
 
 // Err returns, without waiting, the error of the first file found
 // damaged so far by the check in the background, or nil (see
-// endgame.DB.Err): the uci.EngineConfig.EndgameCheck of the engine.
-func (e *Endgame) Err() error { return e.db.Err() }
+// endgame.DB.Err): the uci.EngineConfig.EndgameCheck of the engine. A
+// nil Endgame's Wait, Err and Close return nil.
+func (e *Endgame) Err() error {
+	if e == nil {
+		return nil
+	}
+	return e.db.Err()
+}
 
-// Since returns the time since the loading began.
-func (e *Endgame) Since() time.Duration { return time.Since(e.start) }
+// Since returns the time since the loading began (0 for a nil Endgame).
+func (e *Endgame) Since() time.Duration {
+	if e == nil {
+		return 0
+	}
+	return time.Since(e.start)
+}
 
 // Close releases the databases (endgame.DB.Close): no search may use them
 // any more, nor may one be running.
-func (e *Endgame) Close() error { return e.db.Close() }
+func (e *Endgame) Close() error {
+	if e == nil {
+		return nil
+	}
+	return e.db.Close()
+}
 
 // Exact reports whether the values are exact under the rules played;
 // false means they are those of the nearest exact rules (-endgame-approx),
