@@ -53,10 +53,14 @@
 // On Linux the files are memory-mapped (read-only, shared) rather than
 // copied: the values live in the page cache, shared by every process that
 // loads the same files, and are read from disk as they are first touched.
-// Elsewhere they are read into memory. [Open] returns as soon as it has
-// checked each file's header and length, which takes a few milliseconds
-// whatever the size, and checks the values and the checksum in the
-// background, from count 0 up: a count answers only once its file is
+// Elsewhere they are read into memory. A file's values are checked once,
+// when it is read through: the pages that the kernel drops from its cache
+// and reads again later are not checked again, and the files must not be
+// changed in place while mapped (Build only renames new files over old
+// ones). [Open] returns as soon as it has checked each file's header and
+// length, on Linux a few milliseconds whatever the size (elsewhere after
+// reading the files into memory), and checks the values and the checksum
+// in the background, from count 0 up: a count answers only once its file is
 // found sound, a damaged one never (its error from [DB.Err] and
 // [DB.Wait]), so that no value of a damaged file is ever trusted. It
 // serves a program that must answer at once, such as a UCI engine before

@@ -255,7 +255,10 @@ func Load(g Game, dir string, k int) (*DB, error) {
 // names g's rules, board and count, and that it has the length of that
 // count's values), with the errors of Load for those, and checks the rest
 // (the checksum and every value's range) in the background, one file
-// after another from count 0 up, on one goroutine.
+// after another from count 0 up, on one goroutine. On Linux, where the
+// files are memory-mapped, that takes a few milliseconds whatever their
+// size; elsewhere Open first reads them into memory (without checking
+// them).
 //
 // Until its file has been checked through and found sound, a count is
 // not held: [DB.Ready] is false for it, and Value, At, Endgame, Moves and
