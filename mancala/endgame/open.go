@@ -406,11 +406,11 @@ func (d *DB) Close() error {
 	if d == nil {
 		return nil
 	}
-	d.ready.Store(0)
-	if c := d.check; c != nil {
+	if c := d.check; c != nil { // first, so that it makes no count ready after
 		c.stop.Store(true)
 		<-c.done
 	}
+	d.ready.Store(0)
 	for j := range d.tables {
 		d.tables[j] = nil
 	}
