@@ -29,7 +29,19 @@
 // or default, which have no exact databases, those of the nearest exact
 // rules, as estimates; see package examples/internal/rulesflags), and
 // says so in one line on standard error. They serve those rules only: if
-// the GUI switches to others, the engine searches without them.
+// the GUI switches to others, the engine searches without them. The
+// engine opens them without reading them through (endgame.Open: on Linux
+// the files are memory-mapped), so that it answers uci at once whatever
+// their size (a GUI waits a few seconds for uciok; the 24-seed Awalé
+// databases are 1.2 GiB); what cannot be opened (a missing count, a
+// file of other rules, a wrong length, a named pipe) stops it before it
+// serves, as before. The values and checksums are checked in the
+// background, count after count from 0: isready is answered at once too,
+// and until a count is checked the searches go without it. When the
+// check is through the engine says so on standard error, with the time
+// it took; a damaged file found then is said on standard error and, in an
+// info string, to the GUI (see package mancala/uci), and its count is
+// left out. ELO.md gives the time to uciok and to the end of the check.
 //
 // -ownbook starts the engine with the option OwnBook on (a GUI can turn
 // it on too; see package mancala/uci): the engine then plays the first

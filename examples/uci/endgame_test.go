@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/examples/internal/clitest"
@@ -78,5 +84,84 @@ func TestEndgameRefusals(t *testing.T) {
 			}
 			clitest.Failure(t, name, code, tt.code, errb.String(), tt.want)
 		})
+	}
+}
+
+// lockedBuffer is a bytes.Buffer for a writer on another goroutine.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestEndgameDamagedLater: a file whose header and length are sound but
+// whose values are not does not stop the engine from answering uci (the
+// databases are opened, not read through); the check in the background
+// finds it, says so on stderr, and the engine says it in an info string
+// before the next readyok, and goes on playing.
+func TestEndgameDamagedLater(t *testing.T) {
+	dir := t.TempDir()
+	folder, _ := clitest.BuildAwale(t, dir, awale.Awari(), 4)
+	path := filepath.Join(folder, "04.egdb")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-10] ^= 0x41
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errb lockedBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- run([]string{"-rules", "awari", "-endgame", dir}, inR, outW, &errb)
+		outW.Close()
+	}()
+	out := bufio.NewScanner(outR)
+	expect := func(want string) (before []string) {
+		t.Helper()
+		for out.Scan() {
+			if strings.HasPrefix(out.Text(), want) {
+				return before
+			}
+			before = append(before, out.Text())
+		}
+		t.Fatalf("no %q from the engine (after %q); stderr %q", want, before, errb.String())
+		return nil
+	}
+	io.WriteString(inW, "uci\n")
+	expect("uciok")
+	// The check of a few kilobytes is soon over; the wait guards only
+	// against a hang.
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(errb.String(), "uci: -endgame: endgame: damaged database file: "); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the damage was not reported on stderr: %q", errb.String())
+		}
+	}
+	io.WriteString(inW, "isready\n")
+	if before := expect("readyok"); len(before) != 1 || !strings.HasPrefix(before[0], "info string endgame databases: endgame: damaged database file: ") {
+		t.Errorf("before readyok: %q", before)
+	}
+	io.WriteString(inW, "position startpos moves Fe\ngo depth 2\n")
+	expect("bestmove ")
+	inW.Close()
+	if c := <-code; c != 0 {
+		t.Errorf("exit %d: %s", c, errb.String())
+	}
+	if !strings.Contains(errb.String(), "04.egdb: ") || strings.Contains(errb.String(), "checked through") {
+		t.Errorf("stderr %q", errb.String())
 	}
 }

@@ -82,9 +82,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		cfg.Book = b
 	}
-	if status := loadEndgame(egFlags, &cfg, stderr); status != 0 {
+	closeEndgame, status := loadEndgame(egFlags, &cfg, stderr)
+	if status != 0 {
 		return status
 	}
+	defer closeEndgame()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	err = uci.Serve(ctx, stdin, stdout, cfg)
@@ -95,18 +97,43 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadEndgame loads the databases of the -endgame flags for cfg.Rules
-// into cfg.Endgame, and says so on stderr. It returns a non-zero exit
-// status on failure, having said why.
-func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Writer) int {
-	eg, err := f.Load(cfg.Rules)
+// loadEndgame opens the databases of the -endgame flags for cfg.Rules
+// into cfg.Endgame, and says so on stderr: it returns once each file's
+// header and length are checked (rulesflags.EndgameFlags.Open), so that
+// the engine answers uci at once whatever their size, and checks the
+// values and checksums in the background. When the check is through it
+// says so on stderr, with the time since the opening began, or says the
+// first damaged file, whose count the oracle then leaves out
+// (cfg.EndgameCheck says it to the GUI too). It returns a non-zero exit
+// status on failure, having said why, and otherwise the function that
+// ends the check and releases the databases once the engine is done.
+func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Writer) (closeEndgame func(), status int) {
+	eg, err := f.Open(cfg.Rules)
 	if err != nil {
 		fmt.Fprintf(stderr, "uci: %s\n", rulesflags.Line(err))
-		return rulesflags.EndgameStatus(err)
+		return nil, rulesflags.EndgameStatus(err)
 	}
-	if eg != nil {
-		cfg.Endgame = eg.Oracle
-		fmt.Fprintf(stderr, "uci: %s\n", eg)
+	if eg == nil {
+		return func() {}, 0
 	}
-	return 0
+	cfg.Endgame, cfg.EndgameCheck = eg.Oracle, eg.Err
+	fmt.Fprintf(stderr, "uci: %s\n", eg)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		err := eg.Wait(ctx)
+		switch {
+		case ctx.Err() != nil: // the engine ended first: Close ends the check
+		case err != nil:
+			fmt.Fprintf(stderr, "uci: -endgame: %s (the engine searches without that count)\n", rulesflags.Line(err))
+		default:
+			fmt.Fprintf(stderr, "uci: endgame databases checked through in %v: every count answers\n", eg.Since().Round(time.Millisecond))
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+		eg.Close()
+	}, 0
 }

@@ -77,13 +77,15 @@ func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, erro
 	}
 	for j := 0; j <= k; j++ {
 		if err := ctx.Err(); err != nil {
+			d.release()
 			return nil, err
 		}
 		if dir != "" {
 			start := time.Now()
-			t, err := readCount(d, dir, j)
+			cf, err := readCount(d, dir, j, true)
 			if err == nil {
-				d.tables[j] = t
+				d.addFile(j, cf)
+				d.ready.Or(1 << j)
 				if o.Progress != nil {
 					fmt.Fprintf(o.Progress, "endgame: count %d: %d positions loaded from %s (%v)\n",
 						j, d.rk.size[j], d.path(dir, j), time.Since(start).Round(time.Millisecond))
@@ -91,6 +93,7 @@ func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, erro
 				continue
 			}
 			if !errors.Is(err, errNoFile) {
+				d.release()
 				return nil, err
 			}
 		}
@@ -102,11 +105,14 @@ func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, erro
 		}
 		t, err := build(ctx)
 		if err != nil {
+			d.release()
 			return nil, err
 		}
 		d.tables[j] = t
+		d.ready.Or(1 << j)
 		if dir != "" {
 			if err := writeCount(d, dir, j); err != nil {
+				d.release()
 				return nil, err
 			}
 		}

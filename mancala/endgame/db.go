@@ -2,7 +2,9 @@ package endgame
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
+	"sync/atomic"
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/internal/nilcheck"
@@ -10,7 +12,9 @@ import (
 
 // DB holds the values of every configuration of a game with up to
 // [DB.Seeds] seeds in its houses, one signed byte each: what [Build] and
-// [Load] return. A DB is immutable and safe for concurrent use. It
+// [Load] return, and [Open] (whose counts become ready one by one, see
+// [DB.Ready]). A DB is safe for concurrent use, and immutable but for
+// the counts that become ready and for [DB.Close]. It
 // implements the endgame oracle of package mancala/search
 // (search.Endgamer) through [DB.Endgame]. The zero DB and a nil *DB hold
 // nothing: their methods answer as for a count not held (false, 0, -1 from
@@ -20,7 +24,14 @@ type DB struct {
 	name   string
 	h      int
 	rk     *ranker
-	tables [][]uint32 // tables[j]: count j, four entries a word
+	tables [][]uint32 // tables[j]: count j as built here, four entries a word; nil for one read from its file
+	// files[j]: count j's file, mapped (or read where files are not
+	// mapped), nil for a count built here; vals[j] its values. Both are
+	// nil if no count was read from a file.
+	files []*countFile
+	vals  [][]byte
+	ready atomic.Uint64 // bit j: count j answers (see Ready)
+	check *checker      // the background check of Open; nil for Load and Build
 }
 
 // newDB returns an empty DB of g for counts up to k, or an error if g or k
@@ -78,7 +89,8 @@ func (d *DB) Houses() int {
 }
 
 // Seeds returns the largest count d holds: it knows every configuration of
-// 0 to Seeds seeds. It is -1 for the zero or nil DB, which holds none.
+// 0 to Seeds seeds (those of [Open] once they are ready: see [DB.Ready]).
+// It is -1 for the zero or nil DB, which holds none.
 func (d *DB) Seeds() int {
 	if d == nil || d.rk == nil {
 		return -1
@@ -95,7 +107,9 @@ func (d *DB) Size(k int) uint64 {
 	return d.rk.size[k]
 }
 
-// Bytes returns the memory d's tables take (0 for the zero or nil DB).
+// Bytes returns the memory d's tables take: in memory for the counts
+// built, mapped from their files (in the page cache, on Linux) for those
+// loaded or opened. It is 0 for the zero or nil DB, and after Close.
 func (d *DB) Bytes() int64 {
 	if d == nil {
 		return 0
@@ -104,18 +118,29 @@ func (d *DB) Bytes() int64 {
 	for _, t := range d.tables {
 		n += 4 * int64(len(t))
 	}
+	for _, v := range d.vals {
+		n += int64(len(v))
+	}
 	return n
 }
 
-// at returns entry idx of count k (which must be in range).
+// at returns entry idx of count k (which must be in range and ready).
 func (d *DB) at(k int, idx uint64) int {
+	if d.vals != nil {
+		if v := d.vals[k]; v != nil {
+			x := v[idx]
+			runtime.KeepAlive(d) // d's finalizer unmaps v
+			return int(int8(x))
+		}
+	}
 	return int(int8(d.tables[k][idx>>2] >> (8 * (idx & 3))))
 }
 
 // At returns the value of configuration idx of k seeds (see
-// [DB.Configuration]), and false if d does not hold it.
+// [DB.Configuration]), and false if d does not hold it (or not yet: see
+// [DB.Ready]).
 func (d *DB) At(k int, idx uint64) (int, bool) {
-	if idx >= d.Size(k) {
+	if idx >= d.Size(k) || !d.Ready(k) {
 		return 0, false
 	}
 	return d.at(k, idx), true
@@ -148,8 +173,8 @@ func (d *DB) Configuration(k int, idx uint64) (Config, bool) {
 // Value returns the value of configuration c for its player to move (what
 // he will take into his store from then on minus what his opponent will,
 // under perfect play), and true, or false if c has more seeds than d holds
-// or seeds past its houses, or is nil. It costs a rank and one memory
-// access.
+// (or a count not ready yet: see [DB.Ready]) or seeds past its houses, or
+// is nil. It costs a rank and one memory access.
 func (d *DB) Value(c *Config) (int, bool) {
 	if c == nil || d.Seeds() < 0 {
 		return 0, false
@@ -161,7 +186,7 @@ func (d *DB) Value(c *Config) (int, bool) {
 		}
 		k += int(v)
 	}
-	if k > d.Seeds() {
+	if !d.Ready(k) {
 		return 0, false
 	}
 	return d.at(k, d.rk.rank(c)), true

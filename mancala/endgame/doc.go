@@ -45,9 +45,26 @@
 // One file a count, under a directory named after the game ([DirName]):
 // a header (the game and its rules, the houses, the count, the format
 // version), the values, one signed byte each in rank order, and a CRC-32C
-// checksum. [Load] and [Build] check all of it: a damaged or truncated
-// file gives an error wrapping [ErrCorrupt]; an intact file of other rules,
-// another board or another count, a [*MismatchError].
+// checksum. [Load] and [Build] check all of it before they return: a
+// damaged or truncated file gives an error wrapping [ErrCorrupt]; an
+// intact file of other rules, another board or another count, a
+// [*MismatchError].
+//
+// On Linux the files are memory-mapped (read-only, shared) rather than
+// copied: the values live in the page cache, shared by every process that
+// loads the same files, and are read from disk as they are first touched.
+// Elsewhere they are read into memory. A file's values are checked once,
+// when it is read through: the pages that the kernel drops from its cache
+// and reads again later are not checked again, and the files must not be
+// changed in place while mapped (Build only renames new files over old
+// ones). [Open] returns as soon as it has checked each file's header and
+// length, on Linux a few milliseconds whatever the size (elsewhere after
+// reading the files into memory), and checks the values and the checksum
+// in the background, from count 0 up: a count answers only once its file is
+// found sound, a damaged one never (its error from [DB.Err] and
+// [DB.Wait]), so that no value of a damaged file is ever trusted. It
+// serves a program that must answer at once, such as a UCI engine before
+// its GUI's timeout. [DB.Close] unmaps the files.
 //
 // # Reading
 //
@@ -59,6 +76,8 @@
 //
 // # Concurrency
 //
-// A [DB] is immutable and safe for concurrent use. [Build] calls the
-// Game's methods from several goroutines at once.
+// A [DB] is safe for concurrent use; its values never change, and those
+// of [Open] become ready count by count. [DB.Close] is the exception: it
+// must not run while the DB is in use. [Build] calls the Game's methods
+// from several goroutines at once.
 package endgame

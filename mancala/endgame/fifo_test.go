@@ -29,9 +29,9 @@ func within(t *testing.T, d time.Duration, what string, f func() error) error {
 	}
 }
 
-// TestFIFORefused: a named pipe in place of a count's file makes Load and
-// Build fail at once with ErrNotRegular, and is left as it is. Both
-// blocked for ever, waiting for a writer, before the fix.
+// TestFIFORefused: a named pipe in place of a count's file makes Load,
+// Open and Build fail at once with ErrNotRegular, and is left as it is. Load
+// and Build blocked for ever, waiting for a writer, before the fix.
 func TestFIFORefused(t *testing.T) {
 	g := game(t, awari(2))
 	dir := t.TempDir()
@@ -48,6 +48,10 @@ func TestFIFORefused(t *testing.T) {
 	err := within(t, 5*time.Second, "Load", func() error { _, err := endgame.Load(g, dir, 3); return err })
 	if !errors.Is(err, endgame.ErrNotRegular) {
 		t.Errorf("Load with a pipe for count 3: %v, want ErrNotRegular", err)
+	}
+	err = within(t, 5*time.Second, "Open", func() error { _, err := endgame.Open(g, dir, 3); return err })
+	if !errors.Is(err, endgame.ErrNotRegular) {
+		t.Errorf("Open with a pipe for count 3: %v, want ErrNotRegular", err)
 	}
 	err = within(t, 5*time.Second, "Build", func() error {
 		_, err := endgame.Build(context.Background(), g, dir, 4, endgame.Options{})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"hash/crc32"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -146,6 +147,19 @@ func TestFilesRefused(t *testing.T) {
 		if _, err := endgame.Load(g, dir, 6); !errors.Is(err, endgame.ErrCorrupt) {
 			t.Errorf("%s: Load gives %v, want ErrCorrupt", c.name, err)
 		}
+		// Open finds at once what the header and the length show, the
+		// rest (a value, the checksum) in its check.
+		if db, err := endgame.Open(g, dir, 6); err == nil {
+			if err := db.Wait(context.Background()); !errors.Is(err, endgame.ErrCorrupt) {
+				t.Errorf("%s: Open's check gives %v, want ErrCorrupt", c.name, err)
+			}
+			if late := c.name == "flipped value" || c.name == "flipped checksum"; !late {
+				t.Errorf("%s: Open did not refuse it at once", c.name)
+			}
+			db.Close()
+		} else if !errors.Is(err, endgame.ErrCorrupt) {
+			t.Errorf("%s: Open gives %v, want ErrCorrupt", c.name, err)
+		}
 		if _, err := endgame.Build(context.Background(), g, dir, 6, endgame.Options{}); !errors.Is(err, endgame.ErrCorrupt) {
 			t.Errorf("%s: Build gives %v, want ErrCorrupt", c.name, err)
 		}
@@ -154,6 +168,9 @@ func TestFilesRefused(t *testing.T) {
 		}
 	}
 	os.WriteFile(path, good, 0o644)
+	if _, err := endgame.Open(g, dir, 7); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Open of a count not built: %v, want fs.ErrNotExist", err)
+	}
 	// The same files under the name of other rules, another count.
 	other := game(t, awale.Options{Houses: 2, GrandSlam: awale.GrandSlamNoCapture, Cycle: awale.CycleSplit})
 	odir := t.TempDir()
@@ -164,9 +181,15 @@ func TestFilesRefused(t *testing.T) {
 	if _, err := endgame.Load(other, odir, 0); !errors.As(err, &me) || me.Field != "game" || !errors.Is(err, endgame.ErrMismatch) {
 		t.Errorf("a file of other rules: %v, want a MismatchError of the game", err)
 	}
+	if _, err := endgame.Open(other, odir, 0); !errors.As(err, &me) || me.Field != "game" {
+		t.Errorf("Open, a file of other rules: %v, want a MismatchError of the game", err)
+	}
 	os.WriteFile(filepath.Join(sub, "05.egdb"), good, 0o644)
 	if _, err := endgame.Load(g, dir, 6); !errors.As(err, &me) || me.Field != "count" {
 		t.Errorf("a file of another count: %v, want a MismatchError of the count", err)
+	}
+	if _, err := endgame.Open(g, dir, 6); !errors.As(err, &me) || me.Field != "count" {
+		t.Errorf("Open, a file of another count: %v, want a MismatchError of the count", err)
 	}
 }
 
@@ -205,3 +228,6 @@ func TestRowsOf(t *testing.T) {
 		t.Error("RowsOf answered for a position with nobody to move")
 	}
 }
+
+// crc32c is the checksum of the database files.
+func crc32c(b []byte) uint32 { return crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli)) }

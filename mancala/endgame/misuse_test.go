@@ -42,6 +42,9 @@ func TestZeroAndNilDB(t *testing.T) {
 		if _, ok := d.Configuration(0, 0); ok {
 			t.Errorf("%s: Configuration(0, 0) ok", name)
 		}
+		if d.Ready(0) || d.Ready(-1) || d.Histogram(0) != nil {
+			t.Errorf("%s: Ready(0) %v, Ready(-1) %v", name, d.Ready(0), d.Ready(-1))
+		}
 		if d.Seeds() != -1 || d.Size(0) != 0 || d.Bytes() != 0 || d.Name() != "" || d.Houses() != 0 {
 			t.Errorf("%s: Seeds %d Size %d Bytes %d Name %q Houses %d", name, d.Seeds(), d.Size(0), d.Bytes(), d.Name(), d.Houses())
 		}

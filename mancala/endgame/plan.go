@@ -59,9 +59,10 @@ type ValueCount struct {
 
 // Histogram returns how many configurations of k seeds have each value,
 // for the player to move, in increasing value: only the values that
-// occur. It returns nil if d does not hold count k.
+// occur. It returns nil if d does not hold count k (or not yet: see
+// [DB.Ready]).
 func (d *DB) Histogram(k int) []ValueCount {
-	if d == nil || k < 0 || k > d.Seeds() {
+	if !d.Ready(k) {
 		return nil
 	}
 	n := d.Size(k)

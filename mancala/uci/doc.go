@@ -81,6 +81,21 @@
 // within its plies of the start (see book.Book.Move). The library embeds
 // no book: the examples/uci program gives the engine its Abapa book.
 //
+// # Endgame databases
+//
+// With [EngineConfig].Endgame the engine's searches consult an endgame
+// oracle under the rules it started with. The engine answers uci with
+// uciok and isready with readyok at once, whether or not the databases
+// behind the oracle are loaded through: databases checked in the
+// background (endgame.Open) answer for the counts found sound so far, and
+// a search asks the oracle at each node, so it uses what is ready when it
+// asks (the rest it searches as without databases). readyok does not wait
+// for the check: a GUI's timeout on it is as short as on uciok, and the
+// counts that matter are reached only late in a game. An error that the
+// check finds later ([EngineConfig].EndgameCheck: a damaged file, whose
+// count is then left out) is said once in an info string, before the
+// readyok of the next isready or before the next go's search.
+//
 // # Where we differ from Aalina
 //
 //   - isready is answered at once, even while a search runs; go during a

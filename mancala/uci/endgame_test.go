@@ -1,6 +1,9 @@
 package uci
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -31,6 +34,51 @@ func TestEndgameOnlyForStartingRules(t *testing.T) {
 	s.expect("bestmove")
 	if n := calls.Load(); n != 0 {
 		t.Errorf("under other rules the engine asked the oracle %d times", n)
+	}
+	s.quit()
+}
+
+// TestEndgameCheckReported: an error that EndgameCheck reports after the
+// engine started is said once, in an info string before readyok (or
+// before a go's search), and the engine goes on.
+func TestEndgameCheckReported(t *testing.T) {
+	var found atomic.Value // error
+	s := newSession(t, EngineConfig{Rules: awaleRules(t, "awari"),
+		Endgame: func(mancala.Position) (int, bool) { return 0, false },
+		EndgameCheck: func() error {
+			err, _ := found.Load().(error)
+			return err
+		}})
+	s.send("uci")
+	s.expect("uciok")
+	s.send("isready")
+	if _, before := s.expect("readyok"); len(before) != 0 {
+		t.Errorf("before any error, isready said %q", before)
+	}
+	found.Store(fmt.Errorf("%w: /db/20.egdb: the checksum\ndoes not match", errors.New("endgame: damaged database file")))
+	s.send("isready")
+	_, before := s.expect("readyok")
+	if len(before) != 1 || before[0] != "info string endgame databases: endgame: damaged database file: /db/20.egdb: the checksum does not match" {
+		t.Errorf("isready after the error: %q before readyok", before)
+	}
+	s.send("isready")
+	if _, before := s.expect("readyok"); len(before) != 0 {
+		t.Errorf("the error was said again: %q", before)
+	}
+	s.send("position startpos")
+	s.send("go depth 2")
+	if _, before := s.expect("bestmove"); strings.Contains(strings.Join(before, "\n"), "endgame databases") {
+		t.Errorf("go said the error again: %q", before)
+	}
+	s.quit()
+
+	// Said before a go's search, when no isready came first.
+	s = newSession(t, EngineConfig{Rules: awaleRules(t, "awari"),
+		EndgameCheck: func() error { return errors.New("endgame: reading /db/3.egdb: I/O error") }})
+	s.send("position startpos")
+	s.send("go depth 1")
+	if _, before := s.expect("bestmove"); len(before) == 0 || before[0] != "info string endgame databases: endgame: reading /db/3.egdb: I/O error" {
+		t.Errorf("go: %q before bestmove", before)
 	}
 	s.quit()
 }

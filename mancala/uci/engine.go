@@ -56,6 +56,16 @@ type EngineConfig struct {
 	// It must be for Rules, and safe for concurrent use; under other
 	// rules that the GUI chooses, the engine searches without it.
 	Endgame func(p mancala.Position) (gain int, ok bool)
+	// EndgameCheck, if set, reports, without waiting, an error found in
+	// the databases behind Endgame after the engine started: databases
+	// that are still being checked in the background when the engine
+	// answers uci (endgame.Open's, whose endgame.DB.Err it is) answer for
+	// the counts checked so far, and a file found damaged is left out.
+	// The engine says the first error it sees, once, in an info string
+	// ("info string endgame databases: " and the error) before the
+	// readyok of an isready, or before a go searches. It must be safe
+	// for concurrent use and quick.
+	EndgameCheck func() error
 	// MinAnswer is the least time from a go with a movetime to its
 	// bestmove: a search that ends sooner (a depth reached, a result
 	// proven) waits, at most until the movetime's limit; stop, ponderhit,
@@ -200,6 +210,7 @@ type server struct {
 	ownBook bool
 	ab      *search.AlphaBeta
 	run     *searchRun
+	egSaid  bool // the error of cfg.EndgameCheck has been said
 }
 
 // searchRun is a search under way.
@@ -321,6 +332,7 @@ func (s *server) handle(line string) bool {
 		s.w.printf("uciok")
 	case "isready":
 		s.makeTable()
+		s.reportEndgame()
 		s.w.printf("readyok")
 	case "debug":
 		s.debug = c.Debug
@@ -345,9 +357,24 @@ func (s *server) handle(line string) bool {
 	case "position":
 		s.position(c)
 	case "go":
+		if !s.busy() {
+			s.reportEndgame()
+		}
 		s.goSearch(c.Go)
 	}
 	return false
+}
+
+// reportEndgame says, once, the error that cfg.EndgameCheck reports, in an
+// info string on one line.
+func (s *server) reportEndgame() {
+	if s.cfg.EndgameCheck == nil || s.egSaid {
+		return
+	}
+	if err := s.cfg.EndgameCheck(); err != nil {
+		s.egSaid = true
+		s.info("endgame databases: %s", mancala.Shorten(strings.Join(strings.Fields(err.Error()), " "), 400))
+	}
 }
 
 // setOption sets an option, or refuses it (an *OptionError, or an error

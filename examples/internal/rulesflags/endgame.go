@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -57,12 +58,27 @@ type EndgameOptions struct {
 	// Approx allows, for Awalé rules that have no exact databases, those
 	// of the nearest exact rules, as estimates.
 	Approx bool
+	// Background opens the files (endgame.Open) instead of loading them
+	// through (endgame.Load): LoadEndgame returns once each file's header
+	// and length are checked, and the values and checksums are checked
+	// in the background, the oracle answering for the counts found sound
+	// so far ([Endgame.Wait], [Endgame.Err]). A program that must answer
+	// at once (the UCI engine) uses it; one whose results must not depend
+	// on timing (a match) does not.
+	Background bool
 }
 
 // Load loads the databases that the parsed flags name for r (see
 // [LoadEndgame]); it returns nil and no error if -endgame was not given.
 // -endgame-stones or -endgame-approx without -endgame is an error.
-func (f *EndgameFlags) Load(r mancala.Ruleset) (*Endgame, error) {
+func (f *EndgameFlags) Load(r mancala.Ruleset) (*Endgame, error) { return f.load(r, false) }
+
+// Open is [EndgameFlags.Load] with [EndgameOptions].Background: it
+// returns before the files are read through, and checks them in the
+// background (see [Endgame.Wait]).
+func (f *EndgameFlags) Open(r mancala.Ruleset) (*Endgame, error) { return f.load(r, true) }
+
+func (f *EndgameFlags) load(r mancala.Ruleset, background bool) (*Endgame, error) {
 	if f.dir == "" {
 		for _, name := range []string{"endgame-stones", "endgame-approx"} {
 			if f.set(name) {
@@ -77,7 +93,7 @@ func (f *EndgameFlags) Load(r mancala.Ruleset) (*Endgame, error) {
 	if f.set("endgame-stones") && (f.stones < 1 || f.stones > endgame.MaxSeeds) {
 		return nil, fmt.Errorf("-endgame-stones: want 1 to %d, not %d", endgame.MaxSeeds, f.stones)
 	}
-	return LoadEndgame(r, EndgameOptions{Dir: f.dir, Stones: f.stones, Approx: f.approx})
+	return LoadEndgame(r, EndgameOptions{Dir: f.dir, Stones: f.stones, Approx: f.approx, Background: background})
 }
 
 func (f *EndgameFlags) set(name string) bool {
@@ -88,13 +104,17 @@ func (f *EndgameFlags) set(name string) bool {
 
 // Endgame is a set of endgame databases loaded for a ruleset: its oracle
 // for the searchers, and whether its values are exact under the rules
-// played. It is immutable and safe for concurrent use.
+// played. It is safe for concurrent use; databases opened in the
+// background ([EndgameOptions].Background) answer for more counts as
+// their check goes on, and [Endgame.Close] must wait until no search uses
+// them.
 type Endgame struct {
 	db    *endgame.DB
 	dir   string
 	rules string // the name of the rules played
 	exact bool
-	why   string // for estimates: why the values are not exact
+	why   string    // for estimates: why the values are not exact
+	start time.Time // when the loading began
 }
 
 // LoadEndgame loads, building nothing, the endgame databases of r from
@@ -147,11 +167,16 @@ func LoadEndgame(r mancala.Ruleset, o EndgameOptions) (*Endgame, error) {
 	case k > have:
 		return nil, fmt.Errorf("-endgame-stones %d: %s holds the counts 0 to %d of %s only (%s)", k, Quote(dir), have, g.Name(), buildHint(g, o, k))
 	}
-	db, err := endgame.Load(g, dir, k)
+	load := endgame.Load
+	if o.Background {
+		load = endgame.Open
+	}
+	start := time.Now()
+	db, err := load(g, dir, k)
 	if err != nil {
 		return nil, &readError{fmt.Errorf("-endgame: %w", err)}
 	}
-	return &Endgame{db: db, dir: dir, rules: rulesName(r), exact: why == "", why: why}, nil
+	return &Endgame{db: db, dir: dir, rules: rulesName(r), exact: why == "", why: why, start: start}, nil
 }
 
 // readError is an error of LoadEndgame in reading the files.
@@ -238,6 +263,45 @@ func rulesName(r mancala.Ruleset) string {
 
 // DB returns the databases.
 func (e *Endgame) DB() *endgame.DB { return e.db }
+
+// Wait waits until the databases are checked through (at once unless
+// they were opened in the background) or ctx is done, and returns the
+// error of the first damaged file, or ctx's (see endgame.DB.Wait). Every
+// count answers after it returns nil.
+func (e *Endgame) Wait(ctx context.Context) error {
+	if e == nil {
+		return nil
+	}
+	return e.db.Wait(ctx)
+}
+
+// Err returns, without waiting, the error of the first file found
+// damaged so far by the check in the background, or nil (see
+// endgame.DB.Err): the uci.EngineConfig.EndgameCheck of the engine. A
+// nil Endgame's Wait, Err and Close return nil.
+func (e *Endgame) Err() error {
+	if e == nil {
+		return nil
+	}
+	return e.db.Err()
+}
+
+// Since returns the time since the loading began (0 for a nil Endgame).
+func (e *Endgame) Since() time.Duration {
+	if e == nil {
+		return 0
+	}
+	return time.Since(e.start)
+}
+
+// Close releases the databases (endgame.DB.Close): no search may use them
+// any more, nor may one be running.
+func (e *Endgame) Close() error {
+	if e == nil {
+		return nil
+	}
+	return e.db.Close()
+}
 
 // Exact reports whether the values are exact under the rules played;
 // false means they are those of the nearest exact rules (-endgame-approx),

@@ -154,7 +154,7 @@ func ExampleWithDatabase_files() {
 	fmt.Println(gain, ok)
 	fmt.Println("final difference for South:", p.Board.Store(mancala.South)-p.Board.Store(mancala.North)+gain)
 	// Output:
-	// kalah houses=4 capture=empty up to 10 seeds: 43764 bytes
+	// kalah houses=4 capture=empty up to 10 seeds: 43758 bytes
 	// -3 true
 	// final difference for South: 0
 }
