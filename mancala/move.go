@@ -9,16 +9,23 @@ import "fmt"
 // A Move is a two-byte value; == compares moves. The zero Move chooses
 // nothing and is never legal.
 type Move struct {
-	// h[p] is player p's house plus one; 0 means p makes no choice.
-	h [2]uint8
+	// s and n are South's and North's house plus one; 0 means that
+	// player makes no choice. (Two fields, not an array: the compiler
+	// keeps a struct of two bytes in a register, an array in memory.)
+	s, n uint8
 }
 
 // Single returns the move in which player p alone sows from house i.
 // An out-of-range house gives the zero Move.
 func Single(p Player, i int) Move {
 	var m Move
-	if p.Valid() && i >= 0 && i < MaxHouses {
-		m.h[p] = uint8(i + 1)
+	if uint(i) < MaxHouses {
+		switch p {
+		case South:
+			m.s = uint8(i + 1)
+		case North:
+			m.n = uint8(i + 1)
+		}
 	}
 	return m
 }
@@ -29,7 +36,7 @@ func Joint(south, north int) Move {
 	if south < 0 || south >= MaxHouses || north < 0 || north >= MaxHouses {
 		return Move{}
 	}
-	return Move{h: [2]uint8{uint8(south + 1), uint8(north + 1)}}
+	return Move{s: uint8(south + 1), n: uint8(north + 1)}
 }
 
 // IsZero reports whether m chooses nothing.
@@ -37,7 +44,10 @@ func (m Move) IsZero() bool { return m == Move{} }
 
 // House returns the house player p sows from in m, and whether p chooses one.
 func (m Move) House(p Player) (int, bool) {
-	v := m.h[p&1]
+	v := m.s
+	if p&1 != 0 {
+		v = m.n
+	}
 	return int(v) - 1, v != 0
 }
 
@@ -45,10 +55,10 @@ func (m Move) House(p Player) (int, bool) {
 // played.
 func (m Move) Turn() Turn {
 	var t Turn
-	if m.h[South] != 0 {
+	if m.s != 0 {
 		t |= SouthTurn
 	}
-	if m.h[North] != 0 {
+	if m.n != 0 {
 		t |= NorthTurn
 	}
 	return t
