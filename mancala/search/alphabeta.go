@@ -494,15 +494,18 @@ func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m m
 	q := t.ops.apply(p, m)
 	if depth <= 1 && a.eg == nil {
 		// A leaf, and no oracle to ask: nothing below it reads the path.
-		if t.ops.turn(q) != mancala.NoTurn {
+		turn := t.ops.turn(q)
+		if turn != mancala.NoTurn {
 			var rep int
-			q, rep = t.endLeafAt(q)
-			a.rep = min(a.rep, rep)
+			if q, rep = t.endLeafAt(q); rep != noRepeat {
+				a.rep = min(a.rep, rep)
+				turn = t.ops.turn(q)
+			}
 		}
-		if perspectiveOf(t.ops.turn(q)) == me {
-			return leaf(a, t, q, ply, alpha, beta)
+		if perspectiveOf(turn) == me {
+			return leaf(a, t, q, turn, ply, alpha, beta)
 		}
-		return -leaf(a, t, q, ply, -beta, -alpha)
+		return -leaf(a, t, q, turn, ply, -beta, -alpha)
 	}
 	q, hq, rep := t.endAt(q, t.ops.hash(q))
 	a.rep = min(a.rep, rep)
@@ -532,12 +535,12 @@ func (a *AlphaBeta) enter(ply int) bool {
 }
 
 // leaf is search at a remaining depth of 0 or less for a search without an
-// endgame oracle, which does not read the path: p need not be on it.
-func leaf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, ply int, alpha, beta float64) float64 {
+// endgame oracle, which does not read the path: p need not be on it. turn
+// is p's.
+func leaf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, turn mancala.Turn, ply int, alpha, beta float64) float64 {
 	if !a.enter(ply) {
 		return 0
 	}
-	turn := t.ops.turn(p)
 	if turn == mancala.NoTurn {
 		s, n := t.ops.stores(p)
 		return float64((s - n) * TerminalScale)

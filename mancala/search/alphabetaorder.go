@@ -126,21 +126,24 @@ func (a *AlphaBeta) usable(e *ttEntry, depth int) bool {
 // score gives each move its ordering score: the table's move first, then
 // the killer moves of the ply, then by history score.
 func (a *AlphaBeta) score(pl *abPly, moves []mancala.Move, ttMove mancala.Move, me mancala.Player) {
+	scores := pl.scores[:len(moves)]
+	hist := &a.history[me&1]
+	k0, k1 := pl.killers[0], pl.killers[1]
 	for i, m := range moves {
 		var s int32
 		switch m {
 		case ttMove:
 			s = 1 << 30
-		case pl.killers[0]:
+		case k0:
 			s = 1 << 29
-		case pl.killers[1]:
+		case k1:
 			s = 1 << 28
 		default:
 			if h, ok := m.House(me); ok {
-				s = min(a.history[me][h], 1<<27)
+				s = min(hist[h], 1<<27)
 			}
 		}
-		pl.scores[i] = s
+		scores[i] = s
 	}
 }
 

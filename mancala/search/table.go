@@ -62,7 +62,10 @@ func (t *ttable) store(h uint64, value float64, move mancala.Move, depth int, bo
 	if e.key == h && move.IsZero() {
 		move = e.move // keep the best move of an earlier search
 	}
-	*e = ttEntry{key: h, value: value, move: move, depth: uint8(min(depth, 255)), bound: bound, gen: t.gen, proven: proven}
+	// Field by field: a composite literal is built by clearing the
+	// entry first (REP STOSQ, slow to start) and then filling it.
+	e.key, e.value, e.move = h, value, move
+	e.depth, e.bound, e.gen, e.proven = uint8(min(depth, 255)), bound, t.gen, proven
 }
 
 func (t *ttable) clear() {
