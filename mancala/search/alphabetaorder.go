@@ -150,11 +150,14 @@ func (a *AlphaBeta) score(pl *abPly, moves []mancala.Move, ttMove mancala.Move, 
 // pickNext moves the best-scored move among moves[i:] to index i and
 // returns it (a selection sort done lazily: cutoffs skip the rest).
 func pickNext(moves []mancala.Move, scores []int32, i int) mancala.Move {
-	b := i
+	// Without a branch a move (the outcomes of the comparisons are
+	// unpredictable): gt is all ones when scores[j] is the greater.
+	b, bs := i, int64(scores[i])
 	for j := i + 1; j < len(moves); j++ {
-		if scores[j] > scores[b] {
-			b = j
-		}
+		s := int64(scores[j])
+		gt := (bs - s) >> 63
+		b ^= (b ^ j) & int(gt)
+		bs ^= (bs ^ s) & gt
 	}
 	if b != i {
 		moves[i], moves[b] = moves[b], moves[i]
