@@ -491,23 +491,19 @@ func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player,
 
 // child is AlphaBeta.child on the positions of t.
 func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
-	q := t.ops.apply(p, m)
+	return childOf(a, t, t.ops.apply(p, m), 0, false, me, depth, ply, alpha, beta)
+}
+
+// childOf is child of the position q that the move leads to, whose hash
+// is hq if hashed is set.
+func childOf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P, hq uint64, hashed bool, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
 	if depth <= 1 && a.eg == nil {
-		// A leaf, and no oracle to ask: nothing below it reads the path.
-		turn := t.ops.turn(q)
-		if turn != mancala.NoTurn {
-			var rep int
-			if q, rep = t.endLeafAt(q); rep != noRepeat {
-				a.rep = min(a.rep, rep)
-				turn = t.ops.turn(q)
-			}
-		}
-		if perspectiveOf(turn) == me {
-			return leaf(a, t, q, turn, ply, alpha, beta)
-		}
-		return -leaf(a, t, q, turn, ply, -beta, -alpha)
+		return leafChild(a, t, q, me, ply, alpha, beta)
 	}
-	q, hq, rep := t.endAt(q, t.ops.hash(q))
+	if !hashed {
+		hq = t.ops.hash(q)
+	}
+	q, hq, rep := t.endAt(q, hq)
 	a.rep = min(a.rep, rep)
 	hq = t.push(q, hq)
 	var v float64
@@ -534,18 +530,37 @@ func (a *AlphaBeta) enter(ply int) bool {
 	return true
 }
 
-// leaf is search at a remaining depth of 0 or less for a search without an
-// endgame oracle, which does not read the path: p need not be on it. turn
-// is p's.
-func leaf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, turn mancala.Turn, ply int, alpha, beta float64) float64 {
-	if !a.enter(ply) {
-		return 0
+// leafChild is childOf for a leaf (a remaining depth of 1 or less) of a
+// search without an endgame oracle, which does not read the path: q is
+// not pushed. It is the search at the leaf, written out in one function
+// (the leaves are most of the nodes): q's end by a repetition, the node
+// count, and q's value, final or at the horizon, for me.
+func leafChild[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P, me mancala.Player, ply int, alpha, beta float64) float64 {
+	turn := t.ops.turn(q)
+	if turn != mancala.NoTurn {
+		var rep int
+		if q, rep = t.endLeafAt(q); rep != noRepeat {
+			a.rep = min(a.rep, rep)
+			turn = t.ops.turn(q)
+		}
 	}
-	if turn == mancala.NoTurn {
-		s, n := t.ops.stores(p)
-		return float64((s - n) * TerminalScale)
+	pov := perspectiveOf(turn)
+	if pov != me {
+		alpha, beta = -beta, -alpha
 	}
-	return horizonValue(a, t, p, turn, ply, alpha, beta)
+	var v float64
+	switch {
+	case !a.enter(ply):
+	case turn == mancala.NoTurn:
+		s, n := t.ops.stores(q)
+		v = float64((s - n) * TerminalScale)
+	default:
+		v = horizonValue(a, t, q, turn, ply, alpha, beta)
+	}
+	if pov != me {
+		return -v
+	}
+	return v
 }
 
 // horizonValue values p, not over, at the horizon: by the quiescence
@@ -605,9 +620,40 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 	alpha0 := alpha
 	best := math.Inf(-1)
 	var bestMove mancala.Move
+	// With children that read the table (depth >= 2), each child's
+	// sibling after it is played before the child is searched, and its
+	// slot of the table fetched meanwhile: the search of the child then
+	// hides the fetch's wait.
+	ahead := a.useTT && depth >= 2 && a.eg == nil
+	var next P
+	var nextH uint64
 	for i := range moves {
-		m := pickNext(moves, pl.scores, i)
-		v := child(a, t, p, m, me, depth, ply+1, alpha, beta)
+		var m mancala.Move
+		var q P
+		var hq uint64
+		switch {
+		case ahead && i > 0:
+			m, q, hq = moves[i], next, nextH // picked and played with moves[i-1]
+		case ahead:
+			m = pickNext(moves, pl.scores, i)
+			q = t.ops.apply(p, m)
+			hq = t.ops.hash(q)
+			a.tt.prefetch(t.key(q, hq))
+		default:
+			m = pickNext(moves, pl.scores, i)
+			q = t.ops.apply(p, m)
+		}
+		if ahead && i+1 < len(moves) {
+			next = t.ops.apply(p, pickNext(moves, pl.scores, i+1))
+			nextH = t.ops.hash(next)
+			a.tt.prefetch(t.key(next, nextH))
+		}
+		var v float64
+		if depth <= 1 && a.eg == nil {
+			v = leafChild(a, t, q, me, ply+1, alpha, beta)
+		} else {
+			v = childOf(a, t, q, hq, ahead, me, depth, ply+1, alpha, beta)
+		}
 		if a.stop {
 			a.horizon = true
 			return 0

@@ -95,6 +95,20 @@ func (t *linePath[P, O]) push(p P, h uint64) uint64 {
 	return key
 }
 
+// key returns the table key that push(q, h) would return, without
+// pushing q.
+func (t *linePath[P, O]) key(q P, h uint64) uint64 {
+	n := len(t.ent)
+	if !t.cyc || n == 0 {
+		return h
+	}
+	prev := &t.ent[n-1]
+	if ss, ns := t.ops.stores(q); prev.stores == [2]int{ss, ns} {
+		return h ^ prev.run
+	}
+	return h
+}
+
 func (t *linePath[P, O]) pop() {
 	if t.cyc {
 		t.ent = t.ent[:len(t.ent)-1]

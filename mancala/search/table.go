@@ -1,6 +1,10 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"unsafe"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // Bound kinds of a table entry's value.
 const (
@@ -50,6 +54,9 @@ func (t *ttable) probe(h uint64) *ttEntry {
 	}
 	return e
 }
+
+// prefetch starts the fetch of h's slot into the caches.
+func (t *ttable) prefetch(h uint64) { prefetch(unsafe.Pointer(&t.entries[h&t.mask])) }
 
 // store writes an entry, replacing the slot's occupant unless that one is
 // from the current search, describes another position and was searched
