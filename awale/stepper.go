@@ -25,8 +25,10 @@ func (r *Rules) Compact(p mancala.Position) (search.Compact, bool) {
 	b := &p.Board
 	return search.Compact{
 		South: rowWord(b, mancala.South), North: rowWord(b, mancala.North),
-		SouthStore: uint8(b.Store(mancala.South)), NorthStore: uint8(b.Store(mancala.North)),
-		ToMove: p.ToMove,
+		CompactState: search.CompactState{
+			SouthStore: uint8(b.Store(mancala.South)), NorthStore: uint8(b.Store(mancala.North)),
+			ToMove: p.ToMove,
+		},
 	}, true
 }
 
@@ -107,9 +109,9 @@ func (r *Rules) CompactApply(x search.Compact, m mancala.Move) search.Compact {
 		own, opp, turn = 0, 0, mancala.NoTurn
 	}
 	if south {
-		return search.Compact{South: own, North: opp, SouthStore: uint8(sOwn), NorthStore: uint8(sOpp), ToMove: turn}
+		return search.Compact{South: own, North: opp, CompactState: search.CompactState{SouthStore: uint8(sOwn), NorthStore: uint8(sOpp), ToMove: turn}}
 	}
-	return search.Compact{South: opp, North: own, SouthStore: uint8(sOpp), NorthStore: uint8(sOwn), ToMove: turn}
+	return search.Compact{South: opp, North: own, CompactState: search.CompactState{SouthStore: uint8(sOpp), NorthStore: uint8(sOwn), ToMove: turn}}
 }
 
 // CompactCycle implements [search.Stepper]: [Rules.Cycle] of x.
@@ -121,7 +123,7 @@ func (r *Rules) CompactCycle(x search.Compact) search.Compact {
 	a, c := sumBytes(south), sumBytes(north)
 	s, n := int(x.SouthStore), int(x.NorthStore)
 	if r.o.Cycle != CycleSplit {
-		return search.Compact{SouthStore: uint8(s + a), NorthStore: uint8(n + c)}
+		return search.Compact{CompactState: search.CompactState{SouthStore: uint8(s + a), NorthStore: uint8(n + c)}}
 	}
 	half := (a + c) / 2
 	var y search.Compact
