@@ -516,18 +516,23 @@ func childOf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P, h
 	return v
 }
 
-// enter counts a node at ply and polls the limits every 1024 nodes; it
-// returns false if the search is to stop.
-func (a *AlphaBeta) enter(ply int) bool {
+// enter counts a node and reports whether the search goes on; the caller
+// then empties the ply's line of play. It is inlined: the poll of the
+// limits, every 1024 nodes, is out of line (stopped).
+func (a *AlphaBeta) enter() bool {
 	a.nodes++
+	return a.nodes&1023 != 0 && !a.stop || !a.stopped()
+}
+
+// stopped polls the limits if the node count says so and reports whether
+// the search is to stop.
+//
+//go:noinline
+func (a *AlphaBeta) stopped() bool {
 	if a.nodes&1023 == 0 {
 		a.poll()
 	}
-	if a.stop {
-		return false
-	}
-	a.plies[ply].pv = a.plies[ply].pv[:0]
-	return true
+	return a.stop
 }
 
 // leafChild is childOf for a leaf (a remaining depth of 1 or less) of a
@@ -550,11 +555,13 @@ func leafChild[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P,
 	}
 	var v float64
 	switch {
-	case !a.enter(ply):
+	case !a.enter():
 	case turn == mancala.NoTurn:
+		a.plies[ply].pv = a.plies[ply].pv[:0]
 		s, n := t.ops.stores(q)
 		v = float64((s - n) * TerminalScale)
 	default:
+		a.plies[ply].pv = a.plies[ply].pv[:0]
 		v = horizonValue(a, t, q, turn, ply, alpha, beta)
 	}
 	if pov != me {
@@ -577,10 +584,11 @@ func horizonValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p
 // fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
 // p is the last position of t and h its table key (linePath.push).
 func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h uint64, depth, ply int, alpha, beta float64) float64 {
-	if !a.enter(ply) {
+	if !a.enter() {
 		return 0
 	}
 	pl := &a.plies[ply]
+	pl.pv = pl.pv[:0]
 	turn := t.ops.turn(p)
 	if turn == mancala.NoTurn {
 		s, n := t.ops.stores(p)

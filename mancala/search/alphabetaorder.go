@@ -159,9 +159,7 @@ func pickNext(moves []mancala.Move, scores []int32, i int) mancala.Move {
 		b ^= (b ^ j) & int(gt)
 		bs ^= (bs ^ s) & gt
 	}
-	if b != i {
-		moves[i], moves[b] = moves[b], moves[i]
-		scores[i], scores[b] = scores[b], scores[i]
-	}
+	moves[i], moves[b] = moves[b], moves[i] // (nothing moves if b is i)
+	scores[i], scores[b] = scores[b], scores[i]
 	return moves[i]
 }
