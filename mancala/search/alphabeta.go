@@ -643,12 +643,14 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 		case ahead && i > 0:
 			m, q, hq = moves[i], next, nextH // picked and played with moves[i-1]
 		case ahead:
-			m = pickNext(moves, pl.scores, i)
+			m = moves[0] // picked by score
 			q = t.ops.apply(p, m)
 			hq = t.ops.hash(q)
 			a.tt.prefetch(t.key(q, hq))
 		default:
-			m = pickNext(moves, pl.scores, i)
+			if m = moves[i]; i > 0 { // moves[0] is picked by score
+				m = pickNext(moves, pl.scores, i)
+			}
 			q = t.ops.apply(p, m)
 		}
 		if ahead && i+1 < len(moves) {

@@ -1,6 +1,10 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"math"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // AlphaBeta's helpers beside the search itself: the principal variation's
 // extension from the table, the quiescence search at the horizon, and
@@ -124,11 +128,14 @@ func (a *AlphaBeta) usable(e *ttEntry, depth int) bool {
 }
 
 // score gives each move its ordering score: the table's move first, then
-// the killer moves of the ply, then by history score.
+// the killer moves of the ply, then by history score; and it moves the
+// first best-scored move to the front, as pickNext(moves, scores, 0)
+// does, in the same pass.
 func (a *AlphaBeta) score(pl *abPly, moves []mancala.Move, ttMove mancala.Move, me mancala.Player) {
 	scores := pl.scores[:len(moves)]
 	hist := &a.history[me&1]
 	k0, k1 := pl.killers[0], pl.killers[1]
+	b, bs := 0, int64(math.MinInt32)-1 // below every score, without overflow in bs - s
 	for i, m := range moves {
 		var s int32
 		switch m {
@@ -144,6 +151,13 @@ func (a *AlphaBeta) score(pl *abPly, moves []mancala.Move, ttMove mancala.Move, 
 			}
 		}
 		scores[i] = s
+		gt := (bs - int64(s)) >> 63 // as in pickNext
+		b ^= (b ^ i) & int(gt)
+		bs ^= (bs ^ int64(s)) & gt
+	}
+	if len(moves) > 0 {
+		moves[0], moves[b] = moves[b], moves[0]
+		scores[0], scores[b] = scores[b], scores[0]
 	}
 }
 
