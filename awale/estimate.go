@@ -175,24 +175,18 @@ func bestCapture(row, other *[mancala.MaxHouses]uint8) int {
 // packedBestCapture is bestCapture of packed rows (6 houses, house i in
 // byte i, each of fewer than 128 seeds).
 func packedBestCapture(row, other uint64) int {
-	const (
-		houses = 0x0000ffffffffffff // the bytes of 6 houses
-		index  = 0x0000050403020100 // i in byte i
-	)
+	const houses = 0x0000ffffffffffff // the bytes of 6 houses
 	// The houses of other where a last seed makes 2 or 3 (a capture
-	// depends on that house alone): those of 1 or 2 seeds.
+	// depends on that house alone): those of 1 or 2 seeds; and among
+	// them those that a sowing of row ends in.
 	ends := ^nonZero((other+lo8)&^lo8^two8) & hi8 & houses
-	// A sowing from house i ends in house t of other if i + row[i] is
-	// t + 6 (seeds of 1 to 11).
-	x := row&houses + index
+	ends &= captureEnd[0][min(uint8(row), 12)] | captureEnd[1][min(uint8(row>>8), 12)] |
+		captureEnd[2][min(uint8(row>>16), 12)] | captureEnd[3][min(uint8(row>>24), 12)] |
+		captureEnd[4][min(uint8(row>>32), 12)] | captureEnd[5][min(uint8(row>>40), 12)]
 	best := 0
 	for ; ends != 0; ends &= ends - 1 {
 		lt := uint(bits.TrailingZeros64(ends)) &^ 7 // 8t for house t of other
-		z := x ^ (uint64(lt>>3)+estimateHouses)*lo8
-		if (z-lo8)&^z&hi8&houses == 0 {
-			continue // no byte of x is t + 6
-		}
-		sown := other + lo8&(1<<((lt+8)&63)-1) // other after the sowing
+		sown := other + lo8&(1<<((lt+8)&63)-1)      // other after the sowing
 		chain := captureChain(sown, 2<<lt)
 		if took := sumBytes(sown & chain); took > best && sown&^chain != 0 {
 			best = took
@@ -200,6 +194,21 @@ func packedBestCapture(row, other uint64) int {
 	}
 	return best
 }
+
+// captureEnd[i][s] is, for a sowing of s seeds from house i of 6 (s of 12
+// standing for 12 or more), the hi mask of the opponent's house that its
+// last seed falls into: house i+s-6, for sowings of 1 to 11 seeds that
+// reach the opponent's row; 0 for the others.
+var captureEnd = func() (t [estimateHouses][13]uint64) {
+	for i := range t {
+		for s := 1; s <= 11; s++ {
+			if e := i + s - estimateHouses; e >= 0 && e < estimateHouses {
+				t[i][s] = 0x80 << (8 * e)
+			}
+		}
+	}
+	return t
+}()
 
 // grandSlam reports whether a sowing whose last seed falls in house t of
 // other and that takes took seeds there takes every seed of other.

@@ -25,8 +25,10 @@ func (r *Rules) Compact(p mancala.Position) (search.Compact, bool) {
 	b := &p.Board
 	return search.Compact{
 		South: rowWord(b, mancala.South), North: rowWord(b, mancala.North),
-		SouthStore: uint8(b.Store(mancala.South)), NorthStore: uint8(b.Store(mancala.North)),
-		ToMove: p.ToMove,
+		CompactState: search.CompactState{
+			SouthStore: uint8(b.Store(mancala.South)), NorthStore: uint8(b.Store(mancala.North)),
+			ToMove: p.ToMove,
+		},
 	}, true
 }
 
@@ -42,36 +44,74 @@ func (r *Rules) CompactLegal(dst []mancala.Move, x search.Compact) []mancala.Mov
 	if !ok {
 		return dst
 	}
-	m := r.packedLegal(x.Row(mover), x.Row(mover.Other()))
-	for ; m != 0; m &= m - 1 {
-		dst = append(dst, mancala.Single(mover, bits.TrailingZeros64(m)>>3))
+	own, opp := x.South, x.North
+	if mover == mancala.North {
+		own, opp = opp, own
+	}
+	m := r.packedLegal(own, opp)
+	n := len(dst)
+	if cap(dst)-n < countHi(m) {
+		for ; m != 0; m &= m - 1 {
+			dst = append(dst, mancala.Single(mover, bits.TrailingZeros64(m)>>3))
+		}
+		return dst
+	}
+	// Written in place (the search's buffers have room), one loop a
+	// player so that each move is a constant's shift.
+	dst = dst[:n+countHi(m)]
+	out := dst[n:]
+	if mover == mancala.South {
+		for i := range out {
+			out[i] = mancala.Single(mancala.South, bits.TrailingZeros64(m)>>3)
+			m &= m - 1
+		}
+	} else {
+		for i := range out {
+			out[i] = mancala.Single(mancala.North, bits.TrailingZeros64(m)>>3)
+			m &= m - 1
+		}
 	}
 	return dst
 }
 
-// CompactApply implements [search.Stepper]: [Rules.Apply] of x.
+// CompactApply implements [search.Stepper]: [Rules.Apply] of x. It is
+// the search's inner step, written out in the mover's frame (own, opp)
+// without a call: sow as packedTables.sow does, then end the game as
+// packedPosition does.
 func (r *Rules) CompactApply(x search.Compact, m mancala.Move) search.Compact {
-	mover, _ := m.Player()
-	h, _ := m.House(mover)
+	own, opp, sOwn, sOpp := x.South, x.North, int(x.SouthStore), int(x.NorthStore)
+	h, south := m.House(mancala.South)
+	if !south {
+		h, _ = m.House(mancala.North)
+		own, opp, sOwn, sOpp = opp, own, sOpp, sOwn
+	}
 	if uint(h) >= uint(r.n) {
 		return x
 	}
-	you := mover.Other()
-	own, opp, c, _ := r.pt.sow(x.Row(mover), x.Row(you), h, r.captureSlam)
-	return r.compact(you, opp, own, x.Store(you), x.Store(mover)+c)
-}
-
-// compact is packedPosition's compact form: mover to move with row own
-// and store sOwn against row opp and store sOpp, or the finished position
-// if that ends the game (AW-7, AW-10).
-func (r *Rules) compact(mover mancala.Player, own, opp uint64, sOwn, sOpp int) search.Compact {
-	turn := mancala.TurnOf(mover)
-	if r.packedEnds(own, opp, sOwn, sOpp) {
+	sh := uint(8*h) & 63
+	e := r.pt.entry(own, sh)
+	own = own&^(0xff<<sh) + e.own
+	opp += e.opp
+	if opp&e.cm == e.cv {
+		if chain := captureChain(opp, e.cv); opp&^chain != 0 || r.captureSlam {
+			sOwn += sumBytes(opp & chain)
+			opp &^= chain
+		}
+	}
+	// The opponent moves next: opp and sOpp are his.
+	turn := mancala.SouthTurn
+	if south {
+		turn = mancala.NorthTurn
+	}
+	if r.packedEnds(opp, own, sOpp, sOwn) {
 		sOwn += sumBytes(own)
 		sOpp += sumBytes(opp)
 		own, opp, turn = 0, 0, mancala.NoTurn
 	}
-	return search.CompactOf(mover, own, opp, sOwn, sOpp, turn)
+	if south {
+		return search.Compact{South: own, North: opp, CompactState: search.CompactState{SouthStore: uint8(sOwn), NorthStore: uint8(sOpp), ToMove: turn}}
+	}
+	return search.Compact{South: opp, North: own, CompactState: search.CompactState{SouthStore: uint8(sOpp), NorthStore: uint8(sOwn), ToMove: turn}}
 }
 
 // CompactCycle implements [search.Stepper]: [Rules.Cycle] of x.
@@ -83,7 +123,7 @@ func (r *Rules) CompactCycle(x search.Compact) search.Compact {
 	a, c := sumBytes(south), sumBytes(north)
 	s, n := int(x.SouthStore), int(x.NorthStore)
 	if r.o.Cycle != CycleSplit {
-		return search.Compact{SouthStore: uint8(s + a), NorthStore: uint8(n + c)}
+		return search.Compact{CompactState: search.CompactState{SouthStore: uint8(s + a), NorthStore: uint8(n + c)}}
 	}
 	half := (a + c) / 2
 	var y search.Compact
@@ -111,6 +151,9 @@ func (r *Rules) CompactEstimate(x search.Compact, side mancala.Player) float64 {
 	if !ok {
 		mover = side
 	}
-	you := mover.Other()
-	return tableEstimate(x.Row(mover), x.Row(you), x.Store(mover), x.Store(you), r.total, side != mover)
+	own, opp, sm, sw := x.South, x.North, int(x.SouthStore), int(x.NorthStore)
+	if mover == mancala.North {
+		own, opp, sm, sw = opp, own, sw, sm
+	}
+	return tableEstimate(own, opp, sm, sw, r.total, side != mover)
 }

@@ -85,5 +85,5 @@ func compactOf(t *testing.T, r *awale.Rules, p mancala.Position) search.Compact 
 		}
 	}
 	return search.Compact{South: rows[mancala.South], North: rows[mancala.North],
-		SouthStore: uint8(p.Board.Store(mancala.South)), NorthStore: uint8(p.Board.Store(mancala.North)), ToMove: p.ToMove}
+		CompactState: search.CompactState{SouthStore: uint8(p.Board.Store(mancala.South)), NorthStore: uint8(p.Board.Store(mancala.North)), ToMove: p.ToMove}}
 }

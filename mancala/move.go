@@ -9,18 +9,20 @@ import "fmt"
 // A Move is a two-byte value; == compares moves. The zero Move chooses
 // nothing and is never legal.
 type Move struct {
-	// h[p] is player p's house plus one; 0 means p makes no choice.
-	h [2]uint8
+	// h holds South's house plus one in its low byte and North's in its
+	// high byte; 0 means that player makes no choice. (One word, not an
+	// array: the compiler keeps it in a register, where an array of two
+	// bytes lives in memory, and compares moves in one instruction.)
+	h uint16
 }
 
 // Single returns the move in which player p alone sows from house i.
 // An out-of-range house gives the zero Move.
 func Single(p Player, i int) Move {
-	var m Move
-	if p.Valid() && i >= 0 && i < MaxHouses {
-		m.h[p] = uint8(i + 1)
+	if uint(i) >= MaxHouses || !p.Valid() {
+		return Move{}
 	}
-	return m
+	return Move{h: uint16(i+1) << (8 * (p & 1))}
 }
 
 // Joint returns the simultaneous move in which South sows from house south
@@ -29,7 +31,7 @@ func Joint(south, north int) Move {
 	if south < 0 || south >= MaxHouses || north < 0 || north >= MaxHouses {
 		return Move{}
 	}
-	return Move{h: [2]uint8{uint8(south + 1), uint8(north + 1)}}
+	return Move{h: uint16(south+1) | uint16(north+1)<<8}
 }
 
 // IsZero reports whether m chooses nothing.
@@ -37,7 +39,7 @@ func (m Move) IsZero() bool { return m == Move{} }
 
 // House returns the house player p sows from in m, and whether p chooses one.
 func (m Move) House(p Player) (int, bool) {
-	v := m.h[p&1]
+	v := uint8(m.h >> (8 * (p & 1)))
 	return int(v) - 1, v != 0
 }
 
@@ -45,10 +47,10 @@ func (m Move) House(p Player) (int, bool) {
 // played.
 func (m Move) Turn() Turn {
 	var t Turn
-	if m.h[South] != 0 {
+	if uint8(m.h) != 0 {
 		t |= SouthTurn
 	}
-	if m.h[North] != 0 {
+	if m.h>>8 != 0 {
 		t |= NorthTurn
 	}
 	return t

@@ -491,20 +491,19 @@ func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player,
 
 // child is AlphaBeta.child on the positions of t.
 func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
-	q := t.ops.apply(p, m)
+	return childOf(a, t, t.ops.apply(p, m), 0, false, me, depth, ply, alpha, beta)
+}
+
+// childOf is child of the position q that the move leads to, whose hash
+// is hq if hashed is set.
+func childOf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P, hq uint64, hashed bool, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
 	if depth <= 1 && a.eg == nil {
-		// A leaf, and no oracle to ask: nothing below it reads the path.
-		if t.ops.turn(q) != mancala.NoTurn {
-			var rep int
-			q, rep = t.endLeafAt(q)
-			a.rep = min(a.rep, rep)
-		}
-		if perspectiveOf(t.ops.turn(q)) == me {
-			return leaf(a, t, q, ply, alpha, beta)
-		}
-		return -leaf(a, t, q, ply, -beta, -alpha)
+		return leafChild(a, t, q, me, ply, alpha, beta)
 	}
-	q, hq, rep := t.endAt(q, t.ops.hash(q))
+	if !hashed {
+		hq = t.ops.hash(q)
+	}
+	q, hq, rep := t.endAt(q, hq)
 	a.rep = min(a.rep, rep)
 	hq = t.push(q, hq)
 	var v float64
@@ -517,32 +516,58 @@ func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m m
 	return v
 }
 
-// enter counts a node at ply and polls the limits every 1024 nodes; it
-// returns false if the search is to stop.
-func (a *AlphaBeta) enter(ply int) bool {
+// enter counts a node and reports whether the search goes on; the caller
+// then empties the ply's line of play. It is inlined: the poll of the
+// limits, every 1024 nodes, is out of line (stopped).
+func (a *AlphaBeta) enter() bool {
 	a.nodes++
+	return a.nodes&1023 != 0 && !a.stop || !a.stopped()
+}
+
+// stopped polls the limits if the node count says so and reports whether
+// the search is to stop.
+//
+//go:noinline
+func (a *AlphaBeta) stopped() bool {
 	if a.nodes&1023 == 0 {
 		a.poll()
 	}
-	if a.stop {
-		return false
-	}
-	a.plies[ply].pv = a.plies[ply].pv[:0]
-	return true
+	return a.stop
 }
 
-// leaf is search at a remaining depth of 0 or less for a search without an
-// endgame oracle, which does not read the path: p need not be on it.
-func leaf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, ply int, alpha, beta float64) float64 {
-	if !a.enter(ply) {
-		return 0
+// leafChild is childOf for a leaf (a remaining depth of 1 or less) of a
+// search without an endgame oracle, which does not read the path: q is
+// not pushed. It is the search at the leaf, written out in one function
+// (the leaves are most of the nodes): q's end by a repetition, the node
+// count, and q's value, final or at the horizon, for me.
+func leafChild[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P, me mancala.Player, ply int, alpha, beta float64) float64 {
+	turn := t.ops.turn(q)
+	if turn != mancala.NoTurn {
+		var rep int
+		if q, rep = t.endLeafAt(q); rep != noRepeat {
+			a.rep = min(a.rep, rep)
+			turn = t.ops.turn(q)
+		}
 	}
-	turn := t.ops.turn(p)
-	if turn == mancala.NoTurn {
-		s, n := t.ops.stores(p)
-		return float64((s - n) * TerminalScale)
+	pov := perspectiveOf(turn)
+	if pov != me {
+		alpha, beta = -beta, -alpha
 	}
-	return horizonValue(a, t, p, turn, ply, alpha, beta)
+	var v float64
+	switch {
+	case !a.enter():
+	case turn == mancala.NoTurn:
+		a.plies[ply].pv = a.plies[ply].pv[:0]
+		s, n := t.ops.stores(q)
+		v = float64((s - n) * TerminalScale)
+	default:
+		a.plies[ply].pv = a.plies[ply].pv[:0]
+		v = horizonValue(a, t, q, turn, ply, alpha, beta)
+	}
+	if pov != me {
+		return -v
+	}
+	return v
 }
 
 // horizonValue values p, not over, at the horizon: by the quiescence
@@ -559,10 +584,11 @@ func horizonValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p
 // fail-soft: a value <= alpha is an upper bound, >= beta a lower bound.
 // p is the last position of t and h its table key (linePath.push).
 func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h uint64, depth, ply int, alpha, beta float64) float64 {
-	if !a.enter(ply) {
+	if !a.enter() {
 		return 0
 	}
 	pl := &a.plies[ply]
+	pl.pv = pl.pv[:0]
 	turn := t.ops.turn(p)
 	if turn == mancala.NoTurn {
 		s, n := t.ops.stores(p)
@@ -602,9 +628,42 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 	alpha0 := alpha
 	best := math.Inf(-1)
 	var bestMove mancala.Move
+	// With children that read the table (depth >= 2), each child's
+	// sibling after it is played before the child is searched, and its
+	// slot of the table fetched meanwhile: the search of the child then
+	// hides the fetch's wait.
+	ahead := a.useTT && depth >= 2 && a.eg == nil
+	var next P
+	var nextH uint64
 	for i := range moves {
-		m := pickNext(moves, pl.scores, i)
-		v := child(a, t, p, m, me, depth, ply+1, alpha, beta)
+		var m mancala.Move
+		var q P
+		var hq uint64
+		switch {
+		case ahead && i > 0:
+			m, q, hq = moves[i], next, nextH // picked and played with moves[i-1]
+		case ahead:
+			m = moves[0] // picked by score
+			q = t.ops.apply(p, m)
+			hq = t.ops.hash(q)
+			a.tt.prefetch(t.key(q, hq))
+		default:
+			if m = moves[i]; i > 0 { // moves[0] is picked by score
+				m = pickNext(moves, pl.scores, i)
+			}
+			q = t.ops.apply(p, m)
+		}
+		if ahead && i+1 < len(moves) {
+			next = t.ops.apply(p, pickNext(moves, pl.scores, i+1))
+			nextH = t.ops.hash(next)
+			a.tt.prefetch(t.key(next, nextH))
+		}
+		var v float64
+		if depth <= 1 && a.eg == nil {
+			v = leafChild(a, t, q, me, ply+1, alpha, beta)
+		} else {
+			v = childOf(a, t, q, hq, ahead, me, depth, ply+1, alpha, beta)
+		}
 		if a.stop {
 			a.horizon = true
 			return 0

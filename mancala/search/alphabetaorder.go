@@ -1,6 +1,10 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"math"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // AlphaBeta's helpers beside the search itself: the principal variation's
 // extension from the table, the quiescence search at the horizon, and
@@ -124,38 +128,52 @@ func (a *AlphaBeta) usable(e *ttEntry, depth int) bool {
 }
 
 // score gives each move its ordering score: the table's move first, then
-// the killer moves of the ply, then by history score.
+// the killer moves of the ply, then by history score; and it moves the
+// first best-scored move to the front, as pickNext(moves, scores, 0)
+// does, in the same pass.
 func (a *AlphaBeta) score(pl *abPly, moves []mancala.Move, ttMove mancala.Move, me mancala.Player) {
+	scores := pl.scores[:len(moves)]
+	hist := &a.history[me&1]
+	k0, k1 := pl.killers[0], pl.killers[1]
+	b, bs := 0, int64(math.MinInt32)-1 // below every score, without overflow in bs - s
 	for i, m := range moves {
 		var s int32
 		switch m {
 		case ttMove:
 			s = 1 << 30
-		case pl.killers[0]:
+		case k0:
 			s = 1 << 29
-		case pl.killers[1]:
+		case k1:
 			s = 1 << 28
 		default:
 			if h, ok := m.House(me); ok {
-				s = min(a.history[me][h], 1<<27)
+				s = min(hist[h], 1<<27)
 			}
 		}
-		pl.scores[i] = s
+		scores[i] = s
+		gt := (bs - int64(s)) >> 63 // as in pickNext
+		b ^= (b ^ i) & int(gt)
+		bs ^= (bs ^ int64(s)) & gt
+	}
+	if len(moves) > 0 {
+		moves[0], moves[b] = moves[b], moves[0]
+		scores[0], scores[b] = scores[b], scores[0]
 	}
 }
 
 // pickNext moves the best-scored move among moves[i:] to index i and
 // returns it (a selection sort done lazily: cutoffs skip the rest).
 func pickNext(moves []mancala.Move, scores []int32, i int) mancala.Move {
-	b := i
+	// Without a branch a move (the outcomes of the comparisons are
+	// unpredictable): gt is all ones when scores[j] is the greater.
+	b, bs := i, int64(scores[i])
 	for j := i + 1; j < len(moves); j++ {
-		if scores[j] > scores[b] {
-			b = j
-		}
+		s := int64(scores[j])
+		gt := (bs - s) >> 63
+		b ^= (b ^ j) & int(gt)
+		bs ^= (bs ^ s) & gt
 	}
-	if b != i {
-		moves[i], moves[b] = moves[b], moves[i]
-		scores[i], scores[b] = scores[b], scores[i]
-	}
+	moves[i], moves[b] = moves[b], moves[i] // (nothing moves if b is i)
+	scores[i], scores[b] = scores[b], scores[i]
 	return moves[i]
 }

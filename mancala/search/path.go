@@ -80,19 +80,43 @@ func (t *linePath[P, O]) push(p P, h uint64) uint64 {
 	}
 	n := len(t.ent)
 	ss, ns := t.ops.stores(p)
-	e := pathEntry[P]{pos: p, hash: h, stores: [2]int{ss, ns}, tags: t.ops.tag(p), run: runTerm(h), from: n}
+	stores := [2]int{ss, ns}
+	tags, run, from := t.ops.tag(p), runTerm(h), n
 	key := h
 	if n > 0 {
 		prev := &t.ent[n-1]
-		e.tags |= prev.tags
-		if prev.stores == e.stores {
+		tags |= prev.tags
+		if prev.stores == stores {
 			key ^= prev.run
-			e.run += prev.run
-			e.from = prev.from
+			run += prev.run
+			from = prev.from
 		}
 	}
-	t.ent = append(t.ent, e)
+	// The entry is written in place, field by field: an entry built
+	// aside and appended is copied in wide words that wait for its
+	// narrow writes (store forwarding).
+	if n == cap(t.ent) {
+		t.ent = append(t.ent, pathEntry[P]{})
+	} else {
+		t.ent = t.ent[:n+1]
+	}
+	e := &t.ent[n]
+	e.pos, e.hash, e.stores, e.tags, e.run, e.from = p, h, stores, tags, run, from
 	return key
+}
+
+// key returns the table key that push(q, h) would return, without
+// pushing q.
+func (t *linePath[P, O]) key(q P, h uint64) uint64 {
+	n := len(t.ent)
+	if !t.cyc || n == 0 {
+		return h
+	}
+	prev := &t.ent[n-1]
+	if ss, ns := t.ops.stores(q); prev.stores == [2]int{ss, ns} {
+		return h ^ prev.run
+	}
+	return h
 }
 
 func (t *linePath[P, O]) pop() {

@@ -12,12 +12,22 @@ import (
 // needs to know of it. It is a value type: equal positions are equal
 // Compacts and the search copies and compares them freely.
 //
-// Its fields are scalars (no arrays), so that it travels in registers.
+// Its fields are scalars (no arrays), and at most four at each level, so
+// that the compiler keeps a Compact in registers: the stores and the
+// player to move are an embedded [CompactState], whose fields read and
+// write as Compact's own (x.SouthStore) but are named through it in a
+// composite literal (Compact{South: s, North: n, CompactState:
+// CompactState{SouthStore: 4}}).
 type Compact struct {
 	// South and North hold each player's houses, house i (letter A+i or
 	// a+i) in byte i (bits 8i to 8i+7); the bytes beyond the board's
 	// houses are 0.
 	South, North uint64
+	CompactState
+}
+
+// CompactState is the part of a [Compact] beside its rows.
+type CompactState struct {
 	// SouthStore and NorthStore hold the stores.
 	SouthStore, NorthStore uint8
 	// ToMove is the player who decides (mancala.SouthTurn or NorthTurn),
@@ -47,9 +57,9 @@ func (x Compact) Store(pl mancala.Player) int {
 // opp and store sOpp.
 func CompactOf(mover mancala.Player, own, opp uint64, sOwn, sOpp int, turn mancala.Turn) Compact {
 	if mover == mancala.North {
-		return Compact{South: opp, North: own, SouthStore: uint8(sOpp), NorthStore: uint8(sOwn), ToMove: turn}
+		return Compact{South: opp, North: own, CompactState: CompactState{SouthStore: uint8(sOpp), NorthStore: uint8(sOwn), ToMove: turn}}
 	}
-	return Compact{South: own, North: opp, SouthStore: uint8(sOwn), NorthStore: uint8(sOpp), ToMove: turn}
+	return Compact{South: own, North: opp, CompactState: CompactState{SouthStore: uint8(sOwn), NorthStore: uint8(sOpp), ToMove: turn}}
 }
 
 // Stepper is implemented by rulesets that can play the positions of
@@ -142,7 +152,7 @@ func (o *fastOps) from(p mancala.Position) Compact {
 		return x
 	}
 	return Compact{South: ^uint64(0), North: ^uint64(0),
-		SouthStore: uint8(p.Board.Store(mancala.South)), NorthStore: uint8(p.Board.Store(mancala.North))}
+		CompactState: CompactState{SouthStore: uint8(p.Board.Store(mancala.South)), NorthStore: uint8(p.Board.Store(mancala.North))}}
 }
 
 // simultaneous is never called: a Stepper's positions have one player to

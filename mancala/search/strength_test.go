@@ -314,7 +314,10 @@ func TestLevels(t *testing.T) {
 	}
 }
 
-var abapaApplies = flag.Int("abapa.applies", 1<<16, "Apply calls measured per search by BenchmarkAlphaBetaAbapa")
+var (
+	abapaApplies = flag.Int("abapa.applies", 1<<16, "Apply calls measured per search by BenchmarkAlphaBetaAbapa")
+	abapaReuse   = flag.Bool("abapa.reuse", false, "BenchmarkAlphaBetaAbapa searches with one searcher, Reset between searches, in place of a new one each")
+)
 
 // BenchmarkAlphaBetaAbapa searches the Abapa start to depth 11 with a
 // fresh table, and reports nodes per second; ns/op is the time to depth
@@ -326,6 +329,9 @@ var abapaApplies = flag.Int("abapa.applies", 1<<16, "Apply calls measured per se
 //
 // -abapa.applies sets the Apply calls per search measured (0: none, and
 // no ns/Apply), so that the process's CPU time counts searches alone.
+// -abapa.reuse searches with one searcher, Reset (its table cleared)
+// before each search, so that the allocation of a new table, and the
+// collections it sets off, are left out.
 func BenchmarkAlphaBetaAbapa(b *testing.B) {
 	r := abapaRules(b)
 	type step struct {
@@ -357,8 +363,13 @@ func BenchmarkAlphaBetaAbapa(b *testing.B) {
 			var nodes, applies int64
 			var searchCPU, applyCPU time.Duration
 			var sink int
+			var a *search.AlphaBeta
 			for i := 0; i < b.N; i++ {
-				a := search.NewAlphaBeta(c.o)
+				if a == nil || !*abapaReuse {
+					a = search.NewAlphaBeta(c.o)
+				} else {
+					a.Reset()
+				}
 				search.SetGeneral(a, c.general)
 				t0 := cpuTime()
 				res, err := a.Search(context.Background(), r, nil, r.Start())

@@ -1,6 +1,10 @@
 package search
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"unsafe"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // Bound kinds of a table entry's value.
 const (
@@ -51,6 +55,9 @@ func (t *ttable) probe(h uint64) *ttEntry {
 	return e
 }
 
+// prefetch starts the fetch of h's slot into the caches.
+func (t *ttable) prefetch(h uint64) { prefetch(unsafe.Pointer(&t.entries[h&t.mask])) }
+
 // store writes an entry, replacing the slot's occupant unless that one is
 // from the current search, describes another position and was searched
 // deeper.
@@ -62,7 +69,10 @@ func (t *ttable) store(h uint64, value float64, move mancala.Move, depth int, bo
 	if e.key == h && move.IsZero() {
 		move = e.move // keep the best move of an earlier search
 	}
-	*e = ttEntry{key: h, value: value, move: move, depth: uint8(min(depth, 255)), bound: bound, gen: t.gen, proven: proven}
+	// Field by field: a composite literal is built by clearing the
+	// entry first (REP STOSQ, slow to start) and then filling it.
+	e.key, e.value, e.move = h, value, move
+	e.depth, e.bound, e.gen, e.proven = uint8(min(depth, 255)), bound, t.gen, proven
 }
 
 func (t *ttable) clear() {
