@@ -38,7 +38,9 @@ type AlphaBetaOptions struct {
 	Nodes int64
 	// Time stops the search after this long; 0 means no limit. A deadline
 	// of the context passed to Search or Choose applies as well. Time
-	// limits make results depend on the machine's speed.
+	// limits make results depend on the machine's speed. The first
+	// iteration (depth 1) begins even if the time is up by then, so that
+	// the move returned was searched; a cancelled context stops it.
 	Time time.Duration
 	// TableSize is the number of transposition-table entries, rounded down
 	// to a power of two; 0 means [DefaultTableSize]; negative means no
@@ -404,6 +406,22 @@ func (a *AlphaBeta) poll() {
 	}
 }
 
+// pollIteration is poll before the iteration of the given depth. The
+// first iteration begins even when the time is already up (setting up a
+// search's tables and helpers can take longer than a short limit on a
+// busy machine): an answer must rest on a searched move. Only a
+// cancelled context or the node limit stop it before it begins.
+func (a *AlphaBeta) pollIteration(depth int) {
+	a.poll()
+	if depth == 1 && a.stop && (a.opts.Nodes <= 0 || a.nodes < a.opts.Nodes) {
+		select {
+		case <-a.done:
+		default:
+			a.stop = false
+		}
+	}
+}
+
 // searchRoot runs iterative deepening at a single player's decision.
 func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 	return searchRoot(a, &a.path, p, maxDepth)
@@ -426,7 +444,7 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 	res := Result{Move: moves[0], Value: math.Inf(-1)}
 	a.resPV = append(a.resPV[:0], moves[0])
 	for depth := 1; depth <= maxDepth; depth++ {
-		a.poll()
+		a.pollIteration(depth)
 		if a.stop {
 			break
 		}

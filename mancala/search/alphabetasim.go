@@ -79,7 +79,7 @@ func (a *AlphaBeta) searchSimultaneousRoot(p mancala.Position, maxDepth int) Res
 	a.rootS = append(a.rootS[:0], make([]float64, houses)...)
 	a.rootN = append(a.rootN[:0], make([]float64, houses)...)
 	for depth := 1; depth <= maxDepth; depth++ {
-		a.poll()
+		a.pollIteration(depth)
 		if a.stop {
 			break
 		}

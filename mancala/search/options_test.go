@@ -86,6 +86,30 @@ func TestMaxThreadsKeepTime(t *testing.T) {
 	}
 }
 
+// TestFirstIterationWhateverTheClock: a limit already past when the
+// search begins (as when setting up its tables took longer, on a busy
+// machine) still gets a searched move, at depth 1, serial and parallel;
+// a cancelled context does not.
+func TestFirstIterationWhateverTheClock(t *testing.T) {
+	r, err := awale.New(awale.Abapa())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{1, 3} {
+		ab := search.NewAlphaBeta(search.AlphaBetaOptions{Threads: threads, Time: time.Nanosecond})
+		res, err := ab.Search(context.Background(), r, nil, r.Start())
+		if err != nil || res.Depth < 1 {
+			t.Errorf("threads %d, 1 ns: depth %d, %v; want depth 1 or more", threads, res.Depth, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, _ := search.NewAlphaBeta(search.AlphaBetaOptions{}).Search(ctx, r, nil, r.Start())
+	if res.Depth != 0 {
+		t.Errorf("cancelled context: depth %d, want 0", res.Depth)
+	}
+}
+
 // TestSpecErrorSaidOnce: a bad spec's message has the package prefix
 // once, and the list of accepted specs names level:NAME. Before the fix it
 // read "search: player ...: search: bad player spec" and left level out.

@@ -96,7 +96,7 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 		stopped   bool
 	)
 	for depth := 1; depth <= maxDepth; depth++ {
-		a.poll()
+		a.pollIteration(depth)
 		if a.stop {
 			break
 		}
