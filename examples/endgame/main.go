@@ -162,11 +162,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usage(fmt.Errorf("-game %s -rules %s: %v", *game, *rules, err))
 	}
 	*houses = r.Start().Board.Houses() // a houses= word of -rules wins over -houses
-	rg, ok := r.(endgame.Retrograder)
-	if !ok {
-		return usage(fmt.Errorf("%v has no endgame databases (it is no endgame.Retrograder)", r))
-	}
-	g, err := rg.Retrograde()
+	g, bounds, winnerOnly, err := gameOf(r)
 	if err != nil {
 		return usage(fmt.Errorf("-rules %s: %v", *rules, err))
 	}
@@ -190,6 +186,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if endgame.Size(2**houses, *stones) == 0 {
 		return usage(fmt.Errorf("%d stones on %d houses a side: too many configurations", *stones, *houses))
+	}
+	if bounds {
+		j := &boundsJob{cmd: cmd, rules: *rules, dir: *dir, g: g, winnerOnly: winnerOnly, stones: *stones,
+			workers: *workers, quiet: *quiet, p: p, stdout: stdout, stderr: stderr}
+		return j.run(ctx)
 	}
 	var db *endgame.DB
 	if cmd == "build" {
@@ -234,6 +235,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			*houses, *seeds, *stones, v)
 	}
 	return 0
+}
+
+// gameOf returns the database game of r: its exact one (an
+// endgame.Retrograder), or for rules without exact databases that can be
+// bounded (an endgame.CycleBounder: abapa, the documents' rules) the game
+// of the bound tables, with bounds true and whether they prove only the
+// result (winnerOnly).
+func gameOf(r mancala.Ruleset) (g endgame.Game, bounds, winnerOnly bool, err error) {
+	rg, ok := r.(endgame.Retrograder)
+	if !ok {
+		return nil, false, false, fmt.Errorf("%v has no endgame databases (it is no endgame.Retrograder)", r)
+	}
+	g, err = rg.Retrograde()
+	if err == nil {
+		return g, false, false, nil
+	}
+	if cb, ok := r.(endgame.CycleBounder); ok {
+		if bg, wo, berr := cb.CycleBounds(); berr == nil {
+			return bg, true, wo, nil
+		}
+	}
+	return nil, false, false, err
 }
 
 // holds says which counts a directory holds, have of them in a row from 0.
