@@ -104,7 +104,14 @@ func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Wr
 		fmt.Fprintf(stderr, "uci: %s\n", rulesflags.Line(err))
 		return rulesflags.EndgameStatus(err)
 	}
-	if eg != nil {
+	switch {
+	case eg.HasBounds():
+		cfg.EndgameBounds = eg.Bounds
+		if est := eg.Estimate(cfg.Rules); est != nil {
+			cfg.EndgameEstimate = est
+		}
+		fmt.Fprintf(stderr, "uci: %s\n", eg)
+	case eg != nil:
 		cfg.Endgame = eg.Oracle
 		fmt.Fprintf(stderr, "uci: %s\n", eg)
 	}
