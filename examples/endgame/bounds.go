@@ -49,8 +49,8 @@ func (j *boundsJob) run(ctx context.Context) int {
 		return 0
 	}
 	if have := endgame.FinishedBounds(j.g, j.dir); have <= j.stones {
-		fmt.Fprintf(j.stderr, "endgame: %s needs the bounds of counts 0 to %d of %s and %s holds %s: build them with: go run ./examples/endgame build -rules %s -stones %d -dir %s\n",
-			j.cmd, j.stones, j.g.Name(), j.dir, holds(have), j.rules, j.stones, j.dir)
+		fmt.Fprintf(j.stderr, "endgame: %s needs the bounds of counts 0 to %d of %s and %s holds %s: build them with: go run ./examples/endgame build -rules %s -stones %d -houses %d -dir %s\n",
+			j.cmd, j.stones, j.g.Name(), j.dir, holds(have), j.rules, j.stones, j.g.Houses()/2, j.dir)
 		return 2
 	}
 	if b, err = endgame.LoadBounds(j.g, j.dir, j.stones); err != nil {
