@@ -30,8 +30,6 @@ func (j *boundsJob) run(ctx context.Context) int {
 		fmt.Fprintf(j.stderr, "endgame: solve: %s has bound tables, not exact values: probe a position instead\n", j.g.Name())
 		return 2
 	}
-	var b *endgame.BoundsDB
-	var err error
 	if j.cmd == "build" {
 		o := endgame.Options{Workers: j.workers}
 		if !j.quiet {
@@ -41,7 +39,7 @@ func (j *boundsJob) run(ctx context.Context) int {
 			fmt.Fprintf(j.stderr, "endgame: %v\n", err)
 			return 1
 		}
-		if b, err = endgame.BuildBounds(ctx, j.g, j.dir, j.stones, o); err != nil {
+		if _, err := endgame.BuildBounds(ctx, j.g, j.dir, j.stones, o); err != nil {
 			fmt.Fprintf(j.stderr, "endgame: %v\n", err)
 			return 1
 		}
@@ -53,7 +51,8 @@ func (j *boundsJob) run(ctx context.Context) int {
 			j.cmd, j.stones, j.g.Name(), j.dir, holds(have), j.rules, j.stones, j.g.Houses()/2, j.dir)
 		return 2
 	}
-	if b, err = endgame.LoadBounds(j.g, j.dir, j.stones); err != nil {
+	b, err := endgame.LoadBounds(j.g, j.dir, j.stones)
+	if err != nil {
 		fmt.Fprintf(j.stderr, "endgame: %v\n", err)
 		return 1
 	}
