@@ -29,7 +29,12 @@
 // or default, which have no exact databases, those of the nearest exact
 // rules, as estimates; see package examples/internal/rulesflags), and
 // says so in one line on standard error. They serve those rules only: if
-// the GUI switches to others, the engine searches without them.
+// the GUI switches to others, the engine searches without them. Under
+// abapa or default, a DIR that holds their bound tables (go run
+// ./examples/endgame build -rules abapa -stones K) gives the engine those:
+// proven wins, draws and losses where the bounds decide them, after a
+// capture (search.EndgameBounder); with -endgame-approx too, the nearest
+// exact rules' databases then serve as the evaluation, estimates only.
 //
 // -ownbook starts the engine with the option OwnBook on (a GUI can turn
 // it on too; see package mancala/uci): the engine then plays the first

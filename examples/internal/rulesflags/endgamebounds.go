@@ -148,3 +148,11 @@ func boundsHint(r mancala.Ruleset, o EndgameOptions, err error) error {
 	}
 	return fmt.Errorf("%w; or build its bound tables, which prove results, with: %s", err, cmd)
 }
+
+// BoundsDB returns the bound tables, or nil if e holds none.
+func (e *Endgame) BoundsDB() *endgame.BoundsDB {
+	if e == nil {
+		return nil
+	}
+	return e.bounds
+}
