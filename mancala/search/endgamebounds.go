@@ -57,9 +57,11 @@ func boundValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 // [AlphaBeta] proofs from bound tables, and estimates (an approximate
 // database, say) that it takes as estimates only. The result plays as r
 // does, with the capabilities of [WithEndgame]'s result (it is a
-// [mancala.Cycler] and a [mancala.Explainer] if r is); it has no exact
-// oracle ([Endgamer] answers nothing) and its String is r's followed by "
-// with endgame bounds".
+// [mancala.Cycler] and a [mancala.Explainer] if r is) and, when estimate
+// is nil, r's [Stepper] (so that AlphaBeta searches on r's compact path
+// with the bounds as fast as without them); it has no exact oracle
+// ([Endgamer] answers nothing) and its String is r's followed by " with
+// endgame bounds".
 func WithEndgameBounds(r mancala.Ruleset, bounds func(p mancala.Position) (lo, hi int, ok bool), estimate Evaluator) mancala.Ruleset {
 	w := WithEndgame(r, noOracle)
 	var e *endgameRules
@@ -76,9 +78,47 @@ func WithEndgameBounds(r mancala.Ruleset, bounds func(p mancala.Position) (lo, h
 	e.bounds, e.noExact = bounds, true
 	if estimate != nil {
 		e.estimate = estimate
+		return w
+	}
+	// Without an estimate of its own the result searches on r's Stepper
+	// path, if r has one, as r does.
+	st, ok := r.(Stepper)
+	if !ok {
+		return w
+	}
+	switch x := w.(type) {
+	case *endgameRules:
+		return &boundsStepper{x, st}
+	case *endgameCycler:
+		return &boundsStepperCycler{x, st}
+	case *endgameExplainer:
+		return &boundsStepperExplainer{x, st}
+	case *endgameCyclerExplainer:
+		return &boundsStepperCyclerExplainer{x, st}
 	}
 	return w
 }
+
+// The results of WithEndgameBounds for a Stepper: the wrapper of
+// WithEndgame with r's Stepper methods.
+type (
+	boundsStepper struct {
+		*endgameRules
+		Stepper
+	}
+	boundsStepperCycler struct {
+		*endgameCycler
+		Stepper
+	}
+	boundsStepperExplainer struct {
+		*endgameExplainer
+		Stepper
+	}
+	boundsStepperCyclerExplainer struct {
+		*endgameCyclerExplainer
+		Stepper
+	}
+)
 
 // EndgameBounds implements [EndgameBounder] with the bounds oracle of
 // [WithEndgameBounds], if any.

@@ -180,3 +180,41 @@ func TestAlphaBetaBoundsUsed(t *testing.T) {
 		t.Fatalf("String %q", s)
 	}
 }
+
+// TestWithEndgameBoundsStepper checks that a ruleset with bounds and no
+// estimate of their own searches on the ruleset's Stepper path, with the
+// same result at a fixed depth as without the bounds where they prove
+// nothing, and that one with an estimate does not (its Stepper would
+// evaluate by its own estimate).
+func TestWithEndgameBoundsStepper(t *testing.T) {
+	r := abapaRules(t)
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := func(mancala.Position) (int, int, bool) { return 0, 0, false }
+	for _, tt := range []struct {
+		rules   mancala.Ruleset
+		stepped bool
+	}{
+		{r, true},
+		{search.WithEndgameBounds(r, none, nil), true},
+		{search.WithEndgameBounds(r, none, r.Estimate), false},
+	} {
+		ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 6})
+		res, err := ab.Search(context.Background(), tt.rules, nil, g.Position())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if search.Stepped(ab) != tt.stepped {
+			t.Errorf("%v: stepped %v, want %v", tt.rules, search.Stepped(ab), tt.stepped)
+		}
+		if _, ok := tt.rules.(mancala.Cycler); !ok {
+			t.Errorf("%v is no Cycler", tt.rules)
+		}
+		ref, _ := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 6}).Search(context.Background(), r, nil, g.Position())
+		if res.Value != ref.Value || res.Move != ref.Move {
+			t.Errorf("%v: %v %v, without bounds %v %v", tt.rules, res.Move, res.Value, ref.Move, ref.Value)
+		}
+	}
+}
