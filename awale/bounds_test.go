@@ -109,7 +109,11 @@ func (b *historyBrute) fresh(p mancala.Position) (int, bool) {
 // documents, Abapa (no capture) and Awari (AW-6).
 func TestBoundsHoldFreshAW8(t *testing.T) {
 	for _, gs := range []awale.GrandSlam{awale.GrandSlamNoCapture, awale.GrandSlamForbidden, awale.GrandSlamForbiddenElseCapture} {
-		for _, nk := range [][2]int{{1, 12}, {2, 6}, {3, 3}, {6, 2}} {
+		sizes := [][2]int{{1, 12}, {2, 6}, {3, 3}, {6, 2}}
+		if raceEnabled {
+			sizes = [][2]int{{1, 8}, {2, 4}, {3, 2}}
+		}
+		for _, nk := range sizes {
 			n, k := nk[0], nk[1]
 			t.Run(fmt.Sprintf("%v/%dx%d", gs, n, k), func(t *testing.T) {
 				r, g, _ := ownRowRules(t, n, gs, false, max(1, (k+2*n-1)/(2*n)))
@@ -161,6 +165,9 @@ func TestBoundsHistoryAW8(t *testing.T) {
 	type built struct {
 		r *awale.Rules
 		b *endgame.BoundsDB
+	}
+	if raceEnabled {
+		boards = []board{{2, 1, awale.GrandSlamNoCapture}, {1, 3, awale.GrandSlamNoCapture}}
 	}
 	var tables []built
 	for _, bd := range boards {
@@ -255,7 +262,11 @@ func abapaPosition(t testing.TB, r *awale.Rules, n int, c *endgame.Config, s, o 
 // the bounds contain the true final difference. (The brute force has a
 // node budget: positions beyond it are not checked, and counted.)
 func TestBoundsProveAbapaAW10(t *testing.T) {
-	for _, nk := range [][2]int{{1, 3}, {2, 1}, {2, 2}} {
+	sizes := [][2]int{{1, 3}, {2, 1}, {2, 2}}
+	if raceEnabled {
+		sizes = sizes[:2]
+	}
+	for _, nk := range sizes {
 		n, seeds := nk[0], nk[1]
 		t.Run(fmt.Sprintf("%dx%d", n, seeds), func(t *testing.T) {
 			r, g, winnerOnly := ownRowRules(t, n, awale.GrandSlamNoCapture, true, seeds)
