@@ -187,3 +187,68 @@ func TestBoundsZeroAndNil(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsCancelResume stops a bounds build after count 4: it returns
+// the context's error, the finished counts are saved, and a build run
+// again loads them and gives the tables of a build in one go.
+func TestBoundsCancelResume(t *testing.T) {
+	g := game(t, awari(3))
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := &cancelAfter{k: "4", cancel: cancel}
+	if _, err := endgame.BuildBounds(ctx, g, dir, 7, endgame.Options{Progress: c}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled build: %v, want context.Canceled", err)
+	}
+	if n := endgame.FinishedBounds(g, dir); n != 5 {
+		t.Fatalf("%d counts saved, want 5", n)
+	}
+	b, err := endgame.BuildBounds(context.Background(), g, dir, 7, endgame.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem, err := endgame.BuildBounds(context.Background(), g, "", 7, endgame.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := 0; j <= 7; j++ {
+		for idx := uint64(0); idx < mem.Size(j); idx++ {
+			a1, a2, _ := mem.At(j, idx)
+			b1, b2, ok := b.At(j, idx)
+			if !ok || a1 != b1 || a2 != b2 {
+				t.Fatalf("count %d entry %d: %d..%d in one go, %d..%d resumed", j, idx, a1, a2, b1, b2)
+			}
+		}
+	}
+}
+
+// grower is an Awalé game whose every move adds a seed: it breaks the
+// Game contract.
+type grower struct{ endgame.Game }
+
+func (g grower) Children(dst []endgame.Child, c *endgame.Config) ([]endgame.Child, int) {
+	kids, end := g.Game.Children(dst, c)
+	for i := range kids {
+		kids[i].Over = false
+		kids[i].Next[0]++
+	}
+	return kids, end
+}
+
+// TestBoundsGameContract checks that BuildBounds refuses a game that
+// breaks its contract with an error wrapping ErrGame, and a nil game with
+// one wrapping mancala.ErrUnsupported, without panicking.
+func TestBoundsGameContract(t *testing.T) {
+	if _, err := endgame.BuildBounds(context.Background(), grower{game(t, awari(2))}, "", 3, endgame.Options{}); !errors.Is(err, endgame.ErrGame) {
+		t.Fatalf("a game whose moves add seeds: %v, want ErrGame", err)
+	}
+	if _, err := endgame.BuildBounds(context.Background(), nil, "", 3, endgame.Options{}); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Fatalf("no game: %v, want ErrUnsupported", err)
+	}
+	if _, err := endgame.LoadBounds(nil, t.TempDir(), 3); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Fatalf("no game: %v, want ErrUnsupported", err)
+	}
+	if n := endgame.FinishedBounds(nil, t.TempDir()); n != 0 {
+		t.Fatalf("FinishedBounds of no game: %d", n)
+	}
+}
