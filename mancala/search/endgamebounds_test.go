@@ -172,6 +172,26 @@ func TestAlphaBetaBoundsUsed(t *testing.T) {
 	if res, plain := search1(undecided), search1(r); res.Value != plain.Value || res.Exact != plain.Exact {
 		t.Fatalf("bounds that decide nothing: value %v exact %v, without them %v %v", res.Value, res.Exact, plain.Value, plain.Exact)
 	}
+	// A liar that proves a win for the mover wherever no seed has been
+	// captured yet, from the start of the game: below the start, every
+	// position before the first capture has a position of its stores
+	// just before it (which can come back), so the liar must never be
+	// asked about one, and the search is the plain one.
+	start := r.Start()
+	liar := search.WithEndgameBounds(r, func(p mancala.Position) (int, int, bool) {
+		if p.Board.Store(mancala.South) == 0 && p.Board.Store(mancala.North) == 0 {
+			return 5, 48, true
+		}
+		return 0, 0, false
+	}, nil)
+	got, err := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 7}).Search(context.Background(), liar, nil, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 7}).Search(context.Background(), r, nil, start)
+	if got.Value != want.Value || got.Move != want.Move {
+		t.Fatalf("asked where a position can come back (AW-8): %v %v, without the oracle %v %v", got.Move, got.Value, want.Move, want.Value)
+	}
 	if _, ok := win.(mancala.Cycler); !ok {
 		t.Fatal("WithEndgameBounds of a Cycler is no Cycler")
 	}
