@@ -45,8 +45,9 @@ func TestEndgameBoundsEngine(t *testing.T) {
 }
 
 // TestEndgameBoundsMatch plays matches under Abapa of an engine with the
-// bound tables, alone and with the approximate databases as estimates
-// (endgame-approx), against one without.
+// bound tables against one without, and checks that endgame-approx keeps
+// its meaning (the nearest exact rules' databases, as estimates) where
+// the directory holds bound tables too.
 func TestEndgameBoundsMatch(t *testing.T) {
 	dir := t.TempDir()
 	buildAbapaBounds(t, dir, 4)
@@ -55,7 +56,7 @@ func TestEndgameBoundsMatch(t *testing.T) {
 	clitest.BuildAwale(t, dir, o, 4)
 	for _, tt := range []struct{ a, want string }{
 		{"engine:depth=1,endgame=" + dir, "uci match: A: endgame bound tables of awale abapa, counts 0 to 4, "},
-		{"engine:depth=1,endgame=" + dir + ",endgame-approx=on", "estimates from the databases of awale grandslam=nocapture cycle=split, counts 0 to 4"},
+		{"engine:depth=1,endgame=" + dir + ",endgame-approx=on", "uci match: A: endgame databases of awale grandslam=nocapture cycle=split, counts 0 to 4, "},
 	} {
 		var out, errb bytes.Buffer
 		args := []string{"match", "-rules", "abapa", "-a", tt.a, "-b", "engine:depth=1", "-games", "2", "-parallel", "1", "-plies", "2", "-balance", "48"}

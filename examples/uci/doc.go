@@ -33,8 +33,9 @@
 // abapa or default, a DIR that holds their bound tables (go run
 // ./examples/endgame build -rules abapa -stones K) gives the engine those:
 // proven wins, draws and losses where the bounds decide them, after a
-// capture (search.EndgameBounder); with -endgame-approx too, the nearest
-// exact rules' databases then serve as the evaluation, estimates only.
+// capture (search.EndgameBounder); -endgame-approx keeps its meaning
+// there (the nearest exact rules' databases, not the bound tables, which
+// with those as an evaluation measured no better: ELO.md change 10a).
 //
 // -ownbook starts the engine with the option OwnBook on (a GUI can turn
 // it on too; see package mancala/uci): the engine then plays the first

@@ -107,9 +107,6 @@ func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Wr
 	switch {
 	case eg.HasBounds():
 		cfg.EndgameBounds = eg.Bounds
-		if est := eg.Estimate(cfg.Rules); est != nil {
-			cfg.EndgameEstimate = est
-		}
 		fmt.Fprintf(stderr, "uci: %s\n", eg)
 	case eg != nil:
 		cfg.Endgame = eg.Oracle

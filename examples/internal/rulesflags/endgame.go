@@ -287,7 +287,7 @@ func (e *Endgame) Rules(r mancala.Ruleset) mancala.Ruleset {
 		return r
 	}
 	if e.HasBounds() {
-		return search.WithEndgameBounds(r, e.Bounds, e.Estimate(r))
+		return search.WithEndgameBounds(r, e.Bounds, nil)
 	}
 	return search.WithEndgame(r, e.Oracle)
 }

@@ -5,16 +5,20 @@ import (
 
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
-	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // loadBounds loads, for rules without exact databases that can be bounded
 // (an endgame.CycleBounder: abapa, the documents' rules), their bound
 // tables from dir, if dir holds some (ok true; with an error if they
-// cannot be read or lack the counts asked). With o.Approx it also loads
-// the databases of the nearest exact rules, as estimates. ok is false when
-// r has no bound tables in dir: LoadEndgame goes on as before them.
+// cannot be read or lack the counts asked). ok is false when r has no
+// bound tables in dir, or with o.Approx, which keeps its meaning (the
+// nearest exact rules' databases as the oracle: the bound tables with
+// those as an evaluation played below them, ELO.md change 10a):
+// LoadEndgame then goes on as before bound tables existed.
 func loadBounds(r mancala.Ruleset, o EndgameOptions, dir string) (e *Endgame, ok bool, err error) {
+	if o.Approx {
+		return nil, false, nil
+	}
 	if _, err := retrograde(r); err == nil {
 		return nil, false, nil // exact databases: better than bounds
 	}
@@ -42,23 +46,11 @@ func loadBounds(r mancala.Ruleset, o EndgameOptions, dir string) (e *Endgame, ok
 	if err != nil {
 		return nil, true, &readError{fmt.Errorf("-endgame: %w", err)}
 	}
-	e = &Endgame{bounds: b, winnerOnly: winnerOnly, dir: dir, rules: rulesName(r), why: "bound tables prove results only where they decide them"}
-	if o.Approx {
-		if _, _, gerr := endgameGame(r, true); gerr == nil {
-			o.Stones = 0
-			a, err := loadExact(r, o, dir)
-			if err != nil {
-				return nil, true, err
-			}
-			e.db, e.why = a.db, a.why
-		}
-	}
-	return e, true, nil
+	return &Endgame{bounds: b, winnerOnly: winnerOnly, dir: dir, rules: rulesName(r), why: "bound tables prove results only where they decide them"}, true, nil
 }
 
 // HasBounds reports whether e holds bound tables: their proofs are
-// [Endgame.Bounds], and the databases of the nearest exact rules, if
-// loaded too (-endgame-approx), serve as estimates ([Endgame.Estimate]).
+// [Endgame.Bounds].
 func (e *Endgame) HasBounds() bool { return e != nil && e.bounds != nil }
 
 // Bounds returns what the bound tables prove about p (endgame.BoundsDB.Prove
@@ -74,34 +66,6 @@ func (e *Endgame) Bounds(p mancala.Position) (lo, hi int, ok bool) {
 	return e.bounds.Prove(p, e.winnerOnly)
 }
 
-// Estimate returns the evaluation of positions of r from the databases of
-// the nearest exact rules loaded with the bound tables (-endgame-approx):
-// where they hold p, side's store difference plus the database's value,
-// in seeds; elsewhere r's own evaluation (search.Estimator), or
-// search.DefaultEvaluator. It returns nil if e holds no such databases.
-func (e *Endgame) Estimate(r mancala.Ruleset) search.Evaluator {
-	if e == nil || e.db == nil {
-		return nil
-	}
-	est := ownEstimate(r)
-	if est == nil {
-		est = search.DefaultEvaluator
-	}
-	db := e.db
-	return func(p mancala.Position, side mancala.Player) float64 {
-		gain, ok := db.Endgame(p)
-		mover, one := p.ToMove.Player()
-		if !ok || !one {
-			return est(p, side)
-		}
-		v := p.Board.Store(mover) - p.Board.Store(mover.Other()) + gain
-		if mover != side {
-			v = -v
-		}
-		return float64(v)
-	}
-}
-
 // boundsApply reports whether e's bound tables are those of r.
 func (e *Endgame) boundsApply(r mancala.Ruleset) bool {
 	cb, ok := r.(endgame.CycleBounder)
@@ -112,21 +76,10 @@ func (e *Endgame) boundsApply(r mancala.Ruleset) bool {
 	return err == nil && winnerOnly == e.winnerOnly && g.Name() == e.bounds.Name() && g.Houses() == e.bounds.Houses()
 }
 
-// ownEstimate returns r's own evaluation (search.Estimator), or nil.
-func ownEstimate(r mancala.Ruleset) search.Evaluator {
-	if x, ok := r.(search.Estimator); ok {
-		return x.Estimate
-	}
-	return nil
-}
-
 // boundsString describes the bound tables in one line.
 func (e *Endgame) boundsString(dir string) string {
 	s := fmt.Sprintf("endgame bound tables of %s, counts 0 to %d, %s, from %s: proven results for %s where they decide them",
 		e.bounds.Name(), e.bounds.Seeds(), size(e.bounds.Bytes()), dir, e.rules)
-	if e.db != nil {
-		s += fmt.Sprintf("; estimates from the databases of %s, counts 0 to %d, %s (%s)", e.db.Name(), e.db.Seeds(), size(e.db.Bytes()), e.why)
-	}
 	return s
 }
 
