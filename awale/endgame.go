@@ -35,13 +35,18 @@ func (r *Rules) Retrograde() (endgame.Game, error) {
 	}
 	o := r.o
 	o.Seeds = 4 // the databases of a board size serve every seed count
-	g := &retro{n: r.n, captureSlam: r.captureSlam, forbidSlam: r.forbidSlam, name: o.name()}
+	return r.retroGame(o.name()), nil
+}
+
+// retroGame returns the endgame.Game of r's board and moves, named name.
+func (r *Rules) retroGame(name string) *retro {
+	g := &retro{n: r.n, captureSlam: r.captureSlam, forbidSlam: r.forbidSlam, name: name}
 	for i := 0; i < min(g.n, 8); i++ {
 		g.mask |= 0xff << (8 * i)
 		g.maskHi |= 0x80 << (8 * i)
 		g.feedT |= uint64(g.n-i) << (8 * i)
 	}
-	return g, nil
+	return g
 }
 
 var (

@@ -1,7 +1,15 @@
 // Command endgame builds and reads endgame databases (package
 // mancala/endgame) of any registered ruleset that states its rules for the
 // builder (an endgame.Retrograder: Awalé's and Kalah's here): the
-// exact value of every configuration of up to K seeds in the houses.
+// exact value of every configuration of up to K seeds in the houses. For
+// rules without exact values that can be bounded (an endgame.CycleBounder:
+// Awalé's abapa and documents' rules, whose endless cycles give each
+// player his own row, AW-8), it builds and reads their bound tables
+// instead (endgame.BuildBounds: for each configuration L and U, the value
+// when an endless cycle is worth the worst and the best to the player to
+// move; files NN.egbd): "endgame build -rules abapa -stones 16" builds
+// those that the tools' -endgame loads under abapa, and probe prints a
+// position's bounds and what they prove.
 //
 // Usage (endgame -h lists the flags of each command):
 //
@@ -69,7 +77,9 @@ func main() {
 	os.Exit(code)
 }
 
-const usageText = `usage:
+const usageText = `Builds and reads endgame databases: exact values (awari, cycle=split rules; Kalah), or bound tables
+for rules whose endless cycles the history decides (abapa, default: proven results where they decide).
+usage:
   endgame build [-game G] -rules NAME [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
   endgame stats [-game G] -rules NAME [-grandslam G] -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
   endgame probe [-game G] -rules NAME [-grandslam G] -position TEXT [-dir DIR] [-workers W] [-quiet]
@@ -95,7 +105,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("endgame "+cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	game := fs.String("game", "awale", "the game: a registered family whose rulesets have databases (awale, kalah)")
-	rules := fs.String("rules", "awari", "the rules: a preset of -game (awale: awari, the only one with exact values) or a whole ruleset name")
+	rules := fs.String("rules", "awari", "the rules: a preset of -game (awale: awari, the only one with exact values; abapa and default get bound tables) or a whole ruleset name")
 	grandSlam := fs.String("grandslam", "", "Awalé's grand slam rule, in place of the preset's: forbidden, nocapture, captureall or forbiddenelsecapture (the nearest exact rules of abapa: -grandslam nocapture)")
 	stones := fs.Int("stones", -1, "seeds in the houses (build: the largest count; stats: the count)")
 	houses := fs.Int("houses", 6, "houses a side")
@@ -162,11 +172,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usage(fmt.Errorf("-game %s -rules %s: %v", *game, *rules, err))
 	}
 	*houses = r.Start().Board.Houses() // a houses= word of -rules wins over -houses
-	rg, ok := r.(endgame.Retrograder)
-	if !ok {
-		return usage(fmt.Errorf("%v has no endgame databases (it is no endgame.Retrograder)", r))
-	}
-	g, err := rg.Retrograde()
+	g, bounds, winnerOnly, err := gameOf(r)
 	if err != nil {
 		return usage(fmt.Errorf("-rules %s: %v", *rules, err))
 	}
@@ -190,6 +196,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if endgame.Size(2**houses, *stones) == 0 {
 		return usage(fmt.Errorf("%d stones on %d houses a side: too many configurations", *stones, *houses))
+	}
+	if bounds {
+		j := &boundsJob{cmd: cmd, rules: *rules, dir: *dir, g: g, winnerOnly: winnerOnly, stones: *stones,
+			workers: *workers, quiet: *quiet, p: p, stdout: stdout, stderr: stderr}
+		return j.run(ctx)
 	}
 	var db *endgame.DB
 	if cmd == "build" {
@@ -234,6 +245,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			*houses, *seeds, *stones, v)
 	}
 	return 0
+}
+
+// gameOf returns the database game of r: its exact one (an
+// endgame.Retrograder), or for rules without exact databases that can be
+// bounded (an endgame.CycleBounder: abapa, the documents' rules) the game
+// of the bound tables, with bounds true and whether they prove only the
+// result (winnerOnly).
+func gameOf(r mancala.Ruleset) (g endgame.Game, bounds, winnerOnly bool, err error) {
+	rg, ok := r.(endgame.Retrograder)
+	if !ok {
+		return nil, false, false, fmt.Errorf("%v has no endgame databases (it is no endgame.Retrograder)", r)
+	}
+	g, err = rg.Retrograde()
+	if err == nil {
+		return g, false, false, nil
+	}
+	if cb, ok := r.(endgame.CycleBounder); ok {
+		if bg, wo, berr := cb.CycleBounds(); berr == nil {
+			return bg, true, wo, nil
+		}
+	}
+	return nil, false, false, err
 }
 
 // holds says which counts a directory holds, have of them in a row from 0.

@@ -86,7 +86,7 @@ func TestBadInput(t *testing.T) {
 		{"build"},
 		{"build", "-stones", "99"},
 		{"build", "-stones", "4", "-houses", "13"},
-		{"build", "-stones", "4", "-rules", "abapa"},
+		{"solve", "-rules", "abapa", "-houses", "2", "-seeds", "1"}, // bound tables: no exact value to solve with
 		{"build", "-stones", "4", "-rules", "nonsense"},
 		{"build", "-stones", "4", "-workers", "-1"},
 		{"stats", "-stones", "-3"},
@@ -97,7 +97,7 @@ func TestBadInput(t *testing.T) {
 		{"solve", "-houses", "4611686018427387904", "-seeds", "1"},
 		{"build", "-stones", "4", "extra"},
 		{"build", "-stones", "4", "-grandslam", "sometimes"},
-		{"build", "-stones", "4", "-rules", "abapa", "-grandslam", "nocapture"}, // still stops at a majority
+		{"probe", "-rules", "abapa", "-houses", "2", "-position", "garbage"},
 	} {
 		code, out, errOut := runCmd(args...)
 		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "endgame: ") {
@@ -162,5 +162,35 @@ func TestBuildSaysWhatItBuilds(t *testing.T) {
 	code, _, errOut = runCmd("build", "-stones", "3", "-houses", "2", "-dir", file)
 	if code != 1 || !strings.HasPrefix(errOut, "endgame: cannot write in "+file) || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("build into a file: %d %q, want 1 and one line", code, errOut)
+	}
+}
+
+// TestBounds builds the bound tables of Abapa (AW-8 own row, AW-10) on 2
+// houses a side with the tool, then reads them: stats counts the exact
+// entries, probe prints a position's bounds and what they prove, and a
+// read of counts not built is refused in one line naming the build.
+func TestBounds(t *testing.T) {
+	dir := t.TempDir()
+	run1 := func(args ...string) (int, string, string) {
+		var out, errb strings.Builder
+		code := run(context.Background(), append(args, "-dir", dir), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	if code, out, errOut := run1("build", "-rules", "abapa", "-houses", "2", "-stones", "4", "-quiet"); code != 0 || !strings.HasPrefix(out, "built the bound tables of awale abapa houses=2, counts 0 to 4") {
+		t.Fatalf("build: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "awale-abapa-houses=2", "04.egbd")); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := run1("stats", "-rules", "abapa", "-houses", "2", "-stones", "4"); code != 0 || !strings.HasPrefix(out, "stones 4 positions 35 exact ") {
+		t.Errorf("stats: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// South to move with B = 1 (it feeds North's empty row; a win by the
+	// stores: 5 of 8 seeds), the rest in the stores.
+	if code, out, errOut := run1("probe", "-rules", "abapa", "-houses", "2", "-position", "0,1/0,0 5,2 S"); code != 0 || !strings.HasPrefix(out, "bounds ") || !strings.Contains(out, "proven:") {
+		t.Errorf("probe: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, _, errOut := run1("stats", "-rules", "abapa", "-houses", "2", "-stones", "6"); code != 2 || !strings.Contains(errOut, "build them with: go run ./examples/endgame build -rules abapa -stones 6 -houses 2") {
+		t.Errorf("stats of counts not built: exit %d, stderr %q", code, errOut)
 	}
 }

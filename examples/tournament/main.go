@@ -107,9 +107,14 @@ func parse(args []string, stdout, stderr io.Writer) (*match.Config, *options, in
 	c.A, c.B = player(*specA, db, use[0]), player(*specB, db, use[1])
 	if db != nil {
 		users := map[[2]bool]string{{true, false}: "A only", {false, true}: "B only", {true, true}: "A and B"}[use]
-		o.egDesc = fmt.Sprintf(", endgame databases (counts 0 to %d) for %s", db.DB().Seeds(), users)
-		if !db.Exact() {
-			o.egDesc += " as estimates"
+		switch {
+		case db.HasBounds():
+			o.egDesc = fmt.Sprintf(", endgame bound tables (counts 0 to %d) for %s", db.BoundsDB().Seeds(), users)
+		default:
+			o.egDesc = fmt.Sprintf(", endgame databases (counts 0 to %d) for %s", db.DB().Seeds(), users)
+			if !db.Exact() {
+				o.egDesc += " as estimates"
+			}
 		}
 		if !o.quiet {
 			fmt.Fprintf(stderr, "tournament: %s, for %s\n", db, users)

@@ -43,6 +43,14 @@
 // info string, to the GUI (see package mancala/uci), and its count is
 // left out. ELO.md gives the time to uciok and to the end of the check.
 //
+// the GUI switches to others, the engine searches without them. Under
+// abapa or default, a DIR that holds their bound tables (go run
+// ./examples/endgame build -rules abapa -stones K) gives the engine those:
+// proven wins, draws and losses where the bounds decide them, after a
+// capture (search.EndgameBounder); -endgame-approx keeps its meaning
+// there (the nearest exact rules' databases, not the bound tables, which
+// with those as an evaluation measured no better: ELO.md change 12a).
+//
 // -ownbook starts the engine with the option OwnBook on (a GUI can turn
 // it on too; see package mancala/uci): the engine then plays the first
 // moves from its opening book, the embedded Abapa book (under the Abapa

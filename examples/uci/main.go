@@ -116,6 +116,14 @@ func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Wr
 	if eg == nil {
 		return func() {}, 0
 	}
+	if eg.HasBounds() {
+		// Bound tables are read through and checked before they answer
+		// (endgame.LoadBounds): there is nothing to check in the
+		// background.
+		cfg.EndgameBounds = eg.Bounds
+		fmt.Fprintf(stderr, "uci: %s\n", eg)
+		return func() {}, 0
+	}
 	cfg.Endgame, cfg.EndgameCheck = eg.Oracle, eg.Err
 	fmt.Fprintf(stderr, "uci: %s\n", eg)
 	ctx, cancel := context.WithCancel(context.Background())

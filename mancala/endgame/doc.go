@@ -74,6 +74,23 @@
 // [DB.Moves] values each move of a configuration, and [DB.Histogram]
 // counts the configurations of a count by value.
 //
+// # Bound tables
+//
+// A game whose endless cycles are worth what the history decides (Awalé's
+// own-row rule, AW-8, under which each player takes the seeds of his own
+// row when a position repeats) has no exact value per configuration, but
+// two bounds: [BuildBounds] computes, for every configuration c of k
+// seeds, L(c), its value when an endless cycle is worth -k to c's mover,
+// and U(c), its value when it is worth +k (value iteration from L = -k and
+// U = +k to the least and the greatest solution, two bytes a
+// configuration, files NN.egbd of their own kind beside the exact ones).
+// In a game that reaches c by a capture (so that no earlier position can
+// come back), the value lies within [L(c), U(c)] whatever the cycles give
+// (see bounds.go for the reasoning); a ruleset offers them through
+// [CycleBounder], and [BoundsDB.Prove] says what they prove about a
+// position with its stores, the oracle that package mancala/search takes
+// as proof (search.EndgameBounder).
+//
 // # Concurrency
 //
 // A [DB] is safe for concurrent use; its values never change, and those

@@ -77,3 +77,45 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLoadBounds feeds arbitrary bytes to LoadBounds as the bounds file of
+// count 3 (the counts below are sound): it must return tables whose bounds
+// are in range and in order, or an error wrapping ErrCorrupt or a
+// MismatchError, and never panic.
+func FuzzLoadBounds(f *testing.F) {
+	g := game(f, awari(2))
+	src := f.TempDir()
+	if _, err := endgame.BuildBounds(context.Background(), g, src, 3, endgame.Options{}); err != nil {
+		f.Fatal(err)
+	}
+	sub := endgame.DirName(g.Name())
+	good, err := os.ReadFile(filepath.Join(src, sub, "03.egbd"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte("SOWINGEB"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		os.MkdirAll(filepath.Join(dir, sub), 0o755)
+		for _, k := range []string{"00", "01", "02"} {
+			b, _ := os.ReadFile(filepath.Join(src, sub, k+".egbd"))
+			os.WriteFile(filepath.Join(dir, sub, k+".egbd"), b, 0o644)
+		}
+		os.WriteFile(filepath.Join(dir, sub, "03.egbd"), data, 0o644)
+		b, err := endgame.LoadBounds(g, dir, 3)
+		if err != nil {
+			var me *endgame.MismatchError
+			if !errors.Is(err, endgame.ErrCorrupt) && !errors.As(err, &me) {
+				t.Fatalf("LoadBounds: %v, want ErrCorrupt or a MismatchError", err)
+			}
+			return
+		}
+		for idx := uint64(0); idx < b.Size(3); idx++ {
+			if lo, hi, _ := b.At(3, idx); lo < -3 || hi > 3 || lo > hi {
+				t.Fatalf("entry %d has the bounds %d to %d", idx, lo, hi)
+			}
+		}
+	})
+}

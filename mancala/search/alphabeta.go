@@ -155,6 +155,7 @@ type AlphaBeta struct {
 	r       mancala.Ruleset
 	eval    Evaluator
 	eg      func(p mancala.Position) (gain int, ok bool)
+	egb     func(p mancala.Position) (lo, hi int, ok bool)
 	helpers []*AlphaBeta // of a parallel search (Threads > 1)
 	path    path
 	sops    slowOps                     // the general path's
@@ -329,9 +330,15 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []mancala.Position) int {
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
-	a.eg = nil
+	a.eg, a.egb = nil, nil
 	if e, ok := r.(Endgamer); ok {
 		a.eg = e.Endgame
+	}
+	if b, ok := r.(EndgameBounder); ok {
+		a.egb = b.EndgameBounds
+		if a.eg == nil {
+			a.eg = noOracle
+		}
 	}
 	a.sops.set(r, a.eval)
 	a.path.reset(&a.sops, history)
@@ -750,6 +757,11 @@ func storeValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], h u
 // after which the oracle is exact) to one that only keeps it in prospect.
 func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, depth int) (float64, bool) {
 	fresh := t.fresh(p, t.len()-2)
+	if fresh && a.egb != nil {
+		if v, ok := boundValue(a, t, p); ok {
+			return v, true
+		}
+	}
 	if !fresh && depth > 0 {
 		return 0, false
 	}

@@ -208,6 +208,10 @@ type endgameRules struct {
 	mancala.Ruleset
 	oracle   func(p mancala.Position) (gain int, ok bool)
 	estimate Evaluator // r's Estimate, or DefaultEvaluator
+	// bounds is the bounds oracle of WithEndgameBounds (nil: none), and
+	// noExact says that oracle answers nothing.
+	bounds  func(p mancala.Position) (lo, hi int, ok bool)
+	noExact bool
 }
 
 // endgameCycler is WithEndgame's wrapper of a Cycler, endgameExplainer
@@ -231,11 +235,19 @@ type (
 func (w *endgameRules) capabilities() capabilities {
 	c := capabilitiesOf(w.Ruleset)
 	c.endgame = w.oracle
+	if w.noExact {
+		c.endgame = nil
+	}
 	c.packer = nil
 	return c
 }
 
-func (w *endgameRules) String() string { return fmt.Sprint(w.Ruleset) + " with an endgame oracle" }
+func (w *endgameRules) String() string {
+	if w.noExact {
+		return fmt.Sprint(w.Ruleset) + " with endgame bounds"
+	}
+	return fmt.Sprint(w.Ruleset) + " with an endgame oracle"
+}
 
 // Endgame implements [Endgamer] with the oracle.
 func (w *endgameRules) Endgame(p mancala.Position) (gain int, ok bool) { return w.oracle(p) }

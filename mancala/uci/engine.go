@@ -66,6 +66,15 @@ type EngineConfig struct {
 	// readyok of an isready, or before a go searches. It must be safe
 	// for concurrent use and quick.
 	EndgameCheck func() error
+	// EndgameBounds, if set and Endgame is not, proves bounds on the
+	// final store difference of some positions (bound tables: see
+	// search.EndgameBounder), and EndgameEstimate, if set with it,
+	// evaluates positions in place of the rules' own evaluation (an
+	// approximate database): the engine searches the rules with both
+	// added by search.WithEndgameBounds. Like Endgame, they must be for
+	// Rules and safe for concurrent use.
+	EndgameBounds   func(p mancala.Position) (lo, hi int, ok bool)
+	EndgameEstimate func(p mancala.Position, side mancala.Player) float64
 	// MinAnswer is the least time from a go with a movetime to its
 	// bestmove: a search that ends sooner (a depth reached, a result
 	// proven) waits, at most until the movetime's limit; stop, ponderhit,
@@ -537,8 +546,11 @@ func (s *server) goSearch(gp GoParams) {
 	s.ab.SetOptions(o)
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
-	if s.cfg.Endgame != nil && s.atStart {
+	switch {
+	case s.cfg.Endgame != nil && s.atStart:
 		rules = search.WithEndgame(rules, s.cfg.Endgame)
+	case s.cfg.EndgameBounds != nil && s.atStart:
+		rules = search.WithEndgameBounds(rules, s.cfg.EndgameBounds, s.cfg.EndgameEstimate)
 	}
 	s.run = run
 	go func() {

@@ -115,6 +115,10 @@ type Endgame struct {
 	exact bool
 	why   string    // for estimates: why the values are not exact
 	start time.Time // when the loading began
+	// bounds are the bound tables of rules without exact databases (nil:
+	// none), and winnerOnly says they prove only the result there.
+	bounds     *endgame.BoundsDB
+	winnerOnly bool
 }
 
 // LoadEndgame loads, building nothing, the endgame databases of r from
@@ -144,6 +148,18 @@ func LoadEndgame(r mancala.Ruleset, o EndgameOptions) (*Endgame, error) {
 		}
 		dir = filepath.Join(cache, "sowing", "endgame")
 	}
+	if e, ok, err := loadBounds(r, o, dir); ok {
+		return e, err
+	}
+	e, err := loadExact(r, o, dir)
+	if err != nil {
+		err = boundsHint(r, o, err)
+	}
+	return e, err
+}
+
+// loadExact is LoadEndgame without bound tables, dir resolved.
+func loadExact(r mancala.Ruleset, o EndgameOptions, dir string) (*Endgame, error) {
 	g, why, err := endgameGame(r, o.Approx)
 	if err != nil {
 		return nil, fmt.Errorf("-endgame: %w", err)
@@ -320,6 +336,9 @@ func (e *Endgame) Oracle(p mancala.Position) (gain int, ok bool) { return e.db.E
 // those LoadEndgame would load for r (with -endgame-approx if e was so
 // loaded). A program whose game changes its rules (play's load) checks it.
 func (e *Endgame) Applies(r mancala.Ruleset) bool {
+	if e.HasBounds() {
+		return e.boundsApply(r)
+	}
 	g, why, err := endgameGame(r, !e.exact)
 	return err == nil && (why == "") == e.exact && g.Name() == e.db.Name() && g.Houses() == e.db.Houses()
 }
@@ -330,6 +349,9 @@ func (e *Endgame) Applies(r mancala.Ruleset) bool {
 func (e *Endgame) Rules(r mancala.Ruleset) mancala.Ruleset {
 	if e == nil || !e.Applies(r) {
 		return r
+	}
+	if e.HasBounds() {
+		return search.WithEndgameBounds(r, e.Bounds, nil)
 	}
 	return search.WithEndgame(r, e.Oracle)
 }
@@ -394,6 +416,9 @@ func (e *Endgame) String() string {
 	dir := e.dir
 	if strings.ContainsFunc(dir, func(r rune) bool { return !unicode.IsPrint(r) }) {
 		dir = Quote(dir) // one line whatever the name
+	}
+	if e.HasBounds() {
+		return e.boundsString(dir)
 	}
 	s := fmt.Sprintf("endgame databases of %s, counts 0 to %d, %s, from %s", e.db.Name(), e.db.Seeds(), size(e.db.Bytes()), dir)
 	if !e.exact {
