@@ -124,7 +124,7 @@ func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Wr
 		fmt.Fprintf(stderr, "uci: %s\n", eg)
 		return func() {}, 0
 	}
-	cfg.Endgame, cfg.EndgameCheck = eg.Oracle, eg.Err
+	cfg.Endgame, cfg.EndgameCheck, cfg.EndgameApprox = eg.Oracle, eg.Err, !eg.Exact()
 	fmt.Fprintf(stderr, "uci: %s\n", eg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

@@ -152,15 +152,18 @@ type AlphaBeta struct {
 	sameDepthOnly bool
 
 	// Per search.
-	r       mancala.Ruleset
-	eval    Evaluator
-	eg      func(p mancala.Position) (gain int, ok bool)
-	egb     func(p mancala.Position) (lo, hi int, ok bool)
-	helpers []*AlphaBeta // of a parallel search (Threads > 1)
-	path    path
-	sops    slowOps                     // the general path's
-	fpath   linePath[Compact, *fastOps] // of a Stepper's search
-	fops    fastOps
+	r    mancala.Ruleset
+	eval Evaluator
+	eg   func(p mancala.Position) (gain int, ok bool)
+	egb  func(p mancala.Position) (lo, hi int, ok bool)
+	// egEstimate says eg's answers are estimates (WithEndgameEstimate):
+	// never taken as proven.
+	egEstimate bool
+	helpers    []*AlphaBeta // of a parallel search (Threads > 1)
+	path       path
+	sops       slowOps                     // the general path's
+	fpath      linePath[Compact, *fastOps] // of a Stepper's search
+	fops       fastOps
 	// general keeps the search off a Stepper's path (a test hook: the
 	// searches on both paths are the same).
 	general bool
@@ -330,9 +333,12 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []mancala.Position) int {
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
-	a.eg, a.egb = nil, nil
+	a.eg, a.egb, a.egEstimate = nil, nil, false
 	if e, ok := r.(Endgamer); ok {
 		a.eg = e.Endgame
+	}
+	if e, ok := r.(interface{ endgameEstimates() bool }); ok {
+		a.egEstimate = e.endgameEstimates()
 	}
 	if b, ok := r.(EndgameBounder); ok {
 		a.egb = b.EndgameBounds
@@ -749,7 +755,8 @@ func storeValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], h u
 // it answers and the answer may be used: as exact where no earlier
 // position can come back (see path.fresh), and elsewhere only at the
 // horizon (depth <= 0), as an estimate; the oracle is not asked about the
-// nodes in between. The estimate: the oracle's value holds for p without
+// nodes in between. An oracle of estimates (WithEndgameEstimate) is
+// asked where an exact one would be, and its answers are all estimates. The estimate: the oracle's value holds for p without
 // its history, in which a repetition can end the game sooner. It is put
 // on the scale of proven values (a repetition that gives away a database
 // win is then seen as the loss it is), one unit nearer 0, so that the
@@ -775,7 +782,7 @@ func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p 
 		s, n = n, s
 	}
 	v := float64((s - n + gain) * TerminalScale)
-	if fresh {
+	if fresh && !a.egEstimate {
 		return v, true
 	}
 	a.horizon = true

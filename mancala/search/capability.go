@@ -202,6 +202,34 @@ func WithEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, o
 	return w
 }
 
+// WithEndgameEstimate is [WithEndgame] for an oracle whose answers are
+// estimates, not exact values: an endgame database of other rules than
+// r's (Awalé's nearest exact rules under Abapa, say). [AlphaBeta] asks it
+// where it would ask an exact oracle and takes the answer as the
+// position's value, but never as proven: the value is put one unit
+// nearer 0 on the scale of proven values (so that a win it promises
+// ranks above every heuristic value, and below every proven win), the
+// result is not Exact, and the table keeps it as unproven. [Solve] does
+// not ask it. Its String is r's followed by " with an endgame estimate".
+func WithEndgameEstimate(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool)) mancala.Ruleset {
+	w := WithEndgame(r, oracle)
+	switch w := w.(type) {
+	case *endgameRules:
+		w.estimates = true
+	case *endgameCycler:
+		w.estimates = true
+	case *endgameExplainer:
+		w.estimates = true
+	case *endgameCyclerExplainer:
+		w.estimates = true
+	}
+	return w
+}
+
+// endgameEstimates reports whether the oracle's answers are estimates
+// (WithEndgameEstimate); AlphaBeta asks it.
+func (w *endgameRules) endgameEstimates() bool { return w.estimates }
+
 // endgameRules is WithEndgame's wrapper; the types below add the core
 // capabilities of the ruleset wrapped.
 type endgameRules struct {
@@ -212,6 +240,9 @@ type endgameRules struct {
 	// noExact says that oracle answers nothing.
 	bounds  func(p mancala.Position) (lo, hi int, ok bool)
 	noExact bool
+	// estimates says the oracle's answers are estimates
+	// (WithEndgameEstimate): Solve does not see it.
+	estimates bool
 }
 
 // endgameCycler is WithEndgame's wrapper of a Cycler, endgameExplainer
@@ -235,7 +266,7 @@ type (
 func (w *endgameRules) capabilities() capabilities {
 	c := capabilitiesOf(w.Ruleset)
 	c.endgame = w.oracle
-	if w.noExact {
+	if w.noExact || w.estimates {
 		c.endgame = nil
 	}
 	c.packer = nil
@@ -243,8 +274,11 @@ func (w *endgameRules) capabilities() capabilities {
 }
 
 func (w *endgameRules) String() string {
-	if w.noExact {
+	switch {
+	case w.noExact:
 		return fmt.Sprint(w.Ruleset) + " with endgame bounds"
+	case w.estimates:
+		return fmt.Sprint(w.Ruleset) + " with an endgame estimate"
 	}
 	return fmt.Sprint(w.Ruleset) + " with an endgame oracle"
 }

@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -99,5 +100,43 @@ func TestDatabaseEndgamesPlayedOutAW8(t *testing.T) {
 	// most must not.
 	if played < 50 || off > 10 {
 		t.Errorf("%d of %d games ended off the databases' value (want at most 10)", off, played)
+	}
+}
+
+// TestEndgameEstimateNeverProven: answers of an oracle of estimates
+// (WithEndgameEstimate, as the Awari databases are under Abapa) are never
+// reported as proven. An oracle that lies (South wins by 5 seeds from
+// every small position) gives searches whose values are never on the
+// scale of proven values and never Exact, where the same lie through
+// WithEndgame is taken as proof.
+func TestEndgameEstimateNeverProven(t *testing.T) {
+	r, err := awale.New(awale.Awari())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lie := func(p mancala.Position) (int, bool) {
+		if p.ToMove == mancala.NorthTurn {
+			return -5, true
+		}
+		return 5, true
+	}
+	p, err := mancala.ParsePosition("0,2,0,1,1,1/1,0,2,0,1,0 19,20 S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	proven := func(v float64) bool { return v != 0 && v == math.Round(v/search.TerminalScale)*search.TerminalScale }
+	for _, c := range []struct {
+		r      mancala.Ruleset
+		proven bool
+	}{{search.WithEndgame(r, lie), true}, {search.WithEndgameEstimate(r, lie), false}} {
+		for _, depth := range []int{1, 2, 5} {
+			res, err := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: depth}).Search(context.Background(), c.r, nil, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := proven(res.Value) || res.Exact; got != c.proven {
+				t.Errorf("%v, depth %d: value %v, exact %v; proven %v, want %v", c.r, depth, res.Value, res.Exact, got, c.proven)
+			}
+		}
 	}
 }

@@ -56,6 +56,10 @@ type EngineConfig struct {
 	// It must be for Rules, and safe for concurrent use; under other
 	// rules that the GUI chooses, the engine searches without it.
 	Endgame func(p mancala.Position) (gain int, ok bool)
+	// EndgameApprox says Endgame's answers are estimates (databases of
+	// other rules than Rules): the engine searches with them added by
+	// search.WithEndgameEstimate, and never reports them as proven.
+	EndgameApprox bool
 	// EndgameCheck, if set, reports, without waiting, an error found in
 	// the databases behind Endgame after the engine started: databases
 	// that are still being checked in the background when the engine
@@ -547,6 +551,8 @@ func (s *server) goSearch(gp GoParams) {
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
 	switch {
+	case s.cfg.Endgame != nil && s.atStart && s.cfg.EndgameApprox:
+		rules = search.WithEndgameEstimate(rules, s.cfg.Endgame)
 	case s.cfg.Endgame != nil && s.atStart:
 		rules = search.WithEndgame(rules, s.cfg.Endgame)
 	case s.cfg.EndgameBounds != nil && s.atStart:

@@ -344,7 +344,8 @@ func (e *Endgame) Applies(r mancala.Ruleset) bool {
 }
 
 // Rules returns r with the databases as its endgame oracle
-// (search.WithEndgame), for the searchers; or r itself if they are not
+// (search.WithEndgame; search.WithEndgameEstimate for estimates), for
+// the searchers; or r itself if they are not
 // r's ([Endgame.Applies]). A nil Endgame returns r.
 func (e *Endgame) Rules(r mancala.Ruleset) mancala.Ruleset {
 	if e == nil || !e.Applies(r) {
@@ -352,6 +353,9 @@ func (e *Endgame) Rules(r mancala.Ruleset) mancala.Ruleset {
 	}
 	if e.HasBounds() {
 		return search.WithEndgameBounds(r, e.Bounds, nil)
+	}
+	if !e.exact {
+		return search.WithEndgameEstimate(r, e.Oracle)
 	}
 	return search.WithEndgame(r, e.Oracle)
 }

@@ -44,5 +44,5 @@ func ExampleLoadEndgame() {
 	// Output:
 	// -endgame: awale abapa has no exact endgame databases (its cycle rule gives each player his own row, where the databases share a cycle's seeds, and it stops at a majority, where the databases play on to the end); -endgame-approx uses those of awale grandslam=nocapture cycle=split as estimates; or build its bound tables, which prove results, with: go run ./examples/endgame build -rules 'awale abapa' -stones 14 -dir DIR
 	// awale grandslam=nocapture cycle=split, counts 0 to 6, exact false
-	// awale abapa with an endgame oracle true
+	// awale abapa with an endgame estimate true
 }
