@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -254,16 +253,13 @@ func BuildBounds(ctx context.Context, g Game, dir string, k int, o Options) (*Bo
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if o.Workers > MaxWorkers {
-		return nil, fmt.Errorf("%w: Options.Workers %d: want at most %d", ErrOption, o.Workers, MaxWorkers)
+	workers, err := o.workers()
+	if err != nil {
+		return nil, err
 	}
 	b, err := newBoundsDB(g, k)
 	if err != nil {
 		return nil, err
-	}
-	workers := o.Workers
-	if workers < 1 {
-		workers = min(runtime.GOMAXPROCS(0), MaxWorkers)
 	}
 	for j := 0; j <= k; j++ {
 		if err := ctx.Err(); err != nil {

@@ -40,19 +40,11 @@ const (
 
 // boundsPath returns the bounds file of count k of the game named name
 // under dir: in the game's directory (DirName), NN.egbd.
-func boundsPath(dir, name string, k int) string {
-	return filepath.Join(dir, DirName(name), fmt.Sprintf("%02d.egbd", k))
-}
+func boundsPath(dir, name string, k int) string { return fileOf(dir, name, k, "egbd") }
 
 // boundsHeader returns the bytes before the values of count k.
 func (b *BoundsDB) boundsHeader(k int) []byte {
-	h := []byte(boundsMagic)
-	h = binary.LittleEndian.AppendUint16(h, boundsVersion)
-	h = binary.LittleEndian.AppendUint16(h, uint16(b.h))
-	h = binary.LittleEndian.AppendUint16(h, uint16(k))
-	h = binary.LittleEndian.AppendUint16(h, uint16(len(b.name)))
-	h = append(h, b.name...)
-	return binary.LittleEndian.AppendUint64(h, b.rk.size[k])
+	return fileHeader(boundsMagic, boundsVersion, b.h, k, b.name, b.rk.size[k])
 }
 
 // writeBoundsCount saves count k of b under dir atomically (see

@@ -38,6 +38,18 @@ type Options struct {
 	Retrograde bool
 }
 
+// workers returns the goroutines that o asks for, or an error wrapping
+// ErrOption if it asks for more than MaxWorkers.
+func (o Options) workers() (int, error) {
+	switch {
+	case o.Workers > MaxWorkers:
+		return 0, fmt.Errorf("%w: Options.Workers %d: want at most %d", ErrOption, o.Workers, MaxWorkers)
+	case o.Workers < 1:
+		return min(runtime.GOMAXPROCS(0), MaxWorkers), nil
+	}
+	return o.Workers, nil
+}
+
 // ErrGame is wrapped by the errors of [Build] when the [Game] breaks its
 // contract (a move that adds seeds, a value out of range, a parent of
 // another count).
@@ -64,16 +76,13 @@ func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, erro
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if o.Workers > MaxWorkers {
-		return nil, fmt.Errorf("%w: Options.Workers %d: want at most %d", ErrOption, o.Workers, MaxWorkers)
+	workers, err := o.workers()
+	if err != nil {
+		return nil, err
 	}
 	d, err := newDB(g, k)
 	if err != nil {
 		return nil, err
-	}
-	workers := o.Workers
-	if workers < 1 {
-		workers = min(runtime.GOMAXPROCS(0), MaxWorkers)
 	}
 	for j := 0; j <= k; j++ {
 		if err := ctx.Err(); err != nil {

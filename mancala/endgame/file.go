@@ -88,19 +88,30 @@ func DirName(name string) string {
 func (d *DB) path(dir string, k int) string { return countPath(dir, d.name, k) }
 
 // countPath returns the file of count k of the game named name under dir.
-func countPath(dir, name string, k int) string {
-	return filepath.Join(dir, DirName(name), fmt.Sprintf("%02d.egdb", k))
+func countPath(dir, name string, k int) string { return fileOf(dir, name, k, "egdb") }
+
+// fileOf returns the file of count k of the game named name under dir
+// with the extension ext: in the game's directory (DirName), NN.ext.
+func fileOf(dir, name string, k int, ext string) string {
+	return filepath.Join(dir, DirName(name), fmt.Sprintf("%02d.%s", k, ext))
 }
 
 // header returns the bytes before the values of count k.
 func (d *DB) header(k int) []byte {
-	h := []byte(fileMagic)
-	h = binary.LittleEndian.AppendUint16(h, fileVersion)
-	h = binary.LittleEndian.AppendUint16(h, uint16(d.h))
+	return fileHeader(fileMagic, fileVersion, d.h, k, d.name, d.rk.size[k])
+}
+
+// fileHeader returns the bytes before the values of a count file: the
+// magic, the format version, the houses, the count, the game's name and
+// the number of entries.
+func fileHeader(magic string, version uint16, houses, k int, name string, entries uint64) []byte {
+	h := []byte(magic)
+	h = binary.LittleEndian.AppendUint16(h, version)
+	h = binary.LittleEndian.AppendUint16(h, uint16(houses))
 	h = binary.LittleEndian.AppendUint16(h, uint16(k))
-	h = binary.LittleEndian.AppendUint16(h, uint16(len(d.name)))
-	h = append(h, d.name...)
-	return binary.LittleEndian.AppendUint64(h, d.rk.size[k])
+	h = binary.LittleEndian.AppendUint16(h, uint16(len(name)))
+	h = append(h, name...)
+	return binary.LittleEndian.AppendUint64(h, entries)
 }
 
 // writeCount saves count k of d under dir: a temporary file in the same
