@@ -188,7 +188,12 @@ func capabilitiesOf(r mancala.Ruleset) capabilities {
 // [mancala.Tracer], and its String is r's followed by " with an endgame
 // oracle".
 func WithEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool)) mancala.Ruleset {
-	w := &endgameRules{Ruleset: r, oracle: oracle, estimate: resolveEvaluator(nil, r)}
+	return withEndgame(r, oracle, false)
+}
+
+// withEndgame is WithEndgame, and WithEndgameEstimate with estimates.
+func withEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool), estimates bool) mancala.Ruleset {
+	w := &endgameRules{Ruleset: r, oracle: oracle, estimate: resolveEvaluator(nil, r), estimates: estimates}
 	c, cyc := r.(mancala.Cycler)
 	e, exp := r.(mancala.Explainer)
 	switch {
@@ -212,18 +217,7 @@ func WithEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, o
 // result is not Exact, and the table keeps it as unproven. [Solve] does
 // not ask it. Its String is r's followed by " with an endgame estimate".
 func WithEndgameEstimate(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool)) mancala.Ruleset {
-	w := WithEndgame(r, oracle)
-	switch w := w.(type) {
-	case *endgameRules:
-		w.estimates = true
-	case *endgameCycler:
-		w.estimates = true
-	case *endgameExplainer:
-		w.estimates = true
-	case *endgameCyclerExplainer:
-		w.estimates = true
-	}
-	return w
+	return withEndgame(r, oracle, true)
 }
 
 // endgameEstimates reports whether the oracle's answers are estimates
