@@ -113,6 +113,17 @@ func TestWithEndgame(t *testing.T) {
 	if got, want := fmt.Sprint(wk), fmt.Sprint(k)+" with an endgame oracle"; got != want {
 		t.Errorf("String %q, want %q", got, want)
 	}
+	// An oracle of estimates is not asked by Solve: a lying one changes
+	// nothing, and is never hit.
+	lie := func(mancala.Position) (int, bool) { return 7, true }
+	we := search.WithEndgameEstimate(k, lie)
+	sol, err = search.Solve(context.Background(), we, nil, k.Start(), search.SolveOptions{TableBits: 12})
+	if err != nil || sol.EndgameHits != 0 || sol.Value != bruteValue(k.Ruleset, nil, k.Start(), memo) {
+		t.Errorf("Solve with an estimate oracle: %+v, %v; want no hits and the true value", sol, err)
+	}
+	if got, want := fmt.Sprint(we), fmt.Sprint(k)+" with an endgame estimate"; got != want {
+		t.Errorf("String %q, want %q", got, want)
+	}
 	if l1, t1 := mancala.Perft(wk, nil, k.Start(), 4); l1 == 0 {
 		t.Errorf("Perft through the wrapper: %d leaves, %d terminal", l1, t1)
 	} else if l2, t2 := mancala.PerftSlow(k, nil, k.Start(), 4); l1 != l2 || t1 != t2 {
