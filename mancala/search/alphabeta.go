@@ -173,6 +173,11 @@ type AlphaBeta struct {
 	nodes   int64
 	stop    bool
 	horizon bool
+	// estimated says the subtree being searched met an estimate oracle's
+	// answer (WithEndgameEstimate) where it is asked at any depth (see
+	// oracleValue): with no horizon, its value holds at any remaining
+	// depth, as a proven one does, but it is not a proven result.
+	estimated bool
 	// rep is the least path index of a position that a repetition in the
 	// subtree being searched came back to, or noRepeat (see
 	// path.covered).
@@ -461,7 +466,7 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 		if a.stop {
 			break
 		}
-		a.horizon, a.rep = false, noRepeat
+		a.horizon, a.estimated, a.rep = false, false, noRepeat
 		alpha, beta := math.Inf(-1), math.Inf(1)
 		best := math.Inf(-1)
 		var bestMove mancala.Move
@@ -487,10 +492,10 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 			}
 			break
 		}
-		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !a.horizon}
+		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !a.horizon && !a.estimated}
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
-			storeValue(a, t, h, best, bestMove, depth, boundExact, !a.horizon, t.len()-1)
+			storeValue(a, t, h, best, bestMove, depth, boundExact, !a.horizon, a.estimated, t.len()-1)
 			extendPV(a, t, p, depth)
 		}
 		moveToFront(moves, bestMove)
@@ -499,8 +504,8 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 			info.Nodes, info.PV = a.nodes, a.resPV
 			a.opts.Info(info)
 		}
-		if res.Exact {
-			break // deeper iterations cannot change a proven value
+		if !a.horizon {
+			break // deeper iterations cannot change a value that met no horizon
 		}
 		if a.opts.SoftTime > 0 && time.Since(a.start) >= a.opts.SoftTime {
 			break
@@ -643,6 +648,7 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 				if !e.proven {
 					a.horizon = true
 				}
+				a.estimated = a.estimated || e.estimated
 				return e.value
 			}
 		}
@@ -650,8 +656,8 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 	if turn == mancala.BothTurn {
 		return t.ops.simultaneous(a, p, h, depth, ply)
 	}
-	saved, savedRep := a.horizon, a.rep
-	a.horizon, a.rep = false, noRepeat
+	saved, savedEst, savedRep := a.horizon, a.estimated, a.rep
+	a.horizon, a.estimated, a.rep = false, false, noRepeat
 	me := perspectiveOf(turn)
 	moves := t.ops.legal(pl.moves[:0], p)
 	pl.moves = moves
@@ -716,8 +722,8 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 			break
 		}
 	}
-	proven := !a.horizon
-	a.horizon = a.horizon || saved
+	proven, estimated := !a.horizon, a.estimated
+	a.horizon, a.estimated = a.horizon || saved, a.estimated || savedEst
 	if a.useTT {
 		bound := boundExact
 		switch {
@@ -726,7 +732,7 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 		case best >= beta:
 			bound = boundLower
 		}
-		storeValue(a, t, h, best, bestMove, depth, bound, proven, t.len()-1)
+		storeValue(a, t, h, best, bestMove, depth, bound, proven, estimated, t.len()-1)
 	}
 	a.rep = min(a.rep, savedRep)
 	return best
@@ -738,17 +744,17 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 // does not cover (see path.covered): such a value holds only along this
 // line, and the table keeps only its move, at depth 0, which no search
 // takes for a value.
-func (a *AlphaBeta) storeValue(h uint64, v float64, m mancala.Move, depth int, bound uint8, proven bool, i int) {
-	storeValue(a, &a.path, h, v, m, depth, bound, proven, i)
+func (a *AlphaBeta) storeValue(h uint64, v float64, m mancala.Move, depth int, bound uint8, proven, estimated bool, i int) {
+	storeValue(a, &a.path, h, v, m, depth, bound, proven, estimated, i)
 }
 
 // storeValue is AlphaBeta.storeValue on the path t.
-func storeValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], h uint64, v float64, m mancala.Move, depth int, bound uint8, proven bool, i int) {
+func storeValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], h uint64, v float64, m mancala.Move, depth int, bound uint8, proven, estimated bool, i int) {
 	if a.rep < t.covered(i) {
-		a.tt.store(h, 0, m, 0, boundExact, false)
+		a.tt.store(h, 0, m, 0, boundExact, false, false)
 		return
 	}
-	a.tt.store(h, v, m, depth, bound, proven)
+	a.tt.store(h, v, m, depth, bound, proven, estimated)
 }
 
 // oracleValue returns p's value for its mover from the endgame oracle, if
@@ -756,7 +762,11 @@ func storeValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], h u
 // position can come back (see path.fresh), and elsewhere only at the
 // horizon (depth <= 0), as an estimate; the oracle is not asked about the
 // nodes in between. An oracle of estimates (WithEndgameEstimate) is
-// asked where an exact one would be, and its answers are all estimates. The estimate: the oracle's value holds for p without
+// asked where an exact one would be, and its answers are all estimates;
+// where it is asked at any depth, its answer marks the search as
+// estimated (AlphaBeta.estimated), not as having met a horizon, so that
+// the table reuses a value built on such answers at any remaining depth
+// but never takes it for proven. The estimate: the oracle's value holds for p without
 // its history, in which a repetition can end the game sooner. It is put
 // on the scale of proven values (a repetition that gives away a database
 // win is then seen as the loss it is), one unit nearer 0, so that the
@@ -782,10 +792,14 @@ func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p 
 		s, n = n, s
 	}
 	v := float64((s - n + gain) * TerminalScale)
-	if fresh && !a.egEstimate {
+	switch {
+	case fresh && !a.egEstimate:
 		return v, true
+	case fresh:
+		a.estimated = true // asked at any depth: the value does not depend on it
+	default:
+		a.horizon = true
 	}
-	a.horizon = true
 	switch {
 	case v > 0:
 		v--

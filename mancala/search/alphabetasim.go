@@ -15,21 +15,21 @@ import (
 // searched with a full window to the remaining depth, and the node's value
 // (for South) is the value of the matrix game of those values.
 func (a *AlphaBeta) simultaneous(p mancala.Position, h uint64, depth, ply int) float64 {
-	saved, savedRep := a.horizon, a.rep
-	a.horizon, a.rep = false, noRepeat
+	saved, savedEst, savedRep := a.horizon, a.estimated, a.rep
+	a.horizon, a.estimated, a.rep = false, false, noRepeat
 	v := a.matrix(p, depth, ply)
 	if a.stop {
 		a.horizon = true
 		return 0
 	}
 	pl := &a.plies[ply]
-	proven := !a.horizon
-	a.horizon = a.horizon || saved
+	proven, estimated := !a.horizon, a.estimated
+	a.horizon, a.estimated = a.horizon || saved, a.estimated || savedEst
 	ns, nn := len(pl.sch), len(pl.nch)
 	m := mancala.Joint(pl.sch[argmax(pl.rowS[:ns])], pl.nch[argmax(pl.colS[:nn])])
 	pl.pv = append(pl.pv[:0], m)
 	if a.useTT {
-		a.storeValue(h, v, m, depth, boundExact, proven, a.path.len()-1)
+		a.storeValue(h, v, m, depth, boundExact, proven, estimated, a.path.len()-1)
 	}
 	a.rep = min(a.rep, savedRep)
 	return v
@@ -83,7 +83,7 @@ func (a *AlphaBeta) searchSimultaneousRoot(p mancala.Position, maxDepth int) Res
 		if a.stop {
 			break
 		}
-		a.horizon = false
+		a.horizon, a.estimated = false, false
 		v := a.matrix(p, depth, 0)
 		if a.stop {
 			break
@@ -99,10 +99,10 @@ func (a *AlphaBeta) searchSimultaneousRoot(p mancala.Position, maxDepth int) Res
 			a.rootN[n] = pl.colS[j]
 		}
 		likely := mancala.Joint(pl.sch[argmax(pl.rowS[:ns])], pl.nch[argmax(pl.colS[:nn])])
-		res = Result{Value: v, Exact: !a.horizon, Depth: depth}
+		res = Result{Value: v, Exact: !a.horizon && !a.estimated, Depth: depth}
 		a.resPV = append(a.resPV[:0], likely)
-		if res.Exact {
-			break
+		if !a.horizon {
+			break // as in searchRoot
 		}
 	}
 	if res.Depth == 0 {

@@ -91,6 +91,7 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 		best      float64
 		bestMove  mancala.Move
 		horizon   bool
+		estimated bool
 		rep       int // the least of the workers' a.rep
 		completed int
 		stopped   bool
@@ -100,12 +101,12 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 		if a.stop {
 			break
 		}
-		a.horizon, a.rep = false, noRepeat
+		a.horizon, a.estimated, a.rep = false, false, noRepeat
 		v := child(a, t, p, moves[0], me, depth, 1, math.Inf(-1), math.Inf(1))
 		if a.stop {
 			break
 		}
-		best, bestMove, horizon, rep, completed, stopped = v, moves[0], a.horizon, a.rep, 1, false
+		best, bestMove, horizon, estimated, rep, completed, stopped = v, moves[0], a.horizon, a.estimated, a.rep, 1, false
 		a.bestPV = append(append(a.bestPV[:0], moves[0]), a.plies[1].pv...)
 		run := func(k int, w *AlphaBeta) {
 			for i := 1; i < len(moves); i++ {
@@ -119,7 +120,7 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 				}
 				alpha := best
 				mu.Unlock()
-				w.horizon, w.rep = false, noRepeat
+				w.horizon, w.estimated, w.rep = false, false, noRepeat
 				tw := pathOf(w)
 				v := child(w, tw, p, moves[i], me, depth, 1, alpha, math.Inf(1))
 				mu.Lock()
@@ -130,6 +131,7 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 				}
 				completed++
 				horizon = horizon || w.horizon
+				estimated = estimated || w.estimated
 				rep = min(rep, w.rep)
 				if v > best {
 					best, bestMove = v, moves[i]
@@ -156,11 +158,11 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 			}
 			break
 		}
-		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !horizon}
+		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !horizon && !estimated}
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
 			a.rep = rep
-			storeValue(a, t, h, best, bestMove, depth, boundExact, !horizon, t.len()-1)
+			storeValue(a, t, h, best, bestMove, depth, boundExact, !horizon, estimated, t.len()-1)
 		}
 		moveToFront(moves, bestMove)
 		if a.opts.Info != nil {
@@ -168,8 +170,8 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 			info.Nodes, info.PV = nodes(), a.resPV
 			a.opts.Info(info)
 		}
-		if res.Exact {
-			break
+		if !horizon {
+			break // as in searchRoot
 		}
 		if a.opts.SoftTime > 0 && a.sinceStart() >= a.opts.SoftTime {
 			break

@@ -26,6 +26,10 @@ type ttEntry struct {
 	// proven: no horizon evaluation below, so the value holds at any
 	// remaining depth.
 	proven bool
+	// estimated: an estimate oracle's answer below, where it is asked at
+	// any depth (AlphaBeta.estimated): a value with proven set then
+	// holds at any remaining depth but is not a proven result.
+	estimated bool
 }
 
 // ttable is a direct-mapped transposition table with a power-of-two size.
@@ -61,7 +65,7 @@ func (t *ttable) prefetch(h uint64) { prefetch(unsafe.Pointer(&t.entries[h&t.mas
 // store writes an entry, replacing the slot's occupant unless that one is
 // from the current search, describes another position and was searched
 // deeper.
-func (t *ttable) store(h uint64, value float64, move mancala.Move, depth int, bound uint8, proven bool) {
+func (t *ttable) store(h uint64, value float64, move mancala.Move, depth int, bound uint8, proven, estimated bool) {
 	e := &t.entries[h&t.mask]
 	if e.bound != 0 && e.gen == t.gen && e.key != h && (e.proven || int(e.depth) > depth) && !proven {
 		return
@@ -72,7 +76,7 @@ func (t *ttable) store(h uint64, value float64, move mancala.Move, depth int, bo
 	// Field by field: a composite literal is built by clearing the
 	// entry first (REP STOSQ, slow to start) and then filling it.
 	e.key, e.value, e.move = h, value, move
-	e.depth, e.bound, e.gen, e.proven = uint8(min(depth, 255)), bound, t.gen, proven
+	e.depth, e.bound, e.gen, e.proven, e.estimated = uint8(min(depth, 255)), bound, t.gen, proven, estimated
 }
 
 func (t *ttable) clear() {
