@@ -455,7 +455,7 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 	defer t.pop()
 	if a.useTT {
 		// Start from the table's move of an earlier search, if any.
-		if e := a.tt.probe(h); e != nil {
+		if e, ok := a.tt.probe(h); ok {
 			moveToFront(moves, e.move)
 		}
 	}
@@ -640,9 +640,9 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 	}
 	var ttMove mancala.Move
 	if a.useTT {
-		if e := a.tt.probe(h); e != nil {
+		if e, ok := a.tt.probe(h); ok {
 			ttMove = e.move
-			if a.usable(e, depth) && (e.bound == boundExact ||
+			if a.usable(&e, depth) && (e.bound == boundExact ||
 				(e.bound == boundLower && e.value >= beta) ||
 				(e.bound == boundUpper && e.value <= alpha)) {
 				if !e.proven {

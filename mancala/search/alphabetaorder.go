@@ -28,8 +28,8 @@ func extendPV[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, 
 	}
 	buf := a.plies[len(a.plies)-1].moves
 	for len(a.resPV) < depth && t.ops.turn(q) != mancala.NoTurn {
-		e := a.tt.probe(key)
-		if e == nil || e.bound != boundExact || e.move.IsZero() || e.move.Turn() != t.ops.turn(q) {
+		e, ok := a.tt.probe(key)
+		if !ok || e.bound != boundExact || e.move.IsZero() || e.move.Turn() != t.ops.turn(q) {
 			break
 		}
 		legal := false

@@ -68,7 +68,7 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 		h = tw.push(p, tw.ops.hash(p))
 	}
 	if a.useTT {
-		if e := a.tt.probe(h); e != nil {
+		if e, ok := a.tt.probe(h); ok {
 			moveToFront(moves, e.move)
 		}
 	}

@@ -7,8 +7,8 @@ import (
 
 // TestTableEntryBytes: the documented size is the entry's.
 func TestTableEntryBytes(t *testing.T) {
-	if got := unsafe.Sizeof(ttEntry{}); got != TableEntryBytes {
-		t.Fatalf("a table entry is %d bytes, TableEntryBytes says %d", got, TableEntryBytes)
+	if got := unsafe.Sizeof(ttSlot{}); got != TableEntryBytes {
+		t.Fatalf("a table slot is %d bytes, TableEntryBytes says %d", got, TableEntryBytes)
 	}
 }
 
