@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -44,8 +45,8 @@ type AlphaBetaOptions struct {
 	Time time.Duration
 	// TableSize is the number of transposition-table entries, rounded down
 	// to a power of two; 0 means [DefaultTableSize]; negative means no
-	// table. TableSize times max(Threads, 1) above [MaxTableSize] is
-	// refused ([*OptionError]).
+	// table. TableSize times max(Threads, 1) (or TableSize alone, with
+	// SharedTable) above [MaxTableSize] is refused ([*OptionError]).
 	TableSize int
 	// Eval estimates positions at the horizon. nil means the ruleset's own
 	// Estimate if it is an [Estimator], else [DefaultEvaluator].
@@ -61,10 +62,17 @@ type AlphaBetaOptions struct {
 	Quiesce bool
 	// Threads is the number of goroutines that search at once (see
 	// [AlphaBeta]); 0 or 1 means one, more than [MaxThreads] is refused
-	// ([*OptionError]), and no more start than the root has moves. Each
-	// has a table of TableSize entries, and a Nodes limit counts each
-	// one's positions.
+	// ([*OptionError]), and no more start than the root has moves
+	// unless SharedTable is set. Without SharedTable each has a table of
+	// TableSize entries, and a Nodes limit counts each one's positions.
 	Threads int
+	// SharedTable, with Threads above one, makes the threads share one
+	// table of TableSize entries and each search the whole tree from the
+	// root (lazy SMP; see [AlphaBeta]) in place of sharing out the root's
+	// moves. The result is the first thread's; Nodes in it and in Info
+	// count every thread's positions, and a Nodes limit counts the first
+	// thread's.
+	SharedTable bool
 	// SoftTime, if positive, is a time after which no new iteration
 	// starts: the search returns the deepest iteration completed by then.
 	// A time manager sets it below Time, which stops an iteration under
@@ -138,7 +146,10 @@ type MixedStrategy struct {
 // iteration, and a parallel search of the root's moves (Threads): in
 // each iteration, after the first move, the searcher and its helpers (each
 // with a table of its own) share out the other root moves, each searched
-// with the window (best so far, +inf).
+// with the window (best so far, +inf); or, with SharedTable, the helpers
+// search the whole tree beside the searcher, every other one a ply
+// deeper in each iteration, writing what they find into the searcher's
+// table, which the searcher reads (lazy SMP).
 //
 // An AlphaBeta keeps its table between searches. It is not safe for
 // concurrent use.
@@ -160,10 +171,18 @@ type AlphaBeta struct {
 	// never taken as proven.
 	egEstimate bool
 	helpers    []*AlphaBeta // of a parallel search (Threads > 1)
-	path       path
-	sops       slowOps                     // the general path's
-	fpath      linePath[Compact, *fastOps] // of a Stepper's search
-	fops       fastOps
+	lazy       []*AlphaBeta // of a parallel search with SharedTable, without tables of their own
+	// Of a lazy helper during a search: the plies its iterations search
+	// beyond the searcher's (0 or 1), and where it publishes its node
+	// count at each poll.
+	skew      int
+	published *atomic.Int64
+	// Of a searcher during a lazy search: its helpers' published counts.
+	counts []atomic.Int64
+	path   path
+	sops   slowOps                     // the general path's
+	fpath  linePath[Compact, *fastOps] // of a Stepper's search
+	fops   fastOps
 	// general keeps the search off a Stepper's path (a test hook: the
 	// searches on both paths are the same).
 	general bool
@@ -242,7 +261,7 @@ func (a *AlphaBeta) SetOptions(o AlphaBetaOptions) {
 	old, oldErr := a.opts, a.err
 	a.opts = o
 	if a.err = o.Check(); a.err != nil {
-		a.helpers, a.useTT, a.tt = nil, false, ttable{}
+		a.helpers, a.lazy, a.useTT, a.tt = nil, nil, false, ttable{}
 		return
 	}
 	if o.TableSize == old.TableSize && oldErr == nil {
@@ -273,6 +292,9 @@ func (a *AlphaBeta) Reset() {
 	}
 	a.rng = newRand(a.opts.Seed)
 	for _, h := range a.helpers {
+		h.Reset()
+	}
+	for _, h := range a.lazy {
 		h.Reset()
 	}
 }
@@ -326,6 +348,9 @@ func (a *AlphaBeta) Search(ctx context.Context, r mancala.Ruleset, history []man
 	}
 	if res, ok := a.fastSearch(ctx, history, p, maxDepth); ok {
 		return res, nil
+	}
+	if a.opts.Threads > 1 && a.opts.SharedTable {
+		return searchRootLazy(a, ctx, history, p, maxDepth, func(w *AlphaBeta) *path { return &w.path }), nil
 	}
 	if a.opts.Threads > 1 {
 		return a.searchRootParallel(ctx, history, p, maxDepth), nil
@@ -407,6 +432,9 @@ func (a *AlphaBeta) grow(n int) {
 // poll sets a.stop when a limit is reached. It is called every 1024 nodes
 // and at the start of each iteration.
 func (a *AlphaBeta) poll() {
+	if a.published != nil {
+		a.published.Store(a.nodes)
+	}
 	if a.opts.Nodes > 0 && a.nodes >= a.opts.Nodes {
 		a.stop = true
 		return
@@ -471,8 +499,9 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 		best := math.Inf(-1)
 		var bestMove mancala.Move
 		completed := 0
+		d := min(depth+a.skew, maxDepth)
 		for _, m := range moves {
-			v := child(a, t, p, m, me, depth, 1, alpha, beta)
+			v := child(a, t, p, m, me, d, 1, alpha, beta)
 			if a.stop {
 				break
 			}
@@ -492,16 +521,16 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 			}
 			break
 		}
-		res = Result{Move: bestMove, Value: best, Depth: depth, Exact: !a.horizon && !a.estimated}
+		res = Result{Move: bestMove, Value: best, Depth: d, Exact: !a.horizon && !a.estimated}
 		a.resPV = append(a.resPV[:0], a.bestPV...)
 		if a.useTT {
-			storeValue(a, t, h, best, bestMove, depth, boundExact, !a.horizon, a.estimated, t.len()-1)
-			extendPV(a, t, p, depth)
+			storeValue(a, t, h, best, bestMove, d, boundExact, !a.horizon, a.estimated, t.len()-1)
+			extendPV(a, t, p, d)
 		}
 		moveToFront(moves, bestMove)
 		if a.opts.Info != nil {
 			info := res
-			info.Nodes, info.PV = a.nodes, a.resPV
+			info.Nodes, info.PV = a.allNodes(), a.resPV
 			a.opts.Info(info)
 		}
 		if !a.horizon {

@@ -52,14 +52,17 @@ func (e *OptionError) Error() string {
 func (e *OptionError) Unwrap() []error { return []error{ErrOption, mancala.ErrUnsupported} }
 
 // Check returns nil if o is within its bounds, else an [*OptionError]:
-// Threads at most [MaxThreads], TableSize times max(Threads, 1) at most
-// [MaxTableSize]. (Negative values of TableSize, Threads, Depth, Nodes and
+// Threads at most [MaxThreads], TableSize times max(Threads, 1) (or
+// TableSize alone, with SharedTable) at most [MaxTableSize]. (Negative values of TableSize, Threads, Depth, Nodes and
 // the times mean none, as documented; Depth above [MaxDepth] counts as
 // MaxDepth.) [NewAlphaBeta] and [AlphaBeta.SetOptions] make this check:
 // a searcher with options out of bounds allocates no table and its Search
 // and Choose return the error.
 func (o AlphaBetaOptions) Check() error {
 	threads := max(o.Threads, 1)
+	if o.SharedTable {
+		threads = 1 // one table for all
+	}
 	if o.Threads > MaxThreads {
 		return &OptionError{Option: "AlphaBetaOptions.Threads", Value: int64(o.Threads), Min: 0, Max: MaxThreads}
 	}

@@ -56,6 +56,9 @@ func TestOptionBounds(t *testing.T) {
 		_, err := search.Solve(context.Background(), r, nil, r.Start(), o)
 		refused("Solve "+name, err)
 	}
+	if err := (search.AlphaBetaOptions{Threads: 4, SharedTable: true, TableSize: search.MaxTableSize}).Check(); err != nil {
+		t.Errorf("one shared table of MaxTableSize entries: %v", err)
+	}
 	if err := (search.AlphaBetaOptions{Threads: search.MaxThreads, TableSize: search.MaxTableSize / search.MaxThreads}).Check(); err != nil {
 		t.Errorf("the largest options allowed: %v", err)
 	}

@@ -190,8 +190,12 @@ func (a *AlphaBeta) fastSearch(ctx context.Context, history []mancala.Position, 
 		return Result{}, false
 	}
 	a.startStepper(st, n, history)
+	fpathOf := func(w *AlphaBeta) *linePath[Compact, *fastOps] { return &w.fpath }
+	if a.opts.Threads > 1 && a.opts.SharedTable {
+		return searchRootLazy(a, ctx, history, x, maxDepth, fpathOf), true
+	}
 	if a.opts.Threads > 1 {
-		return searchRootParallel(a, ctx, history, x, maxDepth, func(w *AlphaBeta) *linePath[Compact, *fastOps] { return &w.fpath }), true
+		return searchRootParallel(a, ctx, history, x, maxDepth, fpathOf), true
 	}
 	return searchRoot(a, &a.fpath, x, maxDepth), true
 }

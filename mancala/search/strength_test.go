@@ -352,6 +352,7 @@ func BenchmarkAlphaBetaAbapa(b *testing.B) {
 		{"default", search.AlphaBetaOptions{Depth: 11}, false}, // the ruleset's Estimate
 		{"default-general", search.AlphaBetaOptions{Depth: 11}, true},
 		{"default-threads2", search.AlphaBetaOptions{Depth: 11, Threads: 2}, false},
+		{"default-shared2", search.AlphaBetaOptions{Depth: 11, Threads: 2, SharedTable: true}, false},
 		{"store-row", search.AlphaBetaOptions{Depth: 11, Eval: search.DefaultEvaluator}, false},
 		// Awalé's row evaluation, its Estimate before ELO.md's change 8.
 		{"row", search.AlphaBetaOptions{Depth: 11, Eval: search.Weights{Row: 0.15, Small: 0.5, Mobility: 0.5}.Evaluator()}, false},
