@@ -51,10 +51,15 @@
 // # Options
 //
 //   - Hash (spin, 1 to [MaxHashMB], default [DefaultHashMB]): the MB of
-//     the engine's transposition tables in all, shared evenly among the
+//     the engine's transposition tables in all: one table that the
+//     threads share, or with SharedTable false, shared evenly among the
 //     threads' tables.
 //   - Threads (spin, 1 to [MaxThreads], default 1): search threads (see
 //     search.AlphaBetaOptions.Threads).
+//   - SharedTable (check, default true): the threads share one table and
+//     each searches the whole tree (lazy SMP); false shares out the
+//     root's moves among threads with tables of their own (see
+//     search.AlphaBetaOptions.SharedTable).
 //   - Rules (combo): the presets of the family of [EngineConfig].Rules
 //     (mancala.FamilyOf), each named without the family's first word
 //     ("abapa" for "awale abapa"), and the starting ruleset's name if it

@@ -218,6 +218,7 @@ type server struct {
 	level   string
 	hashMB  int
 	threads int
+	shared  bool // option SharedTable
 	debug   bool
 	book    *book.Book
 	ownBook bool
@@ -239,7 +240,7 @@ type searchRun struct {
 }
 
 func newServer(out io.Writer, cfg EngineConfig) (*server, error) {
-	s := &server{cfg: cfg, w: &lineWriter{w: out}, level: "max", hashMB: DefaultHashMB, threads: 1,
+	s := &server{cfg: cfg, w: &lineWriter{w: out}, level: "max", hashMB: DefaultHashMB, threads: 1, shared: true,
 		book: cfg.Book, ownBook: cfg.OwnBook}
 	if cfg.Rules == nil {
 		return nil, &OptionError{Name: "Rules", Msg: "no ruleset to serve", Err: mancala.ErrUnsupported}
@@ -300,7 +301,12 @@ func (s *server) makeTable() {
 
 // tableSize is the table size of each search thread: Hash is the engine's
 // total.
-func (s *server) tableSize() int { return search.TableSizeFor(int64(s.hashMB)<<20, s.threads) }
+func (s *server) tableSize() int {
+	if s.shared {
+		return search.TableSizeFor(int64(s.hashMB)<<20, 1)
+	}
+	return search.TableSizeFor(int64(s.hashMB)<<20, s.threads)
+}
 
 // setRules makes r the rules played, with a new game from its start.
 func (s *server) setRules(r mancala.Ruleset) error {
@@ -341,6 +347,7 @@ func (s *server) handle(line string) bool {
 		}
 		s.w.printf("option name Level type combo default max var %s", strings.Join(search.Levels, " var "))
 		s.w.printf("option name Threads type spin default 1 min 1 max %d", MaxThreads)
+		s.w.printf("option name SharedTable type check default true")
 		s.w.printf("option name OwnBook type check default %v", s.cfg.OwnBook)
 		s.w.printf("uciok")
 	case "isready":
@@ -409,6 +416,13 @@ func (s *server) setOption(name, value string) error {
 			return err
 		}
 		s.threads = n
+	case "SharedTable":
+		switch value {
+		case "true", "false":
+			s.shared = value == "true"
+		default:
+			return &OptionError{Name: name, Value: echo(value), Msg: "want true or false"}
+		}
 	case "Rules":
 		if s.menu.start == "" {
 			return &OptionError{Name: name, Value: echo(value), Msg: "this engine's rules have no name", Err: mancala.ErrUnsupported}
@@ -434,7 +448,7 @@ func (s *server) setOption(name, value string) error {
 			return &OptionError{Name: name, Value: echo(value), Msg: "want true or false"}
 		}
 	default:
-		return &OptionError{Name: echo(name), Msg: "unknown option (names are case-sensitive: Hash, Rules, Level, Threads, OwnBook)"}
+		return &OptionError{Name: echo(name), Msg: "unknown option (names are case-sensitive: Hash, Rules, Level, Threads, SharedTable, OwnBook)"}
 	}
 	return nil
 }
@@ -538,7 +552,7 @@ func (s *server) goSearch(gp GoParams) {
 	lv, _ := search.LevelOptions(s.level) // the ruleset's Estimate (Eval nil) and quiescence
 	lim := gp.Limits()                    // the search's time manager turns it into deadlines
 	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Time: lv.Time, Threads: s.threads,
-		Eval: lv.Eval, Quiesce: lv.Quiesce}
+		SharedTable: s.shared, Eval: lv.Eval, Quiesce: lv.Quiesce}
 	if lim == (search.Limits{}) && o.Depth == 0 && o.Time == 0 {
 		o.Depth = search.MaxDepth // go alone at a level without limits
 	}

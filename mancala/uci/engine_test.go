@@ -95,6 +95,7 @@ func TestTranscript(t *testing.T) {
 		newRulesMenu(awaleRules(t, "abapa")).option(), // the family's presets: see TestThirdPartyFamily
 		"option name Level type combo default max var easy var medium var hard var max",
 		"option name Threads type spin default 1 min 1 max 64",
+		"option name SharedTable type check default true",
 		"option name OwnBook type check default false",
 	}
 	if strings.Join(before, "\n") != strings.Join(want, "\n") {
@@ -340,17 +341,30 @@ func TestHashIsTheEngineTotal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ threads, hash string }{{"64", "1024"}, {"1", "1024"}, {"7", "16"}, {"64", "1"}} {
-		if err := s.setOption("Threads", c.threads); err != nil {
-			t.Fatal(err)
+	for _, c := range []struct{ threads, hash, shared string }{
+		{"64", "1024", "false"}, {"1", "1024", "false"}, {"7", "16", "false"}, {"64", "1", "false"},
+		{"64", "1024", "true"}, {"7", "16", "true"},
+	} {
+		for _, o := range [][2]string{{"Threads", c.threads}, {"Hash", c.hash}, {"SharedTable", c.shared}} {
+			if err := s.setOption(o[0], o[1]); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if err := s.setOption("Hash", c.hash); err != nil {
-			t.Fatal(err)
+		tables := int64(s.threads)
+		if s.shared {
+			tables = 1
 		}
-		total := int64(s.tableSize()) * int64(s.threads) * search.TableEntryBytes
+		total := int64(s.tableSize()) * tables * search.TableEntryBytes
 		if total > int64(s.hashMB)<<20 || total < int64(s.hashMB)<<20/2 {
-			t.Errorf("Threads %s, Hash %s: the tables take %d bytes in all", c.threads, c.hash, total)
+			t.Errorf("Threads %s, Hash %s, SharedTable %s: the tables take %d bytes in all", c.threads, c.hash, c.shared, total)
 		}
+		o := search.AlphaBetaOptions{TableSize: s.tableSize(), Threads: s.threads, SharedTable: s.shared}
+		if err := o.Check(); err != nil {
+			t.Errorf("Threads %s, Hash %s, SharedTable %s: %v", c.threads, c.hash, c.shared, err)
+		}
+	}
+	if err := s.setOption("SharedTable", "yes"); err == nil || !s.shared {
+		t.Errorf("SharedTable yes: %v, shared %v", err, s.shared)
 	}
 	threads, hash := s.threads, s.hashMB
 	for _, c := range []struct{ name, value string }{

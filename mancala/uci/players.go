@@ -53,6 +53,7 @@ func (p Players) Parse(spec string, seed uint64) (search.Engine, error) {
 //	depth=N         1 to search.MaxDepth
 //	nodes=N, time=D, table=N (entries, at most 1<<24), threads=N (at most 64)
 //	quiesce=on|off
+//	shared=on|off   threads share one table (search.AlphaBetaOptions.SharedTable)
 //	eval=NAME       search.EvaluatorByName
 //	eval=w:ROW:SMALL:KROO:MOBILITY   search.Weights, four finite numbers
 //	book=on|off     play from an opening book (see Players); useBook is on
@@ -105,6 +106,8 @@ func ParseEngineOptions(spec string) (o search.AlphaBetaOptions, useBook bool, e
 			o.Threads = int(n)
 		case k == "quiesce" && (v == "on" || v == "off"):
 			o.Quiesce = v == "on"
+		case k == "shared" && (v == "on" || v == "off"):
+			o.SharedTable = v == "on"
 		case k == "book" && (v == "on" || v == "off"):
 			useBook = v == "on"
 		case k == "eval" && strings.HasPrefix(v, "w:"):
