@@ -69,9 +69,10 @@ type AlphaBetaOptions struct {
 	// SharedTable, with Threads above one, makes the threads share one
 	// table of TableSize entries and each search the whole tree from the
 	// root (lazy SMP; see [AlphaBeta]) in place of sharing out the root's
-	// moves. The result is the first thread's; Nodes in it and in Info
-	// count every thread's positions, and a Nodes limit counts the first
-	// thread's.
+	// moves. The result is the deepest iteration any thread completed
+	// (the first thread's unless a helper's went deeper, which Info is
+	// then told of too); Nodes in it and in Info count every thread's
+	// positions, and a Nodes limit counts the first thread's.
 	SharedTable bool
 	// SoftTime, if positive, is a time after which no new iteration
 	// starts: the search returns the deepest iteration completed by then.
@@ -147,7 +148,7 @@ type MixedStrategy struct {
 // each iteration, after the first move, the searcher and its helpers (each
 // with a table of its own) share out the other root moves, each searched
 // with the window (best so far, +inf); or, with SharedTable, the helpers
-// search the whole tree beside the searcher, every other one a ply
+// search the whole tree beside the searcher, every second one a ply
 // deeper in each iteration, writing what they find into the searcher's
 // table, which the searcher reads (lazy SMP).
 //
@@ -263,6 +264,9 @@ func (a *AlphaBeta) SetOptions(o AlphaBetaOptions) {
 	if a.err = o.Check(); a.err != nil {
 		a.helpers, a.lazy, a.useTT, a.tt = nil, nil, false, ttable{}
 		return
+	}
+	if o.SharedTable {
+		a.helpers = nil // a shared table's helpers have no tables: drop those of the root split
 	}
 	if o.TableSize == old.TableSize && oldErr == nil {
 		return

@@ -12,13 +12,17 @@ import (
 // searcher runs its iterative deepening as it does alone, and each helper
 // runs its own beside it on the same root, with killer moves and history
 // scores of its own, reading and writing the searcher's table (see
-// ttSlot for how threads share it without a lock). Every other helper
-// searches each iteration a ply deeper than the searcher, so that the
-// searcher finds the table filled ahead of it; the others follow the
-// searcher's depths, and the table's moves and the timing of the threads
-// make their trees part ways. The helpers' results are dropped: the
-// search returns the searcher's, once the searcher stops, the helpers
-// are cancelled and have returned.
+// ttSlot for how threads share it without a lock). The first helper
+// (and every other one after it) searches the searcher's depths; the
+// second (and every other one after it) each iteration a ply deeper,
+// so that the others find the table filled ahead of them. The table's
+// moves and the timing of the threads make their trees part ways. (With
+// two threads, the helper a ply deeper was no faster to depth 14 than
+// the one at the same depth, by BenchmarkAlphaBetaAbapa; see ELO.md.) Once the searcher stops (or a helper
+// completes the last iteration or proves the value, which stops it), the
+// helpers are cancelled, and the search returns the deepest iteration
+// completed: the searcher's, or a helper's that went deeper (reported to
+// Info as well).
 
 // lazyHelper returns the searcher's i-th lazy helper, made on first use,
 // without a table of its own.
@@ -51,6 +55,26 @@ func searchRootLazy[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Contex
 	}
 	hctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// A helper that completes the last iteration, or proves the value,
+	// ends the searcher's search too.
+	mctx, cancelMain := context.WithCancel(ctx)
+	defer cancelMain()
+	a.done = mctx.Done()
+	var (
+		mu     sync.Mutex
+		deep   Result // the deepest iteration a helper completed
+		deepPV []mancala.Move
+	)
+	report := func(r Result) {
+		mu.Lock()
+		if r.Depth > deep.Depth {
+			deep, deepPV = r, append(deepPV[:0], r.PV...)
+		}
+		mu.Unlock()
+		if r.Depth >= maxDepth || r.Exact {
+			cancelMain()
+		}
+	}
 	n := a.opts.Threads - 1
 	if len(a.counts) != n {
 		a.counts = make([]atomic.Int64, n)
@@ -60,14 +84,14 @@ func searchRootLazy[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Contex
 	helpers := a.lazy[:n]
 	for i, h := range helpers {
 		h.opts.Time, h.opts.Depth, h.opts.Nodes, h.opts.SoftTime = a.opts.Time, a.opts.Depth, 0, 0
-		h.opts.Eval, h.opts.Quiesce = a.opts.Eval, a.opts.Quiesce
+		h.opts.Eval, h.opts.Quiesce, h.opts.Info = a.opts.Eval, a.opts.Quiesce, report
 		h.prepare(hctx, a.r, history)
 		h.deadline = a.deadline
 		if a.stepped {
 			h.startStepper(a.fops.s, a.fops.n, history)
 		}
 		h.tt, h.useTT = a.tt, a.useTT
-		h.skew = 1 - i%2
+		h.skew = i % 2
 		a.counts[i].Store(0)
 		h.published = &a.counts[i]
 	}
@@ -86,7 +110,17 @@ func searchRootLazy[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Contex
 	for i, h := range helpers {
 		res.Nodes += h.nodes
 		a.counts[i].Store(0)
-		h.tt, h.useTT, h.published, h.skew = ttable{}, false, nil, 0
+		h.tt, h.useTT, h.published, h.skew, h.opts.Info = ttable{}, false, nil, 0, nil
+	}
+	if deep.Depth > res.Depth {
+		// A helper searched deeper than the searcher: its answer is the
+		// search's (the same root, history and rules; a complete iteration).
+		nodes := res.Nodes
+		res = deep
+		res.Nodes, res.PV = nodes, append([]mancala.Move(nil), deepPV...)
+		if a.opts.Info != nil {
+			a.opts.Info(res)
+		}
 	}
 	return res
 }

@@ -317,12 +317,14 @@ func TestLevels(t *testing.T) {
 var (
 	abapaApplies = flag.Int("abapa.applies", 1<<16, "Apply calls measured per search by BenchmarkAlphaBetaAbapa")
 	abapaReuse   = flag.Bool("abapa.reuse", false, "BenchmarkAlphaBetaAbapa searches with one searcher, Reset between searches, in place of a new one each")
+	abapaDepth   = flag.Int("abapa.depth", 11, "the depth BenchmarkAlphaBetaAbapa searches to")
 )
 
-// BenchmarkAlphaBetaAbapa searches the Abapa start to depth 11 with a
-// fresh table, and reports nodes per second; ns/op is the time to depth
-// (compare threads2 with default for the parallel speed-up, general with
-// default for the Stepper's path). It reports as well the CPU time of the
+// BenchmarkAlphaBetaAbapa searches the Abapa start to depth 11 (or
+// -abapa.depth) with a fresh table, and reports nodes per second; ns/op
+// is the time to depth (compare threads2, the root split, and shared2,
+// lazy SMP, with default for the parallel speed-up, general with default
+// for the Stepper's path). It reports as well the CPU time of the
 // process per node (ns/node) and, measured in the same loop so that the
 // machine's load weighs on both alike, per Rules.Apply of a position of a
 // random game (ns/Apply).
@@ -359,6 +361,7 @@ func BenchmarkAlphaBetaAbapa(b *testing.B) {
 		{"quiesce", search.AlphaBetaOptions{Depth: 11, Quiesce: true}, false},
 		{"quiesce-general", search.AlphaBetaOptions{Depth: 11, Quiesce: true}, true},
 	} {
+		c.o.Depth = *abapaDepth
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			var nodes, applies int64
