@@ -69,9 +69,9 @@ type AlphaBetaOptions struct {
 	// SharedTable, with Threads above one, makes the threads share one
 	// table of TableSize entries and each search the whole tree from the
 	// root (lazy SMP; see [AlphaBeta]) in place of sharing out the root's
-	// moves. The result is the deepest iteration any thread completed
-	// (the first thread's unless a helper's went deeper, which Info is
-	// then told of too); Nodes in it and in Info count every thread's
+	// moves. The result is the deepest iteration any thread completed,
+	// or one whose value is proven (the first thread's unless a helper's
+	// went deeper or proved the value, which Info is then told of too); Nodes in it and in Info count every thread's
 	// positions, and a Nodes limit counts the first thread's.
 	SharedTable bool
 	// SoftTime, if positive, is a time after which no new iteration

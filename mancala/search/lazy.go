@@ -18,11 +18,11 @@ import (
 // so that the others find the table filled ahead of them. The table's
 // moves and the timing of the threads make their trees part ways. (With
 // two threads, the helper a ply deeper was no faster to depth 14 than
-// the one at the same depth, by BenchmarkAlphaBetaAbapa; see ELO.md.) Once the searcher stops (or a helper
-// completes the last iteration or proves the value, which stops it), the
-// helpers are cancelled, and the search returns the deepest iteration
-// completed: the searcher's, or a helper's that went deeper (reported to
-// Info as well).
+// the one at the same depth, by BenchmarkAlphaBetaAbapa; see ELO.md.)
+// Once the searcher stops (or a helper completes the last iteration or
+// proves the value, which stops it), the helpers are cancelled, and the
+// search returns the deepest iteration completed, or a proven one: the
+// searcher's, or a helper's (reported to Info as well).
 
 // lazyHelper returns the searcher's i-th lazy helper, made on first use,
 // without a table of its own.
@@ -62,12 +62,12 @@ func searchRootLazy[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Contex
 	a.done = mctx.Done()
 	var (
 		mu     sync.Mutex
-		deep   Result // the deepest iteration a helper completed
+		deep   Result // the helpers' deepest iteration, or a proven one
 		deepPV []mancala.Move
 	)
 	report := func(r Result) {
 		mu.Lock()
-		if r.Depth > deep.Depth {
+		if !deep.Exact && (r.Exact || r.Depth > deep.Depth) {
 			deep, deepPV = r, append(deepPV[:0], r.PV...)
 		}
 		mu.Unlock()
@@ -112,9 +112,10 @@ func searchRootLazy[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Contex
 		a.counts[i].Store(0)
 		h.tt, h.useTT, h.published, h.skew, h.opts.Info = ttable{}, false, nil, 0, nil
 	}
-	if deep.Depth > res.Depth {
-		// A helper searched deeper than the searcher: its answer is the
-		// search's (the same root, history and rules; a complete iteration).
+	if !res.Exact && (deep.Exact || deep.Depth > res.Depth) {
+		// A helper searched deeper than the searcher, or proved the value:
+		// its answer is the search's (the same root, history and rules; a
+		// complete iteration).
 		nodes := res.Nodes
 		res = deep
 		res.Nodes, res.PV = nodes, append([]mancala.Move(nil), deepPV...)
