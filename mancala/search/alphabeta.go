@@ -71,8 +71,9 @@ type AlphaBetaOptions struct {
 	// root (lazy SMP; see [AlphaBeta]) in place of sharing out the root's
 	// moves. The result is the deepest iteration any thread completed,
 	// or one whose value is proven (the first thread's unless a helper's
-	// went deeper or proved the value, which Info is then told of too); Nodes in it and in Info count every thread's
-	// positions, and a Nodes limit counts the first thread's.
+	// went deeper or proved the value, which Info is then told of too).
+	// Nodes in it and in Info count every thread's positions, and a
+	// Nodes limit counts the first thread's.
 	SharedTable bool
 	// SoftTime, if positive, is a time after which no new iteration
 	// starts: the search returns the deepest iteration completed by then.
