@@ -165,8 +165,8 @@
 // one of two ways. With SharedTable, lazy SMP: every thread searches the
 // whole tree from the root, reading and writing one table without a lock
 // (a slot holds its key XORed with its contents, so a slot that two
-// threads wrote at once reads as empty), and the deepest iteration any
-// thread completed is returned. Without it, the root's moves are
+// threads wrote at once matches no key and is not used), and the deepest
+// iteration any thread completed is returned. Without it, the root's moves are
 // shared out among threads with tables of their own, and each iteration's
 // value is the one-thread search's. Either way the evaluator, the
 // endgame oracle and the ruleset are called from several goroutines.

@@ -24,17 +24,6 @@ import (
 // search returns the deepest iteration completed, or a proven one: the
 // searcher's, or a helper's (reported to Info as well).
 
-// lazyHelper returns the searcher's i-th lazy helper, made on first use,
-// without a table of its own.
-func (a *AlphaBeta) lazyHelper(i int) *AlphaBeta {
-	for len(a.lazy) <= i {
-		o := a.opts
-		o.Threads, o.Info, o.TableSize, o.SharedTable = 1, nil, -1, false
-		a.lazy = append(a.lazy, NewAlphaBeta(o))
-	}
-	return a.lazy[i]
-}
-
 // allNodes is the node count of the search so far: a's own, and its lazy
 // helpers' as they last published them.
 func (a *AlphaBeta) allNodes() int64 {
@@ -80,16 +69,11 @@ func searchRootLazy[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Contex
 		a.counts = make([]atomic.Int64, n)
 	}
 	a.tt.shared = true
-	a.lazyHelper(n - 1)
+	a.helper(&a.lazy, n-1, -1) // without tables of their own
 	helpers := a.lazy[:n]
 	for i, h := range helpers {
-		h.opts.Time, h.opts.Depth, h.opts.Nodes, h.opts.SoftTime = a.opts.Time, a.opts.Depth, 0, 0
-		h.opts.Eval, h.opts.Quiesce, h.opts.Info = a.opts.Eval, a.opts.Quiesce, report
-		h.prepare(hctx, a.r, history)
-		h.deadline = a.deadline
-		if a.stepped {
-			h.startStepper(a.fops.s, a.fops.n, history)
-		}
+		h.opts.Nodes, h.opts.SoftTime, h.opts.Info = 0, 0, report
+		a.startHelper(h, hctx, history)
 		h.tt, h.useTT = a.tt, a.useTT
 		h.skew = i % 2
 		a.counts[i].Store(0)

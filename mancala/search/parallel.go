@@ -23,14 +23,28 @@ import (
 //
 // A simultaneous decision at the root is searched by one goroutine.
 
-// helper returns the searcher's i-th helper, made on first use.
-func (a *AlphaBeta) helper(i int) *AlphaBeta {
-	for len(a.helpers) <= i {
+// helper returns the i-th helper of list (a.helpers, or a.lazy with
+// tableSize -1), made on first use with a's options for one thread.
+func (a *AlphaBeta) helper(list *[]*AlphaBeta, i, tableSize int) *AlphaBeta {
+	for len(*list) <= i {
 		o := a.opts
-		o.Threads, o.Info = 1, nil
-		a.helpers = append(a.helpers, NewAlphaBeta(o))
+		o.Threads, o.Info, o.TableSize, o.SharedTable = 1, nil, tableSize, false
+		*list = append(*list, NewAlphaBeta(o))
 	}
-	return a.helpers[i]
+	return (*list)[i]
+}
+
+// startHelper sets the helper h up for a's search after history, with a's
+// limits (h.opts.Nodes and SoftTime set by the caller) under ctx, on a's
+// path.
+func (a *AlphaBeta) startHelper(h *AlphaBeta, ctx context.Context, history []mancala.Position) {
+	h.opts.Time, h.opts.Depth = a.opts.Time, a.opts.Depth
+	h.opts.Eval, h.opts.Quiesce = a.opts.Eval, a.opts.Quiesce
+	h.prepare(ctx, a.r, history)
+	h.deadline = a.deadline
+	if a.stepped {
+		h.startStepper(a.fops.s, a.fops.n, history)
+	}
 }
 
 // searchRootParallel is searchRoot with a.opts.Threads goroutines.
@@ -50,14 +64,9 @@ func searchRootParallel[P comparable, O nodeOps[P]](a *AlphaBeta, ctx context.Co
 	// threads once returned the unsearched first move at depth 0).
 	workers := []*AlphaBeta{a}
 	for i := 0; i < min(a.opts.Threads, len(moves))-1; i++ {
-		h := a.helper(i)
-		h.opts.Time, h.opts.Nodes, h.opts.Depth = a.opts.Time, a.opts.Nodes, a.opts.Depth
-		h.opts.Eval, h.opts.Quiesce = a.opts.Eval, a.opts.Quiesce
-		h.prepare(ctx, a.r, history)
-		h.deadline = a.deadline
-		if a.stepped {
-			h.startStepper(a.fops.s, a.fops.n, history)
-		}
+		h := a.helper(&a.helpers, i, a.opts.TableSize)
+		h.opts.Nodes = a.opts.Nodes
+		a.startHelper(h, ctx, history)
 		workers = append(workers, h)
 	}
 	t := pathOf(a)

@@ -16,16 +16,14 @@ const (
 )
 
 // ttEntry is one entry of AlphaBeta's transposition table, as probe reads
-// it out of its slot (ttSlot). key is the whole 64-bit hash of the
+// it out of its slot (ttSlot). A slot keeps the whole 64-bit hash of the
 // position, so a wrong hit needs two different positions with the same
 // 64-bit hash.
 type ttEntry struct {
-	key   uint64
 	value float64 // from the point of view of perspective(position)
 	move  mancala.Move
 	depth uint8 // remaining depth searched
 	bound uint8
-	gen   uint8 // the search that wrote it, for replacement
 	// proven: no horizon evaluation below, so the value holds at any
 	// remaining depth.
 	proven bool
@@ -96,13 +94,8 @@ func (t *ttable) probe(h uint64) (ttEntry, bool) {
 	if atomic.LoadUint64(&s.check)^v^d != h || d>>24&0xff == 0 {
 		return ttEntry{}, false
 	}
-	return unpackSlot(h, v, d), true
-}
-
-func unpackSlot(h, v, d uint64) ttEntry {
-	return ttEntry{key: h, value: math.Float64frombits(v), move: bitsMove(d),
-		depth: uint8(d >> 16), bound: uint8(d >> 24), gen: uint8(d >> 32),
-		proven: d&slotProven != 0, estimated: d&slotEstimated != 0}
+	return ttEntry{value: math.Float64frombits(v), move: bitsMove(d), depth: uint8(d >> 16), bound: uint8(d >> 24),
+		proven: d&slotProven != 0, estimated: d&slotEstimated != 0}, true
 }
 
 // prefetch starts the fetch of h's slot into the caches.

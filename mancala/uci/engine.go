@@ -417,12 +417,11 @@ func (s *server) setOption(name, value string) error {
 		}
 		s.threads = n
 	case "SharedTable":
-		switch value {
-		case "true", "false":
-			s.shared = value == "true"
-		default:
-			return &OptionError{Name: name, Value: echo(value), Msg: "want true or false"}
+		b, err := checkValue(name, value)
+		if err != nil {
+			return err
 		}
+		s.shared = b
 	case "Rules":
 		if s.menu.start == "" {
 			return &OptionError{Name: name, Value: echo(value), Msg: "this engine's rules have no name", Err: mancala.ErrUnsupported}
@@ -441,12 +440,11 @@ func (s *server) setOption(name, value string) error {
 		}
 		s.level = strings.ToLower(value)
 	case "OwnBook":
-		switch value {
-		case "true", "false":
-			s.ownBook = value == "true"
-		default:
-			return &OptionError{Name: name, Value: echo(value), Msg: "want true or false"}
+		b, err := checkValue(name, value)
+		if err != nil {
+			return err
 		}
+		s.ownBook = b
 	default:
 		return &OptionError{Name: echo(name), Msg: "unknown option (names are case-sensitive: Hash, Rules, Level, Threads, SharedTable, OwnBook)"}
 	}

@@ -49,6 +49,15 @@ func checkSpin(name string, n, lo, hi int) error {
 }
 
 // spinValue reads the value of a spin option bounded by lo..hi.
+// checkValue reads the value of a check option: true or false.
+func checkValue(name, value string) (bool, error) {
+	switch value {
+	case "true", "false":
+		return value == "true", nil
+	}
+	return false, &OptionError{Name: name, Value: echo(value), Msg: "want true or false"}
+}
+
 func spinValue(name, value string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(value)
 	if err != nil {
