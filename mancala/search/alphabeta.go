@@ -60,6 +60,26 @@ type AlphaBetaOptions struct {
 	// stopping: a horizon in the middle of an exchange is misjudged by
 	// any static evaluation.
 	Quiesce bool
+	// PVS searches every move of a node after its first with a null
+	// window (principal variation search): the move is searched again
+	// with the node's window only when the first search says it beats
+	// the best so far. The value of a search is the one without PVS (the
+	// same minimax value at the same depth); the move may differ between
+	// moves of equal value. Whether it takes fewer nodes depends on the
+	// move ordering and on how fine the evaluation's values are: a null
+	// window's bounds in the table serve fewer later windows than exact
+	// values do.
+	PVS bool
+	// Reduce searches the late quiet moves of a node (from the third in
+	// the move ordering on, that capture nothing and do not end the
+	// game, at a remaining depth of 3 or more) one decision shallower
+	// first, with a null window above the best value so far (late move
+	// reductions); only a move that this search says beats the best is
+	// searched again at the full depth. A search with Reduce reaches
+	// deeper in the same time but is no longer plain minimax at its
+	// depth: a reduced move's value may be missed. Values proven to the
+	// end of the game stay exact.
+	Reduce bool
 	// Threads is the number of goroutines that search at once (see
 	// [AlphaBeta]); 0 or 1 means one, more than [MaxThreads] is refused
 	// ([*OptionError]), and no more start than the root has moves
@@ -505,8 +525,16 @@ func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 		var bestMove mancala.Move
 		completed := 0
 		d := min(depth+a.skew, maxDepth)
-		for _, m := range moves {
-			v := child(a, t, p, m, me, d, 1, alpha, beta)
+		for i, m := range moves {
+			var v float64
+			if a.opts.PVS && i > 0 && !math.IsInf(alpha, -1) {
+				v = child(a, t, p, m, me, d, 1, alpha, nullBeta(alpha))
+				if v > alpha && !a.stop {
+					v = child(a, t, p, m, me, d, 1, alpha, beta)
+				}
+			} else {
+				v = child(a, t, p, m, me, d, 1, alpha, beta)
+			}
 			if a.stop {
 				break
 			}
@@ -584,6 +612,50 @@ func childOf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P, h
 	}
 	t.pop()
 	return v
+}
+
+// nullBeta returns the upper end of the null window above alpha: the
+// least float64 greater than alpha, so that a search with the window
+// (alpha, nullBeta(alpha)) says only whether a value is above alpha.
+func nullBeta(alpha float64) float64 { return math.Nextafter(alpha, math.Inf(1)) }
+
+// childPVS is childOf for the i-th move (i > 0) of a search with PVS or
+// Reduce: where Reduce allows it, a null-window search above alpha at one
+// decision less, whose value stands if it does not beat alpha; then,
+// with PVS, a null-window search at the full depth and, if its value
+// beats alpha, one with the window (alpha, beta); without PVS, one with
+// the window (alpha, beta).
+func childPVS[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p, q P, hq uint64, hashed bool, me mancala.Player, depth, ply, i int, alpha, beta float64) float64 {
+	nb := nullBeta(alpha)
+	if a.opts.Reduce && depth >= 3 && i >= 2 && quietMove(t, p, q, me) {
+		v := childOf(a, t, q, hq, hashed, me, depth-1, ply, alpha, nb)
+		if v <= alpha || a.stop {
+			return v
+		}
+	}
+	if !a.opts.PVS {
+		return childOf(a, t, q, hq, hashed, me, depth, ply, alpha, beta)
+	}
+	v := childOf(a, t, q, hq, hashed, me, depth, ply, alpha, nb)
+	if v > alpha && v < beta && !a.stop {
+		v = childOf(a, t, q, hq, hashed, me, depth, ply, alpha, beta)
+	}
+	return v
+}
+
+// quietMove reports whether the move from p to q (p's mover is me)
+// leaves me's store as it was and the game going on: a move that
+// captures nothing.
+func quietMove[P comparable, O nodeOps[P]](t *linePath[P, O], p, q P, me mancala.Player) bool {
+	if t.ops.turn(q) == mancala.NoTurn {
+		return false
+	}
+	ps, pn := t.ops.stores(p)
+	qs, qn := t.ops.stores(q)
+	if me == mancala.North {
+		return qn == pn
+	}
+	return qs == ps
 }
 
 // enter counts a node and reports whether the search goes on; the caller
@@ -730,9 +802,12 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 			a.tt.prefetch(t.key(next, nextH))
 		}
 		var v float64
-		if depth <= 1 && a.eg == nil {
+		switch {
+		case depth <= 1 && a.eg == nil:
 			v = leafChild(a, t, q, me, ply+1, alpha, beta)
-		} else {
+		case (a.opts.PVS || a.opts.Reduce) && i > 0 && !math.IsInf(alpha, -1):
+			v = childPVS(a, t, p, q, hq, ahead, me, depth, ply+1, i, alpha, beta)
+		default:
 			v = childOf(a, t, q, hq, ahead, me, depth, ply+1, alpha, beta)
 		}
 		if a.stop {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -116,9 +117,12 @@ func TestAlphaBetaEqualsMinimax(t *testing.T) {
 					// with repetitions, minimax is the only oracle.
 					modes = append(modes, "same-depth table")
 				}
-				for _, mode := range modes {
-					o := search.AlphaBetaOptions{Depth: depth, TableSize: -1}
-					if mode != "no table" {
+				for _, mode := range append(modes, "pvs, no table", "pvs, table") {
+					if mode == "pvs, table" && cycler {
+						continue
+					}
+					o := search.AlphaBetaOptions{Depth: depth, TableSize: -1, PVS: strings.HasPrefix(mode, "pvs")}
+					if strings.HasSuffix(mode, "table") && !strings.HasSuffix(mode, "no table") {
 						o.TableSize = 1 << 10
 					}
 					a := search.NewAlphaBeta(o)
@@ -174,14 +178,21 @@ func TestAlphaBetaExact(t *testing.T) {
 			memo = map[mancala.Position]float64{}
 		}
 		want := bruteValue(r, nil, p, memo) * search.TerminalScale
-		for _, size := range []int{-1, 1 << 12} {
-			a := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 60, TableSize: size})
+		for _, o := range []search.AlphaBetaOptions{
+			{TableSize: -1}, {TableSize: 1 << 12},
+			{TableSize: -1, PVS: true}, {TableSize: 1 << 12, PVS: true},
+			{TableSize: -1, PVS: true, Reduce: true}, {TableSize: 1 << 12, PVS: true, Reduce: true},
+			{TableSize: 1 << 12, Reduce: true},
+		} {
+			o.Depth = 60
+			a := search.NewAlphaBeta(o)
 			res, err := a.Search(context.Background(), r, nil, p)
 			if err != nil {
 				t.Fatal(err)
 			}
+			size := o.TableSize
 			if !res.Exact || math.Abs(res.Value-want) > 1e-6 {
-				t.Errorf("%v, table %d: value %v exact %v, want %v exact", r, size, res.Value, res.Exact, want)
+				t.Errorf("%v, table %d, pvs %v, reduce %v: value %v exact %v, want %v exact", r, size, o.PVS, o.Reduce, res.Value, res.Exact, want)
 			}
 			if res.Depth >= 60 {
 				t.Errorf("%v: deepening did not stop at the exact value (depth %d)", r, res.Depth)
@@ -388,5 +399,33 @@ func TestAlphaBetaAllocs(t *testing.T) {
 		if allocs > 4 {
 			t.Errorf("%v: %v allocations per search of %d nodes", r, allocs, nodes)
 		}
+	}
+}
+
+// TestReduceSearchesFewerNodes: late move reductions (Reduce) reach the
+// same depth from the Abapa start in fewer nodes than the plain search,
+// and PVS alone finds the same value as the plain search.
+func TestReduceSearchesFewerNodes(t *testing.T) {
+	r := abapaRules(t)
+	run := func(o search.AlphaBetaOptions) search.Result {
+		t.Helper()
+		o.Depth, o.Quiesce = 10, true
+		res, err := search.NewAlphaBeta(o).Search(context.Background(), r, nil, r.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Depth != 10 {
+			t.Fatalf("%+v: depth %d, want 10", o, res.Depth)
+		}
+		return res
+	}
+	plain := run(search.AlphaBetaOptions{})
+	pvs := run(search.AlphaBetaOptions{PVS: true})
+	reduced := run(search.AlphaBetaOptions{PVS: true, Reduce: true})
+	if pvs.Value != plain.Value {
+		t.Errorf("PVS: value %v, plain search %v", pvs.Value, plain.Value)
+	}
+	if reduced.Nodes*10 > plain.Nodes*9 {
+		t.Errorf("Reduce: %d nodes, plain search %d: want at least a tenth fewer", reduced.Nodes, plain.Nodes)
 	}
 }

@@ -20,7 +20,9 @@ const LevelMaxTime = time.Second
 // LevelOptions returns the [AlphaBeta] options of a named strength level
 // (see [Levels]; the case of name does not matter): easy searches 2
 // decisions deep, medium 4, hard 8, and max as deep as its time allows
-// ([LevelMaxTime] unless the caller sets another Time or SoftTime). Every
+// ([LevelMaxTime] unless the caller sets another Time or SoftTime), with
+// late move reductions (Reduce), which trade plain minimax at a depth
+// for a deeper search in the same time. Every
 // level follows capture sequences at the horizon (Quiesce) and evaluates
 // with the ruleset's own Estimate where it has one (Eval is nil; see
 // [Estimator]), so that a level is the same engine in every tool
@@ -35,7 +37,7 @@ func LevelOptions(name string) (AlphaBetaOptions, error) {
 	case "hard":
 		return AlphaBetaOptions{Depth: 8, Quiesce: true}, nil
 	case "max":
-		return AlphaBetaOptions{Time: LevelMaxTime, Quiesce: true}, nil
+		return AlphaBetaOptions{Time: LevelMaxTime, Quiesce: true, Reduce: true}, nil
 	}
 	return AlphaBetaOptions{}, &SpecError{Msg: fmt.Sprintf("unknown level %q (want easy, medium, hard or max)", mancala.Shorten(name, 30))}
 }

@@ -39,7 +39,7 @@ func (a *AlphaBeta) helper(list *[]*AlphaBeta, i, tableSize int) *AlphaBeta {
 // path.
 func (a *AlphaBeta) startHelper(h *AlphaBeta, ctx context.Context, history []mancala.Position) {
 	h.opts.Time, h.opts.Depth = a.opts.Time, a.opts.Depth
-	h.opts.Eval, h.opts.Quiesce = a.opts.Eval, a.opts.Quiesce
+	h.opts.Eval, h.opts.Quiesce, h.opts.PVS, h.opts.Reduce = a.opts.Eval, a.opts.Quiesce, a.opts.PVS, a.opts.Reduce
 	h.prepare(ctx, a.r, history)
 	h.deadline = a.deadline
 	if a.stepped {

@@ -155,14 +155,16 @@ func TestAlphaBetaQuiesceEqualsOracle(t *testing.T) {
 	eval := search.Evaluator(r.Estimate)
 	for i, g := range randomPositions(t, r, 40, 5) {
 		for depth := 1; depth <= 3; depth++ {
-			ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: depth, Quiesce: true, Eval: eval, TableSize: -1})
-			res, err := ab.Search(context.Background(), r, g.Positions()[:g.Ply()], g.Position())
-			if err != nil {
-				t.Fatal(err)
-			}
 			want := qMinimax(r, g.Positions(), g.Position(), depth, eval)
-			if math.Abs(res.Value-want) > 1e-9 {
-				t.Fatalf("position %d (%s) depth %d: value %v, oracle %v", i, awale.FormatAalina(g.Position()), depth, res.Value, want)
+			for _, pvs := range []bool{false, true} {
+				ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: depth, Quiesce: true, Eval: eval, TableSize: -1, PVS: pvs})
+				res, err := ab.Search(context.Background(), r, g.Positions()[:g.Ply()], g.Position())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if math.Abs(res.Value-want) > 1e-9 {
+					t.Fatalf("position %d (%s) depth %d, pvs %v: value %v, oracle %v", i, awale.FormatAalina(g.Position()), depth, pvs, res.Value, want)
+				}
 			}
 		}
 	}

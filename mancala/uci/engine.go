@@ -550,7 +550,7 @@ func (s *server) goSearch(gp GoParams) {
 	lv, _ := search.LevelOptions(s.level) // the ruleset's Estimate (Eval nil) and quiescence
 	lim := gp.Limits()                    // the search's time manager turns it into deadlines
 	o := search.AlphaBetaOptions{TableSize: s.tableSize(), Depth: lv.Depth, Time: lv.Time, Threads: s.threads,
-		SharedTable: s.shared, Eval: lv.Eval, Quiesce: lv.Quiesce}
+		SharedTable: s.shared, Eval: lv.Eval, Quiesce: lv.Quiesce, PVS: lv.PVS, Reduce: lv.Reduce}
 	if lim == (search.Limits{}) && o.Depth == 0 && o.Time == 0 {
 		o.Depth = search.MaxDepth // go alone at a level without limits
 	}

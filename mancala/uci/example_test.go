@@ -82,6 +82,6 @@ func ExamplePlayers() {
 	// Output:
 	// engine:level=hard,time=50ms: *search.AlphaBeta
 	// greedy: *search.Greedy
-	// uci: player "engine:depth=0": bad parameter "depth=0" (want level, depth, nodes, table, time, threads, quiesce=on|off, eval=NAME, book=on|off): search: bad player spec
+	// uci: player "engine:depth=0": bad parameter "depth=0" (want level, depth, nodes, table, time, threads, quiesce=on|off, shared=on|off, pvs=on|off, reduce=on|off, eval=NAME, book=on|off): search: bad player spec
 	// 8 false
 }

@@ -54,6 +54,8 @@ func (p Players) Parse(spec string, seed uint64) (search.Engine, error) {
 //	nodes=N, time=D, table=N (entries, at most 1<<24), threads=N (at most 64)
 //	quiesce=on|off
 //	shared=on|off   threads share one table (search.AlphaBetaOptions.SharedTable)
+//	pvs=on|off      principal variation search (search.AlphaBetaOptions.PVS)
+//	reduce=on|off   late move reductions (search.AlphaBetaOptions.Reduce)
 //	eval=NAME       search.EvaluatorByName
 //	eval=w:ROW:SMALL:KROO:MOBILITY   search.Weights, four finite numbers
 //	book=on|off     play from an opening book (see Players); useBook is on
@@ -108,6 +110,10 @@ func ParseEngineOptions(spec string) (o search.AlphaBetaOptions, useBook bool, e
 			o.Quiesce = v == "on"
 		case k == "shared" && (v == "on" || v == "off"):
 			o.SharedTable = v == "on"
+		case k == "pvs" && (v == "on" || v == "off"):
+			o.PVS = v == "on"
+		case k == "reduce" && (v == "on" || v == "off"):
+			o.Reduce = v == "on"
 		case k == "book" && (v == "on" || v == "off"):
 			useBook = v == "on"
 		case k == "eval" && strings.HasPrefix(v, "w:"):
@@ -131,7 +137,7 @@ func ParseEngineOptions(spec string) (o search.AlphaBetaOptions, useBook bool, e
 			}
 			o.Eval = e
 		default:
-			return bad("bad parameter %q (want level, depth, nodes, table, time, threads, quiesce=on|off, eval=NAME, book=on|off)", kv)
+			return bad("bad parameter %q (want level, depth, nodes, table, time, threads, quiesce=on|off, shared=on|off, pvs=on|off, reduce=on|off, eval=NAME, book=on|off)", kv)
 		}
 	}
 	return o, useBook, nil
