@@ -619,13 +619,13 @@ func childOf[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P, h
 // (alpha, nullBeta(alpha)) says only whether a value is above alpha.
 func nullBeta(alpha float64) float64 { return math.Nextafter(alpha, math.Inf(1)) }
 
-// childPVS is childOf for the i-th move (i > 0) of a search with PVS or
+// lateChild is childOf for the i-th move (i > 0) of a search with PVS or
 // Reduce: where Reduce allows it, a null-window search above alpha at one
 // decision less, whose value stands if it does not beat alpha; then,
 // with PVS, a null-window search at the full depth and, if its value
 // beats alpha, one with the window (alpha, beta); without PVS, one with
 // the window (alpha, beta).
-func childPVS[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p, q P, hq uint64, hashed bool, me mancala.Player, depth, ply, i int, alpha, beta float64) float64 {
+func lateChild[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p, q P, hq uint64, hashed bool, me mancala.Player, depth, ply, i int, alpha, beta float64) float64 {
 	nb := nullBeta(alpha)
 	if a.opts.Reduce && depth >= 3 && i >= 2 && quietMove(t, p, q, me) {
 		v := childOf(a, t, q, hq, hashed, me, depth-1, ply, alpha, nb)
@@ -806,7 +806,7 @@ func search[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, h 
 		case depth <= 1 && a.eg == nil:
 			v = leafChild(a, t, q, me, ply+1, alpha, beta)
 		case (a.opts.PVS || a.opts.Reduce) && i > 0 && !math.IsInf(alpha, -1):
-			v = childPVS(a, t, p, q, hq, ahead, me, depth, ply+1, i, alpha, beta)
+			v = lateChild(a, t, p, q, hq, ahead, me, depth, ply+1, i, alpha, beta)
 		default:
 			v = childOf(a, t, q, hq, ahead, me, depth, ply+1, alpha, beta)
 		}

@@ -39,6 +39,13 @@
 // every estimate. A search whose every line reached the end of the game
 // reports its value as exact and stops deepening.
 //
+// Two options narrow the search. PVS searches the moves after a node's
+// first with a null window (principal variation search), the same value
+// as without it. Reduce searches late quiet moves one decision shallower
+// first (late move reductions), which reaches deeper in the same time
+// but is no longer plain minimax at a fixed depth; the level "max"
+// ([LevelOptions]) uses it.
+//
 // Depth counts decisions. Limits by depth, nodes or time can be combined;
 // the searcher stops at the first one reached and returns the result of
 // the deepest iteration completed.
