@@ -9,7 +9,7 @@
 //	go run ./examples/tournament [game flags] -a SPEC -b SPEC [-games N]
 //		[-parallel P] [-seed N] [-random-plies N] [-max-plies N]
 //		[-endgame DIR [-endgame-stones K] [-endgame-approx] [-endgame-for a|b|both]]
-//		[-records FILE] [-results FILE] [-shard i/K] [-quiet]
+//		[-records FILE] [-results FILE] [-shard i/K] [-resume] [-quiet]
 //	go run ./examples/tournament merge [-records FILE] PART...
 //
 // A SPEC is read by uci.ParseEngine: "random", "greedy",
@@ -41,6 +41,14 @@
 // -results FILE, the results as JSON lines; tournament merge reads the K
 // files (in any order) and prints the games and the summary exactly as
 // one run of the whole match would, and -records writes their records.
+//
+// # Resuming
+//
+// While the match runs, its results go to FILE.partial, each game's line
+// on the disk as the game ends. A match stopped early (an interrupt, a
+// killed process or a lost machine) leaves it, and the same command line
+// with -resume goes on from it: the games it holds are reported and
+// written again, records included, and only the rest are played.
 //
 // # Output
 //

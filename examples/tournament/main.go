@@ -27,7 +27,7 @@ func main() {
 }
 
 const usage = "tournament [game flags] -a SPEC -b SPEC [-games N] [-parallel P] [-seed N] [-random-plies N] [-max-plies N]\n" +
-	"       [-endgame DIR [-endgame-stones K] [-endgame-approx] [-endgame-for a|b|both]] [-records FILE] [-results FILE] [-shard i/K] [-quiet]\n" +
+	"       [-endgame DIR [-endgame-stones K] [-endgame-approx] [-endgame-for a|b|both]] [-records FILE] [-results FILE] [-shard i/K] [-resume] [-quiet]\n" +
 	"       tournament merge [-records FILE] [-quiet] PART...   (the -results files of the shards of one match)"
 
 // flagOf names the flag of each match.Config field.
@@ -37,6 +37,8 @@ var flagOf = map[string]string{"Games": "-games", "Parallel": "-parallel", "MaxP
 type options struct {
 	records, results string
 	quiet            bool
+	resume           bool
+	resumed          int    // games of the -results FILE.partial resumed
 	egDesc           string // the header's words on the endgame databases
 }
 
@@ -58,6 +60,7 @@ func parse(args []string, stdout, stderr io.Writer) (*match.Config, *options, in
 	fs.IntVar(&c.RandomPlies, "random-plies", 0, fmt.Sprintf("open each pair of games (1 and 2, 3 and 4, ...) with the same `N` random moves (0 to %d), A playing South in one and North in the other", match.MaxRandomPlies))
 	eg := rulesflags.RegisterEndgame(fs)
 	endgameFor := fs.String("endgame-for", "both", "with -endgame: which players search with the databases, `a|b|both`: A, B or both")
+	fs.BoolVar(&o.resume, "resume", false, "go on with a match that stopped early (the same command line) from the games in its -results FILE.partial")
 	fs.BoolVar(&o.quiet, "quiet", false, "write no progress lines on standard error")
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return nil, nil, status
@@ -120,6 +123,11 @@ func parse(args []string, stdout, stderr io.Writer) (*match.Config, *options, in
 			fmt.Fprintf(stderr, "tournament: %s, for %s\n", db, users)
 		}
 	}
+	if o.resume {
+		if o.resumed, err = (matchfiles.Files{Records: o.records, Results: o.results}).Resume(c); err != nil {
+			return bad("%w", err)
+		}
+	}
 	if err := c.Check(); err != nil {
 		var ce *match.ConfigError
 		if errors.As(err, &ce) && flagOf[ce.Field] != "" {
@@ -153,6 +161,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if c.RandomPlies > 0 {
 		header += fmt.Sprintf(", %d random plies a pair of games", c.RandomPlies)
+	}
+	if o.resume {
+		header += fmt.Sprintf(", resumed after %d games", o.resumed)
 	}
 	fmt.Fprintln(stdout, header+o.egDesc)
 	c.Forget, c.Records = true, o.records != "" || o.results != ""

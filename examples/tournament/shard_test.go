@@ -67,3 +67,41 @@ func TestAllWinsElo(t *testing.T) {
 		t.Errorf("output:\n%s", out.String())
 	}
 }
+
+// TestResume: a match interrupted after some games leaves its results in
+// -results FILE.partial; the same command with -resume goes on from them
+// and ends with the lines, summary and files of one run.
+func TestResume(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"-game", "kalah", "-houses", "3", "-seeds", "2", "-a", "greedy", "-b", "random", "-games", "7", "-random-plies", "2", "-quiet", "-parallel", "1"}
+	body := func(out string) string { return out[strings.Index(out, "\n")+1:] } // without the header
+	var one, errb bytes.Buffer
+	oneRes, oneRec := filepath.Join(dir, "one.jsonl"), filepath.Join(dir, "one.txt")
+	if code := run(context.Background(), append(base, "-results", oneRes, "-records", oneRec), &one, &errb); code != 0 {
+		t.Fatalf("one run: exit %d, %s", code, errb.String())
+	}
+	whole, _ := os.ReadFile(oneRes)
+	lines := strings.SplitAfter(string(whole), "\n")
+	res, rec := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt")
+	if err := os.WriteFile(res+".partial", []byte(strings.Join(lines[:3], "")), 0o644); err != nil { // 2 games
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if code := run(context.Background(), append(base, "-results", res, "-records", rec, "-resume"), &out, &errb); code != 0 {
+		t.Fatalf("-resume: exit %d, %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), ", resumed after 2 games") || body(one.String()) != body(out.String()) {
+		t.Errorf("one run:\n%s\nresumed:\n%s", one.String(), out.String())
+	}
+	for _, pair := range [][2]string{{oneRes, res}, {oneRec, rec}} {
+		a, _ := os.ReadFile(pair[0])
+		b, _ := os.ReadFile(pair[1])
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s differs from one run's:\n%s\n%s", filepath.Base(pair[1]), b, a)
+		}
+	}
+	errb.Reset()
+	if code := run(context.Background(), append(base, "-seed", "2", "-results", oneRes, "-resume"), &out, &errb); code != 2 || !strings.Contains(errb.String(), "one.jsonl.partial") {
+		t.Errorf("-resume with nothing to resume: exit %d, %q", code, errb.String())
+	}
+}

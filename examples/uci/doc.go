@@ -8,7 +8,7 @@
 //	go run ./examples/uci [-game FAMILY] [-rules NAME] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
 //		[-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1[,ALPHA,BETA]]
-//		[-records FILE] [-results FILE] [-shard i/K|auto/K] ...
+//		[-records FILE] [-results FILE] [-shard i/K|auto/K] [-resume] ...
 //	go run ./examples/uci match merge FILE...
 //	go run ./examples/uci book -plies N [-depth D] [-time T] [-rules PRESET] -out FILE
 //
@@ -96,6 +96,12 @@
 // only (auto/K: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID) and
 // needs -results; uci match merge FILE... reads the -results files of the
 // K shards and reports them as one run of the whole match would.
+//
+// While the match runs, its results go to FILE.partial, each game's line
+// on the disk as the game ends. A match stopped early (Ctrl-C, a killed
+// process, a lost machine) leaves it, and the same command line with
+// -resume goes on from it: the games it holds are reported and written
+// again, records included, and only the rest are played.
 //
 // A SPEC is one of
 //

@@ -40,6 +40,7 @@ type matchOptions struct {
 	sprt   *string
 	preset *string
 	shard  *string
+	resume *bool
 }
 
 // matchFlags defines the flags of uci match into c.
@@ -62,6 +63,7 @@ func matchFlags(c *matchConfig, stderr io.Writer) (*flag.FlagSet, matchOptions) 
 	o.sprt = fs.String("sprt", "", "ELO0,ELO1[,ALPHA,BETA]: stop when a sequential probability ratio test decides (ALPHA, BETA: 0.05)")
 	o.preset = fs.String("rules", defaultRules, "the rules: an Awalé preset (abapa, awari, default) or any registered ruleset name (\"congkak houses=5\")")
 	o.shard = fs.String("shard", "", "play shard `i/K` only (games i+1, i+1+K, ...; auto/K: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID); needs -results")
+	o.resume = fs.Bool("resume", false, "go on with a match that stopped early (the same command line) from the games in its -results FILE.partial")
 	return fs, o
 }
 
@@ -78,6 +80,8 @@ var matchFlagOf = map[string]string{"Games": "-games", "Parallel": "-parallel", 
 // match. -sprt ELO0,ELO1[,ALPHA,BETA] stops after the first game, in game
 // order, at which the test decides. -shard i/K with -results FILE plays
 // one shard; uci match merge FILE... reports the merged shards as one run.
+// -resume goes on with a match that stopped early from its
+// -results FILE.partial (matchfiles).
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runMerge(args[1:], stdout, stderr)
@@ -86,7 +90,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs, mo := matchFlags(&c, stderr)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1[,ALPHA,BETA]] [-records FILE] [-shard i/K -results FILE] [flags]")
+			fmt.Fprintln(stdout, "usage: uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1[,ALPHA,BETA]] [-records FILE] [-shard i/K -results FILE] [-resume] [flags]")
 			fmt.Fprintln(stdout, "       uci match merge PART...   (the -results files of the shards of one match)")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
@@ -168,6 +172,12 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		x.p.Wrap = eg.Engine
 		fmt.Fprintf(stderr, "uci match: %s: %s\n", x.who, eg)
 	}
+	resumed := 0
+	if *mo.resume {
+		if resumed, err = c.files.Resume(&mc); err != nil {
+			return bad("%v", err)
+		}
+	}
 	if err := mc.Check(); err != nil {
 		var ce *match.ConfigError
 		if errors.As(err, &ce) && matchFlagOf[ce.Field] != "" {
@@ -181,6 +191,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		c.specA, c.specB, rules, c.openings, c.plies, c.balance, c.games, c.parallel)
 	if mc.Shard.Count > 0 {
 		fmt.Fprintf(stdout, "       shard %s\n", mc.Shard)
+	}
+	if *mo.resume {
+		fmt.Fprintf(stdout, "       resumed: %d games from %s\n", resumed, c.files.Partial())
 	}
 	start := time.Now()
 	var rep *match.Report

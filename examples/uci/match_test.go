@@ -127,3 +127,57 @@ func TestMatchRecords(t *testing.T) {
 		t.Errorf("a refused match replaced the records file: %q", b)
 	}
 }
+
+// TestMatchResume: a match that stopped after 3 of its 6 games (its
+// -results FILE.partial cut there, the 4th line half written) goes on with
+// -resume and writes the files and the summary of one run; -resume
+// without a FILE.partial is refused.
+func TestMatchResume(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "6", "-plies", "2", "-balance", "48"}
+	oneRes, oneRec := filepath.Join(dir, "one.jsonl"), filepath.Join(dir, "one.txt")
+	var one, oneErr bytes.Buffer
+	if code := run(append(base, "-results", oneRes, "-records", oneRec), nil, &one, &oneErr); code != 0 {
+		t.Fatalf("exit %d: %s", code, oneErr.String())
+	}
+	whole, err := os.ReadFile(oneRes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(whole), "\n")
+	res, rec := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt")
+	args := append(base, "-results", res, "-records", rec, "-resume")
+	var out, errb bytes.Buffer
+	if code := run(args, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "r.jsonl.partial") {
+		t.Fatalf("-resume without a partial file: exit %d, %q", code, errb.String())
+	}
+	partial := strings.Join(lines[:4], "") + lines[4][:len(lines[4])/2] // the header, 3 games, half of the 4th
+	if err := os.WriteFile(res+".partial", []byte(partial), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run(args, nil, &out, &errb); code != 0 {
+		t.Fatalf("-resume: exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "resumed: 3 games from ") {
+		t.Errorf("no word of the resume:\n%s", out.String())
+	}
+	summary := func(s string) string { // the lines after the header, without the time
+		s = s[strings.Index(s, "\nA: ")+1:]
+		return regexp.MustCompile(` \(\d+s\)`).ReplaceAllString(s, "")
+	}
+	if summary(one.String()) != summary(out.String()) || oneErr.String() != errb.String() {
+		t.Errorf("one run:\n%s%s\nresumed:\n%s%s", one.String(), oneErr.String(), out.String(), errb.String())
+	}
+	for _, pair := range [][2]string{{oneRes, res}, {oneRec, rec}} {
+		a, _ := os.ReadFile(pair[0])
+		b, _ := os.ReadFile(pair[1])
+		if string(a) != string(b) {
+			t.Errorf("%s differs from one run's:\n%s\n%s", filepath.Base(pair[1]), b, a)
+		}
+	}
+	if _, err := os.Stat(res + ".partial"); !os.IsNotExist(err) {
+		t.Errorf("the partial file is left: %v", err)
+	}
+}

@@ -113,6 +113,13 @@ type Config struct {
 	// Forget, if set, keeps Report.Results empty, so that memory does not
 	// grow with the games: OnResult then sees each result once.
 	Forget bool
+	// Played, if not empty, resumes a run of this match that stopped
+	// early: it holds the results of the first games of the run's list
+	// (all games, or the shard's, in order), as that run reported them
+	// (see Part.Resume). Run reports them first, to OnResult and in the
+	// Report, as if it had just played them, then plays the rest. A result
+	// out of its place is a *ConfigError.
+	Played []Result
 }
 
 // Balanced are openings found by search: positions after Plies random
@@ -261,7 +268,19 @@ func (c *Config) Check() error {
 			return err
 		}
 	}
-	return c.Shard.check()
+	if err := c.Shard.check(); err != nil {
+		return err
+	}
+	list := c.Shard.games(c.Games)
+	if len(c.Played) > list.n {
+		return configErr("Played", "%d results for a run of %d games", len(c.Played), list.n)
+	}
+	for j, r := range c.Played {
+		if r.Game != list.at(j) {
+			return configErr("Played", "result %d is of game %d, want game %d", j+1, r.Game, list.at(j))
+		}
+	}
+	return nil
 }
 
 // parallel returns the games to play at once.
@@ -290,6 +309,9 @@ func (c *Config) maxPlies() int {
 // Parallel, not with Games: at most 2·Parallel games are started and not
 // yet reported.
 //
+// With Played (a resumed run), its results are reported first and their
+// games are not played again.
+//
 // With an SPRT the match stops after the first game, in game order, at
 // which the test decides; games played beyond it are dropped, so that the
 // stop does not depend on Parallel either.
@@ -315,9 +337,6 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 	if c.Shard.Count > 0 {
 		sprt = nil // Merge applies it
 	}
-	work := func(ctx context.Context, j int) (Result, error) {
-		return playGame(ctx, &c, ops, games.at(j))
-	}
 	emit := func(r Result) (bool, error) {
 		if c.OnResult != nil {
 			if err := c.OnResult(r); err != nil {
@@ -326,7 +345,16 @@ func Run(ctx context.Context, c Config) (*Report, error) {
 		}
 		return rep.add(r, !c.Forget, sprt), nil
 	}
-	err := inOrder(ctx, games.n, c.parallel(), work, emit)
+	for _, r := range c.Played {
+		if stop, err := emit(r); stop || err != nil {
+			return rep, err
+		}
+	}
+	done := len(c.Played)
+	work := func(ctx context.Context, j int) (Result, error) {
+		return playGame(ctx, &c, ops, games.at(done+j))
+	}
+	err := inOrder(ctx, games.n-done, c.parallel(), work, emit)
 	return rep, err
 }
 

@@ -197,6 +197,92 @@ func TestShards(t *testing.T) {
 	}
 }
 
+// TestResume is a property: a run stopped after any number of games
+// (whole or a shard), its results written and read back, resumed with
+// Part.Resume, reports exactly what one run does, and plays only the
+// games after the stop.
+func TestResume(t *testing.T) {
+	r := small(t, 4, 2)
+	errStop := errors.New("stop")
+	rapid.Check(t, func(rt *rapid.T) {
+		c := config(r, "greedy", "random", rapid.IntRange(1, 10).Draw(rt, "games"))
+		c.Records, c.RandomPlies = true, 2
+		c.Seed = rapid.Uint64().Draw(rt, "seed")
+		if rapid.Bool().Draw(rt, "shard") {
+			k := rapid.IntRange(1, 3).Draw(rt, "count")
+			c.Shard = match.Shard{Index: rapid.IntRange(0, k-1).Draw(rt, "index"), Count: k}
+		}
+		c.Parallel = rapid.IntRange(1, 3).Draw(rt, "parallel")
+		one := run(rt, c)
+		stopAt := rapid.IntRange(0, len(one.Results)).Draw(rt, "stopAt")
+		var buf bytes.Buffer
+		w, err := match.NewWriter(&buf, c.Header())
+		if err != nil {
+			rt.Fatal(err)
+		}
+		first := c
+		n := 0
+		first.OnResult = func(res match.Result) error {
+			if n == stopAt {
+				return errStop
+			}
+			n++
+			return w.Write(res)
+		}
+		if _, err := match.Run(context.Background(), first); stopAt < len(one.Results) && !errors.Is(err, errStop) {
+			rt.Fatalf("stopped run: %v", err)
+		}
+		if err := w.Flush(); err != nil {
+			rt.Fatal(err)
+		}
+		p, err := match.ReadPart(&buf)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		again := c
+		if err := p.Resume(&again); err != nil {
+			rt.Fatal(err)
+		}
+		var played []int
+		again.A.New = func(game int, side mancala.Player, seed uint64) (search.Engine, error) {
+			played = append(played, game) // under the game's own goroutine, but Parallel 1 below
+			return c.A.New(game, side, seed)
+		}
+		again.Parallel = 1
+		resumed := run(rt, again)
+		if a, b := encode(rt, one), encode(rt, resumed); a != b {
+			rt.Fatalf("stopped after %d and resumed differs from one run:\n%s\n%s", stopAt, a, b)
+		}
+		for _, g := range played {
+			for _, res := range p.Results {
+				if res.Game == g {
+					rt.Fatalf("game %d played again after the resume", g)
+				}
+			}
+		}
+		if len(played) != len(one.Results)-stopAt {
+			rt.Fatalf("resumed after %d of %d games: played %v", stopAt, len(one.Results), played)
+		}
+	})
+	c := config(r, "greedy", "random", 4)
+	other := config(r, "greedy", "random", 6)
+	p := &match.Part{Header: other.Header()}
+	if err := p.Resume(&c); !errors.Is(err, match.ErrConfig) {
+		t.Errorf("results of another match: %v", err)
+	}
+	c.Played = []match.Result{{Game: 2}}
+	if _, err := match.Run(context.Background(), c); !errors.Is(err, match.ErrConfig) {
+		t.Errorf("game 2 first: %v", err)
+	}
+	c.Played = make([]match.Result, 5)
+	for i := range c.Played {
+		c.Played[i].Game = i + 1
+	}
+	if _, err := match.Run(context.Background(), c); !errors.Is(err, match.ErrConfig) {
+		t.Errorf("5 results of a 4-game match: %v", err)
+	}
+}
+
 func TestParseShard(t *testing.T) {
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }

@@ -117,6 +117,15 @@ type Header struct {
 	Balanced    *Balanced `json:"balanced,omitempty"`
 }
 
+// sameMatch reports whether h and o describe the same match, their shards
+// aside.
+func (h Header) sameMatch(o Header) bool {
+	return h.Games == o.Games && h.Seed == o.Seed && h.A == o.A && h.B == o.B && h.Rules == o.Rules &&
+		(h.SPRT == nil) == (o.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *o.SPRT) &&
+		h.MaxPlies == o.MaxPlies && h.RandomPlies == o.RandomPlies &&
+		(h.Balanced == nil) == (o.Balanced == nil) && (h.Balanced == nil || *h.Balanced == *o.Balanced)
+}
+
 // Header returns the header of c's results.
 func (c *Config) Header() Header {
 	return Header{Games: c.Games, Seed: c.Seed, Shard: c.Shard, SPRT: c.SPRT, A: c.A.Name, B: c.B.Name, Rules: fmt.Sprint(c.Rules),
@@ -193,6 +202,20 @@ func ReadPart(r io.Reader) (*Part, error) {
 	return &p, nil
 }
 
+// Resume sets c.Played to p's results, so that Run goes on where the run
+// that wrote p stopped: p must be a part of the match c is (the same
+// header, shard included), with no more games than its run has, else an
+// error wrapping ErrConfig. Run checks that the results are in place.
+func (p *Part) Resume(c *Config) error {
+	h := c.Header()
+	if !p.Header.sameMatch(h) || p.Header.Shard != h.Shard {
+		return fmt.Errorf("resume: the results are of another match (%s against %s, %d games, seed %d, shard %q): %w",
+			p.Header.A, p.Header.B, p.Header.Games, p.Header.Seed, p.Header.Shard, ErrConfig)
+	}
+	c.Played = p.Results
+	return nil
+}
+
 // Merge merges the parts of one match into the report a single run of
 // it gives: every shard of the match exactly once (or one whole run), with
 // all its games (a whole run that its SPRT stopped: those it played),
@@ -215,11 +238,7 @@ func Merge(parts ...*Part) (*Report, error) {
 	var all []Result
 	for _, p := range parts {
 		h := p.Header
-		same := h.Games == h0.Games && h.Seed == h0.Seed && h.A == h0.A && h.B == h0.B && h.Rules == h0.Rules &&
-			h.Shard.Count == h0.Shard.Count && (h.SPRT == nil) == (h0.SPRT == nil) && (h.SPRT == nil || *h.SPRT == *h0.SPRT) &&
-			h.MaxPlies == h0.MaxPlies && h.RandomPlies == h0.RandomPlies &&
-			(h.Balanced == nil) == (h0.Balanced == nil) && (h.Balanced == nil || *h.Balanced == *h0.Balanced)
-		if !same {
+		if !h.sameMatch(h0) || h.Shard.Count != h0.Shard.Count {
 			return bad("shard %s is of another match", h.Shard)
 		}
 		if seen[h.Shard.Index] {

@@ -3,6 +3,16 @@
 // games' records (-records FILE) and their results (-results FILE, the
 // part that a merge reads back), each written whole or not at all.
 //
+// # Resuming
+//
+// While a match runs, its results go to FILE.partial (Files.Partial),
+// each game's line synced to disk as the game ends; the file is renamed
+// to FILE when the match is over. A match stopped before (interrupted,
+// killed, its machine gone) leaves FILE.partial with the games it
+// finished, and Files.Resume lets the same match go on from them: the
+// finished games are written again, records included, and only the rest
+// are played.
+//
 // # Formats
 //
 // The records file holds each game's record in game order, as
@@ -19,8 +29,13 @@
 package matchfiles
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/sowing-games/sowing/examples/internal/atomicfile"
 	"github.com/sowing-games/sowing/mancala/match"
@@ -39,14 +54,26 @@ type Files struct {
 // records (match.Config.Records).
 func (f Files) Any() bool { return f.Records != "" || f.Results != "" }
 
+// Partial is the name of the results file while the match runs:
+// f.Results + ".partial" ("" without a results file).
+func (f Files) Partial() string {
+	if f.Results == "" {
+		return ""
+	}
+	return f.Results + ".partial"
+}
+
 // Write calls play with emit, which writes each result it is given (in
 // game order) to the files, under header h. Each file replaces the file of
 // its name only if play and every write succeed (see atomicfile); else
-// the old file, if any, is kept. An error of a file is prefixed with its
-// flag ("-records: ", "-results: "); an error of play is returned as is.
+// the old file, if any, is kept. The results go to Partial first, each
+// line synced as it is written, and Partial is renamed to Results at the
+// end; when play or a write fails, Partial stays, for Resume. An error of
+// a file is prefixed with its flag ("-records: ", "-results: "); an error
+// of play is returned as is.
 func (f Files) Write(h match.Header, play func(emit func(match.Result) error) error) error {
 	return withFile("-records", f.Records, func(rw io.Writer) error {
-		return withFile("-results", f.Results, func(pw io.Writer) error {
+		return withPartial(f.Results, f.Partial(), func(pw io.Writer) error {
 			var recs *match.RecordWriter
 			if rw != nil {
 				recs = match.NewRecordWriter(rw, f.Records)
@@ -54,7 +81,10 @@ func (f Files) Write(h match.Header, play func(emit func(match.Result) error) er
 			var parts *match.Writer
 			if pw != nil {
 				var err error
-				if parts, err = match.NewWriter(pw, h); err != nil {
+				if parts, err = match.NewWriter(pw, h); err == nil {
+					err = parts.Flush()
+				}
+				if err != nil {
 					return fmt.Errorf("-results: %w", err)
 				}
 			}
@@ -65,7 +95,11 @@ func (f Files) Write(h match.Header, play func(emit func(match.Result) error) er
 					}
 				}
 				if parts != nil {
-					if err := parts.Write(r); err != nil {
+					err := parts.Write(r)
+					if err == nil {
+						err = parts.Flush() // the game's line reaches the disk now
+					}
+					if err != nil {
 						return fmt.Errorf("-results: %w", err)
 					}
 				}
@@ -99,4 +133,78 @@ func withFile(flag, name string, fill func(io.Writer) error) error {
 		err = fmt.Errorf("%s: %w", flag, err)
 	}
 	return err
+}
+
+// syncWriter syncs its file after every write of a Writer's buffer; a
+// match.Writer flushed after each result thus syncs each game's line.
+type syncWriter struct{ f *os.File }
+
+func (w syncWriter) Write(b []byte) (int, error) {
+	n, err := w.f.Write(b)
+	if err == nil {
+		err = w.f.Sync()
+	}
+	return n, err
+}
+
+// withPartial calls fill with a writer of the file partial, which becomes
+// name once fill succeeds, or with nil for the name "". Each Write reaches
+// the disk before it returns. An error of the file itself is prefixed
+// with "-results: "; when fill fails, partial stays.
+func withPartial(name, partial string, fill func(io.Writer) error) (err error) {
+	if name == "" {
+		return fill(nil)
+	}
+	pf, err := os.OpenFile(partial, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, atomicfile.Mode)
+	if err != nil {
+		return fmt.Errorf("-results: %w", err)
+	}
+	if err := fill(syncWriter{pf}); err != nil {
+		pf.Close()
+		return err
+	}
+	if err := pf.Close(); err != nil {
+		return fmt.Errorf("-results: %w", err)
+	}
+	if err := os.Rename(partial, name); err != nil {
+		return fmt.Errorf("-results: %w", err)
+	}
+	if d, derr := os.Open(filepath.Dir(name)); derr == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// ErrNothingToResume is wrapped by Resume's error when there is no
+// Partial file to go on from.
+var ErrNothingToResume = errors.New("nothing to resume")
+
+// Resume reads Partial, the results of a run of the match c that stopped,
+// and sets c.Played to them (match.Part.Resume), so that Write and
+// match.Run go on where that run stopped; it returns the number of games
+// already played. A last line cut short (the run died while writing it)
+// is dropped: that game is played again. Without a Partial file the
+// error wraps ErrNothingToResume; results of another match wrap
+// match.ErrConfig.
+func (f Files) Resume(c *match.Config) (int, error) {
+	if f.Results == "" {
+		return 0, fmt.Errorf("-resume needs -results FILE: %w", ErrNothingToResume)
+	}
+	b, err := os.ReadFile(f.Partial())
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, fmt.Errorf("-resume: no %s (a match stopped early leaves it): %w", f.Partial(), ErrNothingToResume)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("-resume: %w", err)
+	}
+	b = b[:bytes.LastIndexByte(b, '\n')+1]
+	p, err := match.ReadPart(bytes.NewReader(b))
+	if err != nil {
+		return 0, fmt.Errorf("-resume: %s: %w", f.Partial(), err)
+	}
+	if err := p.Resume(c); err != nil {
+		return 0, fmt.Errorf("-resume: %s: %w", f.Partial(), err)
+	}
+	return len(p.Results), nil
 }
