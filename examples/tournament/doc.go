@@ -48,7 +48,9 @@
 // on the disk as the game ends. A match stopped early (an interrupt, a
 // killed process or a lost machine) leaves it, and the same command line
 // with -resume goes on from it: the games it holds are reported and
-// written again, records included, and only the rest are played.
+// written again, records included, and only the rest are played. With
+// nothing to resume it starts the match, so that a batch system can pass
+// -resume to every start; after a match that ended it plays nothing.
 //
 // # Output
 //

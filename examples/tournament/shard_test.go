@@ -100,8 +100,15 @@ func TestResume(t *testing.T) {
 			t.Errorf("%s differs from one run's:\n%s\n%s", filepath.Base(pair[1]), b, a)
 		}
 	}
+	// With nothing to resume, -resume starts the match; with the results
+	// of another match it is refused.
+	fresh := filepath.Join(dir, "fresh.jsonl")
+	out.Reset()
+	if code := run(context.Background(), append(base, "-results", fresh, "-resume"), &out, &errb); code != 0 || !strings.Contains(out.String(), ", resumed after 0 games") || body(one.String()) != body(out.String()) {
+		t.Errorf("-resume with nothing to resume: exit %d:\n%s", code, out.String())
+	}
 	errb.Reset()
-	if code := run(context.Background(), append(base, "-seed", "2", "-results", oneRes, "-resume"), &out, &errb); code != 2 || !strings.Contains(errb.String(), "one.jsonl.partial") {
-		t.Errorf("-resume with nothing to resume: exit %d, %q", code, errb.String())
+	if code := run(context.Background(), append(base, "-seed", "2", "-results", oneRes, "-resume"), &out, &errb); code != 2 || !strings.Contains(errb.String(), "one.jsonl") {
+		t.Errorf("-resume of another match: exit %d, %q", code, errb.String())
 	}
 }

@@ -101,7 +101,9 @@
 // on the disk as the game ends. A match stopped early (Ctrl-C, a killed
 // process, a lost machine) leaves it, and the same command line with
 // -resume goes on from it: the games it holds are reported and written
-// again, records included, and only the rest are played.
+// again, records included, and only the rest are played. With nothing to
+// resume it starts the match, so that a batch system can pass -resume to
+// every start; after a match that ended it plays nothing.
 //
 // A SPEC is one of
 //

@@ -130,8 +130,8 @@ func TestMatchRecords(t *testing.T) {
 
 // TestMatchResume: a match that stopped after 3 of its 6 games (its
 // -results FILE.partial cut there, the 4th line half written) goes on with
-// -resume and writes the files and the summary of one run; -resume
-// without a FILE.partial is refused.
+// -resume and writes the files and the summary of one run; -resume needs
+// -results.
 func TestMatchResume(t *testing.T) {
 	dir := t.TempDir()
 	base := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "6", "-plies", "2", "-balance", "48"}
@@ -148,8 +148,8 @@ func TestMatchResume(t *testing.T) {
 	res, rec := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt")
 	args := append(base, "-results", res, "-records", rec, "-resume")
 	var out, errb bytes.Buffer
-	if code := run(args, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "r.jsonl.partial") {
-		t.Fatalf("-resume without a partial file: exit %d, %q", code, errb.String())
+	if code := run(append(base[:len(base):len(base)], "-resume"), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "-resume needs -results") {
+		t.Fatalf("-resume without -results: exit %d, %q", code, errb.String())
 	}
 	partial := strings.Join(lines[:4], "") + lines[4][:len(lines[4])/2] // the header, 3 games, half of the 4th
 	if err := os.WriteFile(res+".partial", []byte(partial), 0o644); err != nil {

@@ -11,7 +11,8 @@
 // killed, its machine gone) leaves FILE.partial with the games it
 // finished, and Files.Resume lets the same match go on from them: the
 // finished games are written again, records included, and only the rest
-// are played.
+// are played. Resuming a match that ended reads FILE instead and plays
+// nothing; resuming one never started starts it.
 //
 // # Formats
 //
@@ -176,24 +177,27 @@ func withPartial(name, partial string, fill func(io.Writer) error) (err error) {
 	return nil
 }
 
-// ErrNothingToResume is wrapped by Resume's error when there is no
-// Partial file to go on from.
-var ErrNothingToResume = errors.New("nothing to resume")
-
-// Resume reads Partial, the results of a run of the match c that stopped,
+// Resume reads the results of an earlier run of the match c, from
+// Partial (a run that stopped) or else from Results (a run that ended),
 // and sets c.Played to them (match.Part.Resume), so that Write and
 // match.Run go on where that run stopped; it returns the number of games
-// already played. A last line cut short (the run died while writing it)
-// is dropped: that game is played again. Without a Partial file the
-// error wraps ErrNothingToResume; results of another match wrap
-// match.ErrConfig.
+// already played. With neither file it returns 0: the match starts from
+// its first game, so that a batch system can give -resume to every start.
+// A last line cut short (the run died while writing it) is dropped: that
+// game is played again. Results of another match are an error wrapping
+// match.ErrConfig; Resume needs Results.
 func (f Files) Resume(c *match.Config) (int, error) {
 	if f.Results == "" {
-		return 0, fmt.Errorf("-resume needs -results FILE: %w", ErrNothingToResume)
+		return 0, errors.New("-resume needs -results FILE")
 	}
-	b, err := os.ReadFile(f.Partial())
+	name := f.Partial()
+	b, err := os.ReadFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return 0, fmt.Errorf("-resume: no %s (a match stopped early leaves it): %w", f.Partial(), ErrNothingToResume)
+		name = f.Results
+		b, err = os.ReadFile(name)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
 	}
 	if err != nil {
 		return 0, fmt.Errorf("-resume: %w", err)
@@ -201,10 +205,10 @@ func (f Files) Resume(c *match.Config) (int, error) {
 	b = b[:bytes.LastIndexByte(b, '\n')+1]
 	p, err := match.ReadPart(bytes.NewReader(b))
 	if err != nil {
-		return 0, fmt.Errorf("-resume: %s: %w", f.Partial(), err)
+		return 0, fmt.Errorf("-resume: %s: %w", name, err)
 	}
 	if err := p.Resume(c); err != nil {
-		return 0, fmt.Errorf("-resume: %s: %w", f.Partial(), err)
+		return 0, fmt.Errorf("-resume: %s: %w", name, err)
 	}
 	return len(p.Results), nil
 }

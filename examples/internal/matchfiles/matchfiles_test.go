@@ -98,7 +98,8 @@ func TestWriteFails(t *testing.T) {
 // TestResume: a match stopped after two games leaves its results in
 // Partial; resumed from them it writes the same files as one run, playing
 // only the games after the stop. A last line cut short is played again;
-// no Partial, or the results of another match, are errors.
+// with no file there is nothing to resume; the results of another match
+// are an error.
 func TestResume(t *testing.T) {
 	dir := t.TempDir()
 	whole := matchfiles.Files{Records: filepath.Join(dir, "whole.txt"), Results: filepath.Join(dir, "whole.jsonl")}
@@ -120,8 +121,8 @@ func TestResume(t *testing.T) {
 	if err := write(whole, config(t), -1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Resume(new(match.Config)); !errors.Is(err, matchfiles.ErrNothingToResume) {
-		t.Errorf("nothing to resume: %v", err)
+	if n, err := f.Resume(new(match.Config)); n != 0 || err != nil {
+		t.Errorf("nothing to resume: %d games, %v; want 0 and no error", n, err)
 	}
 	if err := write(f, config(t), 2); !errors.Is(err, context.Canceled) {
 		t.Fatalf("stopped run: %v", err)
@@ -168,5 +169,13 @@ func TestResume(t *testing.T) {
 	}
 	if _, err := os.Stat(f.Partial()); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("%s left after the match: %v", f.Partial(), err)
+	}
+	// Resuming the match that ended reads its results: nothing to play.
+	c = config(t)
+	if n, err := f.Resume(&c); err != nil || n != 4 {
+		t.Errorf("Resume of an ended match: %d games, %v; want 4", n, err)
+	}
+	if _, err := (matchfiles.Files{}).Resume(&c); err == nil {
+		t.Errorf("Resume without a results file: no error")
 	}
 }
