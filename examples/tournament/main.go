@@ -172,6 +172,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		rep, err := match.Run(ctx, *c)
 		if err != nil && ctx.Err() != nil {
 			err = fmt.Errorf("interrupted after %d of %d games (the summary counts those)", rep.Tally.Games(), c.Games)
+			if o.results != "" {
+				err = fmt.Errorf("%w; the same command with -resume goes on from %s", err, matchfiles.Files{Results: o.results}.Partial())
+			}
 		}
 		return rep.Tally, err
 	})

@@ -100,8 +100,18 @@ func TestHugeMatchInterrupted(t *testing.T) {
 	cancel()
 	var out, errb bytes.Buffer
 	code := run(ctx, []string{"-a", "random", "-b", "random", "-games", "1000000000", "-quiet"}, &out, &errb)
-	if code != 1 || !strings.Contains(errb.String(), "interrupted after") {
+	if code != 1 || !strings.Contains(errb.String(), "interrupted after") || strings.Contains(errb.String(), "-resume") {
 		t.Errorf("exit %d, stderr %q; want 1 and interrupted", code, errb.String())
+	}
+	// With -results, the message says how to go on.
+	errb.Reset()
+	part := filepath.Join(t.TempDir(), "part.jsonl")
+	code = run(ctx, []string{"-a", "random", "-b", "random", "-games", "1000", "-quiet", "-results", part}, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "-resume goes on from "+part+".partial") {
+		t.Errorf("with -results: exit %d, stderr %q; want 1 and how to resume", code, errb.String())
+	}
+	if _, err := os.Stat(part + ".partial"); err != nil {
+		t.Errorf("no partial results file: %v", err)
 	}
 }
 

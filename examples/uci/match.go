@@ -202,7 +202,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		rep, err = match.Run(ctx, mc)
 		return err
 	})
-	if err != nil && !errors.Is(err, context.Canceled) {
+	switch {
+	case errors.Is(err, context.Canceled) && c.files.Results != "":
+		fmt.Fprintf(stderr, "uci match: interrupted; the same command line with -resume goes on from %s\n", c.files.Partial())
+	case err != nil && !errors.Is(err, context.Canceled):
 		fmt.Fprintf(stderr, "uci match: %v\n", err)
 	}
 	if rep == nil || rep.Tally.Games() == 0 {
