@@ -193,7 +193,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "       shard %s\n", mc.Shard)
 	}
 	if *mo.resume {
-		fmt.Fprintf(stdout, "       resumed: %d games from %s\n", resumed, c.files.Partial())
+		fmt.Fprintf(stdout, "       resumed after %d games\n", resumed)
 	}
 	start := time.Now()
 	var rep *match.Report

@@ -160,7 +160,7 @@ func TestMatchResume(t *testing.T) {
 	if code := run(args, nil, &out, &errb); code != 0 {
 		t.Fatalf("-resume: exit %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "resumed: 3 games from ") {
+	if !strings.Contains(out.String(), "resumed after 3 games") {
 		t.Errorf("no word of the resume:\n%s", out.String())
 	}
 	summary := func(s string) string { // the lines after the header, without the time

@@ -204,8 +204,9 @@ func ReadPart(r io.Reader) (*Part, error) {
 
 // Resume sets c.Played to p's results, so that Run goes on where the run
 // that wrote p stopped: p must be a part of the match c is (the same
-// header, shard included), with no more games than its run has, else an
-// error wrapping ErrConfig. Run checks that the results are in place.
+// header, shard included), else an error wrapping ErrConfig. Check (and
+// so Run) refuses results out of their place or more than the run's
+// games.
 func (p *Part) Resume(c *Config) error {
 	h := c.Header()
 	if !p.Header.sameMatch(h) || p.Header.Shard != h.Shard {

@@ -152,7 +152,7 @@ func (w syncWriter) Write(b []byte) (int, error) {
 // name once fill succeeds, or with nil for the name "". Each Write reaches
 // the disk before it returns. An error of the file itself is prefixed
 // with "-results: "; when fill fails, partial stays.
-func withPartial(name, partial string, fill func(io.Writer) error) (err error) {
+func withPartial(name, partial string, fill func(io.Writer) error) error {
 	if name == "" {
 		return fill(nil)
 	}
