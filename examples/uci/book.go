@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -44,7 +42,7 @@ func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
 
 // runBook builds an opening book: uci book -plies N [-time T] [-depth D]
 // [-rules PRESET] -out FILE.
-func runBook(args []string, stdout, stderr io.Writer) int {
+func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c bookConfig
 	fs := bookFlags(&c, stderr)
 	plies, depth, tm, preset, out, hash := &c.plies, &c.depth, &c.time, &c.rules, &c.out, &c.table
@@ -83,8 +81,6 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 	// with the build's limits.
 	so, _ := search.LevelOptions("max")
 	so.Depth, so.Time, so.TableSize = *depth, *tm, *hash
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	begun := time.Now()
 	b, err := book.Build(ctx, r, book.BuildOptions{Plies: *plies, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr})
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"strings"
 	"syscall"
@@ -15,7 +16,7 @@ import (
 func TestBookCommand(t *testing.T) {
 	name := t.TempDir() + "/abapa.book"
 	var out, errb bytes.Buffer
-	if code := run([]string{"book", "-plies", "1", "-depth", "3", "-out", name}, nil, &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"book", "-plies", "1", "-depth", "3", "-out", name}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	b, err := book.ReadFile(name)
@@ -29,7 +30,7 @@ func TestBookCommand(t *testing.T) {
 		t.Errorf("progress lines:\n%s", errb.String())
 	}
 	out.Reset()
-	if code := run([]string{"book", "-h"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "-plies") {
+	if code := run(context.Background(), []string{"book", "-h"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "-plies") {
 		t.Errorf("book -h: exit %d, %q", code, out.String())
 	}
 	for _, args := range [][]string{
@@ -39,7 +40,7 @@ func TestBookCommand(t *testing.T) {
 		{"book", "-rules", "chess", "-depth", "3", "-out", name},
 		{"book", "-depth", "3", "-out", name, "extra"},
 	} {
-		if code := run(args, nil, &out, &errb); code != 2 {
+		if code := run(context.Background(), args, nil, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
@@ -66,21 +67,21 @@ func TestBookFlag(t *testing.T) {
 	}
 	var out, errb bytes.Buffer
 	in := "position startpos\ngo movetime 2000\n"
-	if code := run([]string{"-book", name, "-ownbook"}, strings.NewReader(in), &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"-book", name, "-ownbook"}, strings.NewReader(in), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "bestmove B\n") {
 		t.Errorf("-book: output %q, want the file's bestmove B", out.String())
 	}
 	out.Reset()
-	if code := run([]string{"-book", name}, strings.NewReader("position startpos\ngo movetime 50\n"), &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"-book", name}, strings.NewReader("position startpos\ngo movetime 50\n"), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if strings.Contains(out.String(), "info string book") {
 		t.Errorf("without -ownbook: answered from the book: %q", out.String())
 	}
 	for _, args := range [][]string{{"-book", name + ".none"}, {"-book", name, "-rules", "awari"}} {
-		if code := run(args, strings.NewReader(""), &out, &errb); code != 2 {
+		if code := run(context.Background(), args, strings.NewReader(""), &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
@@ -117,7 +118,7 @@ func TestBookFilesNotRegular(t *testing.T) {
 	done := make(chan int, 1)
 	var out, errb bytes.Buffer
 	go func() {
-		done <- run([]string{"-book", fifo, "-ownbook"}, strings.NewReader("uci\n"), &out, &errb)
+		done <- run(context.Background(), []string{"-book", fifo, "-ownbook"}, strings.NewReader("uci\n"), &out, &errb)
 	}()
 	select {
 	case code := <-done:
@@ -133,7 +134,7 @@ func TestBookFilesNotRegular(t *testing.T) {
 		t.Fatal(err)
 	}
 	var bout, berr bytes.Buffer
-	if code := runBook([]string{"-plies", "1", "-depth", "1", "-out", notes}, &bout, &berr); code == 0 {
+	if code := runBook(context.Background(), []string{"-plies", "1", "-depth", "1", "-out", notes}, &bout, &berr); code == 0 {
 		t.Fatalf("book -out over a text file: exit 0")
 	}
 	if strings.Contains(berr.String(), "resume") {

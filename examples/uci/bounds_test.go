@@ -36,7 +36,7 @@ func TestEndgameBoundsEngine(t *testing.T) {
 	buildAbapaBounds(t, dir, 5)
 	var out, errb bytes.Buffer
 	in := "uci\nisready\nposition startpos moves Fe\ngo depth 2\n"
-	if code := run([]string{"-rules", "abapa", "-endgame", dir}, strings.NewReader(in), &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"-rules", "abapa", "-endgame", dir}, strings.NewReader(in), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.HasPrefix(errb.String(), "uci: endgame bound tables of awale abapa, counts 0 to 5, ") || !strings.Contains(out.String(), "\nbestmove ") {
@@ -60,7 +60,7 @@ func TestEndgameBoundsMatch(t *testing.T) {
 	} {
 		var out, errb bytes.Buffer
 		args := []string{"match", "-rules", "abapa", "-a", tt.a, "-b", "engine:depth=1", "-games", "2", "-parallel", "1", "-plies", "2", "-balance", "48"}
-		if code := run(args, nil, &out, &errb); code != 0 {
+		if code := run(context.Background(), args, nil, &out, &errb); code != 0 {
 			t.Fatalf("exit %d: %s", code, errb.String())
 		}
 		if !strings.Contains(errb.String(), tt.want) || !strings.Contains(out.String(), "of 2 games") {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +29,7 @@ func TestEndgameFIFORefused(t *testing.T) {
 	var out, errb bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run([]string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "3"}, strings.NewReader("uci\nquit\n"), &out, &errb)
+		done <- run(context.Background(), []string{"-rules", "awari", "-endgame", dir, "-endgame-stones", "3"}, strings.NewReader("uci\nquit\n"), &out, &errb)
 	}()
 	select {
 	case code := <-done:

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func TestEndgameEngine(t *testing.T) {
 	clitest.BuildAwale(t, dir, awale.Awari(), 4)
 	var out, errb bytes.Buffer
 	in := "uci\nisready\nposition startpos moves Fe\ngo depth 2\n"
-	if code := run([]string{"-rules", "awari", "-endgame", dir}, strings.NewReader(in), &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"-rules", "awari", "-endgame", dir}, strings.NewReader(in), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.HasPrefix(errb.String(), "uci: endgame databases of awale awari, counts 0 to 4, ") || !strings.Contains(out.String(), "\nbestmove ") {
@@ -45,7 +46,7 @@ func TestEndgameMatch(t *testing.T) {
 	} {
 		var out, errb bytes.Buffer
 		args := []string{"match", "-rules", tt.rules, "-a", tt.a, "-b", "engine:depth=1", "-games", "2", "-parallel", "1", "-plies", "2", "-balance", "48"}
-		if code := run(args, nil, &out, &errb); code != 0 {
+		if code := run(context.Background(), args, nil, &out, &errb); code != 0 {
 			t.Fatalf("%s: exit %d: %s", tt.rules, code, errb.String())
 		}
 		if !strings.HasPrefix(errb.String(), tt.want) || !strings.Contains(out.String(), "of 2 games") {
@@ -77,7 +78,7 @@ func TestEndgameRefusals(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := clitest.Run(t, func() int { return run(tt.args, strings.NewReader("quit\n"), &out, &errb) })
+			code := clitest.Run(t, func() int { return run(context.Background(), tt.args, strings.NewReader("quit\n"), &out, &errb) })
 			name := "uci"
 			if tt.args[0] == "match" {
 				name = "uci match"
@@ -127,7 +128,7 @@ func TestEndgameDamagedLater(t *testing.T) {
 	var errb lockedBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- run([]string{"-rules", "awari", "-endgame", dir}, inR, outW, &errb)
+		code <- run(context.Background(), []string{"-rules", "awari", "-endgame", dir}, inR, outW, &errb)
 		outW.Close()
 	}()
 	out := bufio.NewScanner(outR)

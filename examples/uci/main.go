@@ -17,15 +17,20 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// run is the command on args; ctx ends it (Ctrl-C in main): the engine
+// stops serving, a match or a book build stops where it is.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "match" {
-		return runMatch(args[1:], stdout, stderr)
+		return runMatch(ctx, args[1:], stdout, stderr)
 	}
 	if len(args) > 0 && args[0] == "book" {
-		return runBook(args[1:], stdout, stderr)
+		return runBook(ctx, args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -87,8 +92,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	defer closeEndgame()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	err = uci.Serve(ctx, stdin, stdout, cfg)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, err)

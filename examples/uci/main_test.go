@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 )
@@ -9,7 +10,7 @@ import (
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"match", "-h"}} {
 		var out, errb bytes.Buffer
-		if code := run(args, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "usage:") {
+		if code := run(context.Background(), args, strings.NewReader(""), &out, &errb); code != 0 || !strings.Contains(out.String(), "usage:") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
 		}
 	}
@@ -22,7 +23,7 @@ func TestBadArgs(t *testing.T) {
 		{"match", "-a", "random", "-b", "random", "-sprt", "5,0"}, {"match", "-a", "engine:eval=w:1:2", "-b", "random"},
 	} {
 		var out, errb bytes.Buffer
-		if code := run(args, strings.NewReader("quit\n"), &out, &errb); code == 0 {
+		if code := run(context.Background(), args, strings.NewReader("quit\n"), &out, &errb); code == 0 {
 			t.Errorf("%v: exit 0", args)
 		}
 	}
@@ -31,7 +32,7 @@ func TestBadArgs(t *testing.T) {
 func TestEngineSession(t *testing.T) {
 	var out, errb bytes.Buffer
 	in := "uci\nisready\nposition startpos moves Fe\ngo depth 4\n"
-	if code := run([]string{"-level", "hard", "-hash", "2"}, strings.NewReader(in), &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"-level", "hard", "-hash", "2"}, strings.NewReader(in), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	s := out.String()
@@ -45,7 +46,7 @@ func TestEngineSession(t *testing.T) {
 func TestMatch(t *testing.T) {
 	var out, errb bytes.Buffer
 	args := []string{"match", "-a", "engine:depth=3,eval=awale,quiesce=on", "-b", "level:easy", "-games", "4", "-parallel", "2", "-sprt", "0,10"}
-	if code := run(args, nil, &out, &errb); code != 0 {
+	if code := run(context.Background(), args, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "of 4 games") || !strings.Contains(out.String(), "SPRT") ||
@@ -60,7 +61,7 @@ func TestServesAnyGame(t *testing.T) {
 	for _, args := range [][]string{{"-rules", "congkak houses=3 seeds=2"}, {"-game", "congkak", "-rules", "houses=3 seeds=2"}} {
 		var out, errb bytes.Buffer
 		in := "uci\nposition fen 2,2,2/2,2,2 0,0 B moves Ab\ngo depth 2\n"
-		if code := run(args, strings.NewReader(in), &out, &errb); code != 0 {
+		if code := run(context.Background(), args, strings.NewReader(in), &out, &errb); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
 		}
 		s := out.String()
@@ -70,7 +71,7 @@ func TestServesAnyGame(t *testing.T) {
 	}
 	for _, args := range [][]string{{"-game", "chess"}, {"-game", "congkak", "-rules", "abapa"}} {
 		var out, errb bytes.Buffer
-		if code := run(args, strings.NewReader(""), &out, &errb); code == 0 {
+		if code := run(context.Background(), args, strings.NewReader(""), &out, &errb); code == 0 {
 			t.Errorf("%v: exit 0", args)
 		}
 	}

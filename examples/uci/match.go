@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
@@ -82,7 +81,7 @@ var matchFlagOf = map[string]string{"Games": "-games", "Parallel": "-parallel", 
 // one shard; uci match merge FILE... reports the merged shards as one run.
 // -resume goes on with a match that stopped early from its
 // -results FILE.partial (matchfiles).
-func runMatch(args []string, stdout, stderr io.Writer) int {
+func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runMerge(args[1:], stdout, stderr)
 	}
@@ -185,8 +184,6 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 		return bad("%v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	fmt.Fprintf(stdout, "match: A %s\n       B %s\n       %v, up to %d openings of %d random plies (within %g seeds at depth 8), up to %d games, %d at once\n",
 		c.specA, c.specB, rules, c.openings, c.plies, c.balance, c.games, c.parallel)
 	if mc.Shard.Count > 0 {

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
@@ -19,7 +21,7 @@ func TestMatchNumbering(t *testing.T) {
 	var outs []string
 	for _, p := range []string{"1", "3"} {
 		var out, errb bytes.Buffer
-		if code := run(append(base, "-parallel", p), nil, &out, &errb); code != 0 {
+		if code := run(context.Background(), append(base, "-parallel", p), nil, &out, &errb); code != 0 {
 			t.Fatalf("exit %d: %s", code, errb.String())
 		}
 		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
@@ -54,7 +56,7 @@ func TestMatchRefusals(t *testing.T) {
 	} {
 		var out, errb bytes.Buffer
 		args := append([]string{"match", "-a", "random", "-b", "random"}, tt.args...)
-		if code := run(args, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), tt.want) || strings.Contains(errb.String(), "game ") {
+		if code := run(context.Background(), args, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), tt.want) || strings.Contains(errb.String(), "game ") {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, code, errb.String(), tt.want)
 		}
 	}
@@ -65,20 +67,20 @@ func TestMatchShards(t *testing.T) {
 	dir := t.TempDir()
 	base := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "8", "-plies", "2", "-balance", "48", "-sprt", "0,300"}
 	var one, oneErr bytes.Buffer
-	if code := run(base, nil, &one, &oneErr); code != 0 {
+	if code := run(context.Background(), base, nil, &one, &oneErr); code != 0 {
 		t.Fatalf("exit %d: %s", code, oneErr.String())
 	}
 	var parts []string
 	for i := range 3 {
 		part := filepath.Join(dir, strconv.Itoa(i)+".jsonl")
 		var out, errb bytes.Buffer
-		if code := run(append(base, "-shard", strconv.Itoa(i)+"/3", "-results", part), nil, &out, &errb); code != 0 {
+		if code := run(context.Background(), append(base, "-shard", strconv.Itoa(i)+"/3", "-results", part), nil, &out, &errb); code != 0 {
 			t.Fatalf("shard %d: exit %d: %s", i, code, errb.String())
 		}
 		parts = append(parts, part)
 	}
 	var merged, mergedErr bytes.Buffer
-	if code := run(append([]string{"match", "merge"}, parts...), nil, &merged, &mergedErr); code != 0 {
+	if code := run(context.Background(), append([]string{"match", "merge"}, parts...), nil, &merged, &mergedErr); code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, mergedErr.String())
 	}
 	summary := func(s string) string { // the lines after the header, without the time
@@ -98,7 +100,7 @@ func TestMatchRecords(t *testing.T) {
 	name := filepath.Join(dir, "games.jsonl")
 	args := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "4", "-plies", "2", "-balance", "48", "-records", name}
 	var out, errb bytes.Buffer
-	if code := run(args, nil, &out, &errb); code != 0 {
+	if code := run(context.Background(), args, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	recs, err := rulesflags.ReadRecords(name)
@@ -120,7 +122,7 @@ func TestMatchRecords(t *testing.T) {
 	if err := os.WriteFile(name, []byte("old\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code := run(append(args, "-sprt", "1"), nil, &out, &errb); code != 2 {
+	if code := run(context.Background(), append(args, "-sprt", "1"), nil, &out, &errb); code != 2 {
 		t.Fatalf("-sprt 1: exit %d, want 2", code)
 	}
 	if b, _ := os.ReadFile(name); string(b) != "old\n" {
@@ -137,7 +139,7 @@ func TestMatchResume(t *testing.T) {
 	base := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "6", "-plies", "2", "-balance", "48"}
 	oneRes, oneRec := filepath.Join(dir, "one.jsonl"), filepath.Join(dir, "one.txt")
 	var one, oneErr bytes.Buffer
-	if code := run(append(base, "-results", oneRes, "-records", oneRec), nil, &one, &oneErr); code != 0 {
+	if code := run(context.Background(), append(base, "-results", oneRes, "-records", oneRec), nil, &one, &oneErr); code != 0 {
 		t.Fatalf("exit %d: %s", code, oneErr.String())
 	}
 	whole, err := os.ReadFile(oneRes)
@@ -148,7 +150,7 @@ func TestMatchResume(t *testing.T) {
 	res, rec := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "r.txt")
 	args := append(base, "-results", res, "-records", rec, "-resume")
 	var out, errb bytes.Buffer
-	if code := run(append(base[:len(base):len(base)], "-resume"), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "-resume needs -results") {
+	if code := run(context.Background(), append(base[:len(base):len(base)], "-resume"), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "-resume needs -results") {
 		t.Fatalf("-resume without -results: exit %d, %q", code, errb.String())
 	}
 	partial := strings.Join(lines[:4], "") + lines[4][:len(lines[4])/2] // the header, 3 games, half of the 4th
@@ -157,7 +159,7 @@ func TestMatchResume(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
-	if code := run(args, nil, &out, &errb); code != 0 {
+	if code := run(context.Background(), args, nil, &out, &errb); code != 0 {
 		t.Fatalf("-resume: exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), "resumed after 3 games") {
@@ -179,5 +181,81 @@ func TestMatchResume(t *testing.T) {
 	}
 	if _, err := os.Stat(res + ".partial"); !os.IsNotExist(err) {
 		t.Errorf("the partial file is left: %v", err)
+	}
+}
+
+// cancelAfter is a stderr that cancels a match's context once it has
+// seen a game line for game n.
+type cancelAfter struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	line   string
+	cancel context.CancelFunc
+}
+
+func (w *cancelAfter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.line) {
+		w.cancel()
+	}
+	return len(p), nil
+}
+
+func (w *cancelAfter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// TestMatchInterrupted: a match with -results stopped by its context
+// (Ctrl-C) exits 1 after a summary of the games played, says that the
+// same command with -resume goes on from FILE.partial, and leaves there
+// the games played; that command then ends the match as one run would.
+func TestMatchInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"match", "-a", "engine:depth=2", "-b", "random", "-games", "6", "-plies", "2", "-balance", "48", "-parallel", "1"}
+	oneRes := filepath.Join(dir, "one.jsonl")
+	var one, oneErr bytes.Buffer
+	if code := run(context.Background(), append(base, "-results", oneRes), nil, &one, &oneErr); code != 0 {
+		t.Fatalf("exit %d: %s", code, oneErr.String())
+	}
+	res := filepath.Join(dir, "r.jsonl")
+	args := append(base[:len(base):len(base)], "-results", res)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errw := &cancelAfter{line: "game 2:", cancel: cancel}
+	var out bytes.Buffer
+	if code := run(ctx, args, nil, &out, errw); code != 1 {
+		t.Fatalf("interrupted: exit %d, want 1: %s", code, errw.String())
+	}
+	want := "the same command line with -resume goes on from " + res + ".partial"
+	if !strings.Contains(errw.String(), want) || !strings.Contains(out.String(), "\nA: ") {
+		t.Fatalf("interrupted: stdout %q, stderr %q; want a summary and %q", out.String(), errw.String(), want)
+	}
+	if _, err := os.Stat(res); !os.IsNotExist(err) {
+		t.Errorf("an interrupted match wrote %s: %v", res, err)
+	}
+	partial, err := os.ReadFile(res + ".partial")
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := strings.Count(string(partial), "\n") - 1 // less the header
+	if played < 2 || played >= 6 {
+		t.Fatalf("%d games in %s, want 2 to 5:\n%s", played, res+".partial", partial)
+	}
+	out.Reset()
+	var errb bytes.Buffer
+	if code := run(context.Background(), append(args, "-resume"), nil, &out, &errb); code != 0 {
+		t.Fatalf("-resume: exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "resumed after "+strconv.Itoa(played)+" games") {
+		t.Errorf("no word of the resume after %d games:\n%s", played, out.String())
+	}
+	a, _ := os.ReadFile(oneRes)
+	b, _ := os.ReadFile(res)
+	if string(a) != string(b) {
+		t.Errorf("resumed results differ from one run's:\n%s\n%s", b, a)
 	}
 }
