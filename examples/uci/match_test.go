@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
@@ -185,28 +184,19 @@ func TestMatchResume(t *testing.T) {
 }
 
 // cancelAfter is a stderr that cancels a match's context once it has
-// seen a game line for game n.
+// seen line.
 type cancelAfter struct {
-	mu     sync.Mutex
-	buf    bytes.Buffer
+	lockedBuffer
 	line   string
 	cancel context.CancelFunc
 }
 
 func (w *cancelAfter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	if strings.Contains(w.buf.String(), w.line) {
+	n, err := w.lockedBuffer.Write(p)
+	if strings.Contains(w.String(), w.line) {
 		w.cancel()
 	}
-	return len(p), nil
-}
-
-func (w *cancelAfter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.buf.String()
+	return n, err
 }
 
 // TestMatchInterrupted: a match with -results stopped by its context
