@@ -183,8 +183,8 @@ func TestMatchResume(t *testing.T) {
 	}
 }
 
-// cancelAfter is a stderr that cancels a match's context once it has
-// seen line.
+// cancelAfter is a stderr that cancels a match's context once what was
+// written to it holds line (such as a game's line, "game 2:").
 type cancelAfter struct {
 	lockedBuffer
 	line   string
