@@ -500,6 +500,9 @@ func (a *AlphaBeta) searchRoot(p mancala.Position, maxDepth int) Result {
 
 // searchRoot is AlphaBeta.searchRoot on the positions of t.
 func searchRoot[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, maxDepth int) Result {
+	if ct, ok := compactPath(t); ok {
+		return searchRootC(a, ct, any(p).(Compact), maxDepth)
+	}
 	root := &a.plies[0]
 	moves := t.ops.legal(root.moves[:0], p)
 	root.moves = moves
@@ -589,6 +592,9 @@ func (a *AlphaBeta) child(p mancala.Position, m mancala.Move, me mancala.Player,
 
 // child is AlphaBeta.child on the positions of t.
 func child[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, m mancala.Move, me mancala.Player, depth, ply int, alpha, beta float64) float64 {
+	if ct, ok := compactPath(t); ok {
+		return childC(a, ct, any(p).(Compact), m, me, depth, ply, alpha, beta)
+	}
 	return childOf(a, t, t.ops.apply(p, m), 0, false, me, depth, ply, alpha, beta)
 }
 

@@ -115,6 +115,23 @@ type Stepper interface {
 	CompactEstimate(x Compact, side mancala.Player) float64
 }
 
+// cpath is the path of the Stepper's search, as the generated copy of
+// the search takes it (zcompact.go, written by internal/compactgen from
+// the generic search): the same type as linePath[Compact, *fastOps], whose
+// operations it calls directly rather than through the dictionary of the
+// generic code.
+type cpath linePath[Compact, *fastOps]
+
+// compactPath returns t as a *cpath and true if t is the Stepper's path,
+// so that the generic entry points searchRoot and child run the generated
+// copy of the search there; else nil and false.
+func compactPath[P comparable, O nodeOps[P]](t *linePath[P, O]) (*cpath, bool) {
+	ct, ok := any(t).(*linePath[Compact, *fastOps])
+	return (*cpath)(ct), ok
+}
+
+//go:generate go test -run ^TestCompactGenerated$ -update-compact .
+
 // fastOps are the nodeOps of a Stepper's Compact positions (as *fastOps).
 type fastOps struct {
 	s   Stepper
