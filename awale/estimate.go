@@ -122,8 +122,9 @@ func tableEstimate(own, opp uint64, sm, sw, total int, negate bool) float64 {
 	v += ownT[4][min(uint8(own>>32), estimateSeedCap)] + oppT[4][min(uint8(opp>>32), estimateSeedCap)]
 	v += ownT[5][min(uint8(own>>40), estimateSeedCap)] + oppT[5][min(uint8(opp>>40), estimateSeedCap)]
 	v += estimateStoreMover[min(sm, estimateStoreCap)] + estimateStoreWaiter[min(sw, estimateStoreCap)]
-	v += estimateCaptureMover[min(packedBestCapture(own, opp), estimateCaptureCap)]
-	v += estimateCaptureWaiter[min(packedBestCapture(opp, own), estimateCaptureCap)]
+	cm, cw := packedBestCaptures(own, opp)
+	v += estimateCaptureMover[min(cm, estimateCaptureCap)]
+	v += estimateCaptureWaiter[min(cw, estimateCaptureCap)]
 	if negate {
 		v = -v
 	}
@@ -175,24 +176,45 @@ func bestCapture(row, other *[mancala.MaxHouses]uint8) int {
 // packedBestCapture is bestCapture of packed rows (6 houses, house i in
 // byte i, each of fewer than 128 seeds).
 func packedBestCapture(row, other uint64) int {
+	c, _ := packedBestCaptures(row, other)
+	return c
+}
+
+// packedBestCaptures returns packedBestCapture(a, b) and
+// packedBestCapture(b, a), in one call (the leaves' evaluation asks for
+// both).
+func packedBestCaptures(a, b uint64) (ab, ba int) {
 	const houses = 0x0000ffffffffffff // the bytes of 6 houses
-	// The houses of other where a last seed makes 2 or 3 (a capture
-	// depends on that house alone): those of 1 or 2 seeds; and among
-	// them those that a sowing of row ends in.
-	ends := ^nonZero((other+lo8)&^lo8^two8) & hi8 & houses
-	ends &= captureEnd[0][min(uint8(row), 12)] | captureEnd[1][min(uint8(row>>8), 12)] |
-		captureEnd[2][min(uint8(row>>16), 12)] | captureEnd[3][min(uint8(row>>24), 12)] |
-		captureEnd[4][min(uint8(row>>32), 12)] | captureEnd[5][min(uint8(row>>40), 12)]
-	best := 0
-	for ; ends != 0; ends &= ends - 1 {
-		lt := uint(bits.TrailingZeros64(ends)) &^ 7 // 8t for house t of other
-		sown := other + lo8&(1<<((lt+8)&63)-1)      // other after the sowing
+	// The houses of the other row where a last seed makes 2 or 3 (a
+	// capture depends on that house alone): those of 1 or 2 seeds; and
+	// among them those that a sowing of the row ends in.
+	endsB := ^nonZero((b+lo8)&^lo8^two8) & hi8 & houses & captureEnds(a)
+	endsA := ^nonZero((a+lo8)&^lo8^two8) & hi8 & houses & captureEnds(b)
+	for ; endsB != 0; endsB &= endsB - 1 {
+		lt := uint(bits.TrailingZeros64(endsB)) &^ 7 // 8t for house t of b
+		sown := b + lo8&(1<<((lt+8)&63)-1)           // b after the sowing
 		chain := captureChain(sown, 2<<lt)
-		if took := sumBytes(sown & chain); took > best && sown&^chain != 0 {
-			best = took
+		if took := sumBytes(sown & chain); took > ab && sown&^chain != 0 {
+			ab = took
 		}
 	}
-	return best
+	for ; endsA != 0; endsA &= endsA - 1 {
+		lt := uint(bits.TrailingZeros64(endsA)) &^ 7
+		sown := a + lo8&(1<<((lt+8)&63)-1)
+		chain := captureChain(sown, 2<<lt)
+		if took := sumBytes(sown & chain); took > ba && sown&^chain != 0 {
+			ba = took
+		}
+	}
+	return ab, ba
+}
+
+// captureEnds returns the hi mask of the opponent's houses that a sowing
+// of 1 to 11 seeds from row ends in (see captureEnd).
+func captureEnds(row uint64) uint64 {
+	return captureEnd[0][min(uint8(row), 12)] | captureEnd[1][min(uint8(row>>8), 12)] |
+		captureEnd[2][min(uint8(row>>16), 12)] | captureEnd[3][min(uint8(row>>24), 12)] |
+		captureEnd[4][min(uint8(row>>32), 12)] | captureEnd[5][min(uint8(row>>40), 12)]
 }
 
 // captureEnd[i][s] is, for a sowing of s seeds from house i of 6 (s of 12

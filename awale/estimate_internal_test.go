@@ -173,7 +173,8 @@ func TestEstimateTablesSigns(t *testing.T) {
 }
 
 // TestPackedBestCapture: packedBestCapture of packed rows is bestCapture
-// of the same rows, on random rows of small and large houses.
+// of the same rows, and packedBestCaptures bestCapture both ways, on
+// random rows of small and large houses.
 func TestPackedBestCapture(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for k := 0; k < 200000; k++ {
@@ -183,9 +184,15 @@ func TestPackedBestCapture(t *testing.T) {
 			row[i] = uint8(rng.IntN(limit))
 			other[i] = uint8(rng.IntN(limit))
 		}
-		got := packedBestCapture(binary.LittleEndian.Uint64(row[:8]), binary.LittleEndian.Uint64(other[:8]))
+		r, o := binary.LittleEndian.Uint64(row[:8]), binary.LittleEndian.Uint64(other[:8])
+		got := packedBestCapture(r, o)
 		if want := bestCapture(&row, &other); got != want {
 			t.Fatalf("row %v, other %v: packedBestCapture %d, bestCapture %d", row[:6], other[:6], got, want)
+		}
+		// Both ways in one call, as the leaves' evaluation asks.
+		ro, or := packedBestCaptures(r, o)
+		if want := bestCapture(&other, &row); ro != got || or != want {
+			t.Fatalf("row %v, other %v: packedBestCaptures %d, %d; bestCapture both ways %d, %d", row[:6], other[:6], ro, or, got, want)
 		}
 	}
 }
