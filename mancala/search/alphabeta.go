@@ -690,7 +690,7 @@ func (a *AlphaBeta) stopped() bool {
 // count, and q's value, final or at the horizon, for me.
 func leafChild[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], q P, me mancala.Player, ply int, alpha, beta float64) float64 {
 	turn := t.ops.turn(q)
-	if turn != mancala.NoTurn {
+	if turn != mancala.NoTurn && t.mayRepeat(q) {
 		var rep int
 		if q, rep = t.endLeafAt(q); rep != noRepeat {
 			a.rep = min(a.rep, rep)

@@ -159,11 +159,19 @@ func (t *linePath[P, O]) endAt(q P, hq uint64) (_ P, _ uint64, rep int) {
 	return q, hq, noRepeat
 }
 
+// mayRepeat reports whether q can repeat a position of the path: false
+// when its tag is none of theirs (most leaves), without reading the path.
+// It is small enough to be inlined.
+func (t *linePath[P, O]) mayRepeat(q P) bool {
+	n := len(t.ent)
+	return t.cyc && n > 0 && t.ent[n-1].tags&t.ops.tag(q) != 0
+}
+
 // endLeafAt is endAt for a position q, not over, whose hash is not
 // needed (a leaf, see push): positions are compared without hashes, and
 // the finished position of a repetition comes without one.
 func (t *linePath[P, O]) endLeafAt(q P) (_ P, rep int) {
-	if n := len(t.ent); !t.cyc || n == 0 || t.ent[n-1].tags&t.ops.tag(q) == 0 {
+	if !t.mayRepeat(q) {
 		return q, noRepeat
 	}
 	for i := len(t.ent) - 1; i >= 0; i-- {

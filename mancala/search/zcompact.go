@@ -156,7 +156,7 @@ func quietMoveC(t *cpath, p, q Compact, me mancala.Player) bool {
 // leafChildC is leafChild (alphabeta.go) on the Compact path.
 func leafChildC(a *AlphaBeta, t *cpath, q Compact, me mancala.Player, ply int, alpha, beta float64) float64 {
 	turn := t.ops.turn(q)
-	if turn != mancala.NoTurn {
+	if turn != mancala.NoTurn && t.mayRepeat(q) {
 		var rep int
 		if q, rep = t.endLeafAt(q); rep != noRepeat {
 			a.rep = min(a.rep, rep)
@@ -557,9 +557,15 @@ func (t *cpath) endAt(q Compact, hq uint64) (_ Compact, _ uint64, rep int) {
 	return q, hq, noRepeat
 }
 
+// mayRepeat is linePath.mayRepeat (path.go) on the Compact path.
+func (t *cpath) mayRepeat(q Compact) bool {
+	n := len(t.ent)
+	return t.cyc && n > 0 && t.ent[n-1].tags&t.ops.tag(q) != 0
+}
+
 // endLeafAt is linePath.endLeafAt (path.go) on the Compact path.
 func (t *cpath) endLeafAt(q Compact) (_ Compact, rep int) {
-	if n := len(t.ent); !t.cyc || n == 0 || t.ent[n-1].tags&t.ops.tag(q) == 0 {
+	if !t.mayRepeat(q) {
 		return q, noRepeat
 	}
 	for i := len(t.ent) - 1; i >= 0; i-- {
