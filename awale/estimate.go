@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // The weights of the row evaluation, which Estimate uses on boards other than 6 houses of 4 seeds: what a seed in a
@@ -94,41 +95,14 @@ func estimatePhase(seeds int) int {
 // deterministic, allocates nothing, and is safe for concurrent use.
 func (r *Rules) Estimate(p mancala.Position, side mancala.Player) float64 {
 	b := &p.Board
-	stores := [2]int{b.Store(mancala.South), b.Store(mancala.North)}
 	if r.n != estimateHouses || r.total != 8*estimateHouses {
 		rows := [2]row{b.Row(mancala.South), b.Row(mancala.North)}
-		return rowEstimate(&rows, stores, b.Houses(), side)
+		return rowEstimate(&rows, [2]int{b.Store(mancala.South), b.Store(mancala.North)}, b.Houses(), side)
 	}
-	mover, ok := p.ToMove.Player()
-	if !ok {
-		mover = side
-	}
-	return tableEstimate(rowWord(b, mover), rowWord(b, mover.Other()), stores[mover&1], stores[(mover^1)&1], r.total, side != mover)
-}
-
-// tableEstimate is Estimate on the board of 6 houses of 4 seeds (total
-// seeds) of the position in which the mover has row own (a packed word)
-// and store sm, and the waiter row opp and store sw, for the mover, or
-// for the waiter if negate is set.
-func tableEstimate(own, opp uint64, sm, sw, total int, negate bool) float64 {
-	v := float64(sm - sw)
-	ph := estimatePhase(total - sm - sw) // the seeds in the houses
-	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
-	// House by house, i = 0 to 5 (written out: this is the leaves' loop).
-	v += ownT[0][min(uint8(own), estimateSeedCap)] + oppT[0][min(uint8(opp), estimateSeedCap)]
-	v += ownT[1][min(uint8(own>>8), estimateSeedCap)] + oppT[1][min(uint8(opp>>8), estimateSeedCap)]
-	v += ownT[2][min(uint8(own>>16), estimateSeedCap)] + oppT[2][min(uint8(opp>>16), estimateSeedCap)]
-	v += ownT[3][min(uint8(own>>24), estimateSeedCap)] + oppT[3][min(uint8(opp>>24), estimateSeedCap)]
-	v += ownT[4][min(uint8(own>>32), estimateSeedCap)] + oppT[4][min(uint8(opp>>32), estimateSeedCap)]
-	v += ownT[5][min(uint8(own>>40), estimateSeedCap)] + oppT[5][min(uint8(opp>>40), estimateSeedCap)]
-	v += estimateStoreMover[min(sm, estimateStoreCap)] + estimateStoreWaiter[min(sw, estimateStoreCap)]
-	cm, cw := packedBestCaptures(own, opp)
-	v += estimateCaptureMover[min(cm, estimateCaptureCap)]
-	v += estimateCaptureWaiter[min(cw, estimateCaptureCap)]
-	if negate {
-		v = -v
-	}
-	return v
+	// The tables' sum is written once, in CompactEstimate: the search's
+	// leaves call it, and there a call less per leaf counts.
+	return r.CompactEstimate(search.Compact{South: rowWord(b, mancala.South), North: rowWord(b, mancala.North),
+		CompactState: search.CompactState{SouthStore: uint8(b.Store(mancala.South)), NorthStore: uint8(b.Store(mancala.North)), ToMove: p.ToMove}}, side)
 }
 
 // rowEstimate is the row evaluation of ELO.md's change 1 (see Estimate)

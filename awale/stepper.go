@@ -155,5 +155,26 @@ func (r *Rules) CompactEstimate(x search.Compact, side mancala.Player) float64 {
 	if mover == mancala.North {
 		own, opp, sm, sw = opp, own, sw, sm
 	}
-	return tableEstimate(own, opp, sm, sw, r.total, side != mover)
+	// Estimate's formula, term by term in its order (the float64 sum is
+	// part of the contract), for the mover: row own and store sm against
+	// the waiter's opp and sw. It is written out here, not in a function
+	// that Estimate shares: this is the leaves' evaluation.
+	v := float64(sm - sw)
+	ph := estimatePhase(r.total - sm - sw) // the seeds in the houses
+	ownT, oppT := &estimateOwn[ph], &estimateOpp[ph]
+	// House by house, i = 0 to 5.
+	v += ownT[0][min(uint8(own), estimateSeedCap)] + oppT[0][min(uint8(opp), estimateSeedCap)]
+	v += ownT[1][min(uint8(own>>8), estimateSeedCap)] + oppT[1][min(uint8(opp>>8), estimateSeedCap)]
+	v += ownT[2][min(uint8(own>>16), estimateSeedCap)] + oppT[2][min(uint8(opp>>16), estimateSeedCap)]
+	v += ownT[3][min(uint8(own>>24), estimateSeedCap)] + oppT[3][min(uint8(opp>>24), estimateSeedCap)]
+	v += ownT[4][min(uint8(own>>32), estimateSeedCap)] + oppT[4][min(uint8(opp>>32), estimateSeedCap)]
+	v += ownT[5][min(uint8(own>>40), estimateSeedCap)] + oppT[5][min(uint8(opp>>40), estimateSeedCap)]
+	v += estimateStoreMover[min(sm, estimateStoreCap)] + estimateStoreWaiter[min(sw, estimateStoreCap)]
+	cm, cw := packedBestCaptures(own, opp)
+	v += estimateCaptureMover[min(cm, estimateCaptureCap)]
+	v += estimateCaptureWaiter[min(cw, estimateCaptureCap)]
+	if side != mover {
+		v = -v
+	}
+	return v
 }
