@@ -11,8 +11,9 @@
 //
 // Generate copies, from the package's non-test files, every function
 // whose type parameters are [P comparable, O nodeOps[P]] and every method
-// of *linePath[P, O] that the entry points searchRoot and child reach,
-// and rewrites it:
+// of *linePath[P, O] that the entry points searchRoot and child reach (a
+// method counts as called where it is called on t, the name the search
+// gives its path), and rewrites it:
 //
 //   - the type parameters go; P becomes Compact, O becomes *fastOps and
 //     *linePath[P, O] becomes *cpath;
