@@ -169,11 +169,9 @@ func (t *linePath[P, O]) mayRepeat(q P) bool {
 
 // endLeafAt is endAt for a position q, not over, whose hash is not
 // needed (a leaf, see push): positions are compared without hashes, and
-// the finished position of a repetition comes without one.
+// the finished position of a repetition comes without one. It reads the
+// whole path; the caller asks it only where mayRepeat(q).
 func (t *linePath[P, O]) endLeafAt(q P) (_ P, rep int) {
-	if !t.mayRepeat(q) {
-		return q, noRepeat
-	}
 	for i := len(t.ent) - 1; i >= 0; i-- {
 		if t.ent[i].pos == q {
 			return t.ops.cycle(q), i

@@ -565,9 +565,6 @@ func (t *cpath) mayRepeat(q Compact) bool {
 
 // endLeafAt is linePath.endLeafAt (path.go) on the Compact path.
 func (t *cpath) endLeafAt(q Compact) (_ Compact, rep int) {
-	if !t.mayRepeat(q) {
-		return q, noRepeat
-	}
 	for i := len(t.ent) - 1; i >= 0; i-- {
 		if t.ent[i].pos == q {
 			return t.ops.cycle(q), i
