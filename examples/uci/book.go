@@ -20,7 +20,7 @@ func loadBook(name string, r mancala.Ruleset) (*book.Book, error) {
 
 // bookConfig holds the flags of uci book.
 type bookConfig struct {
-	plies, depth, table int
+	plies, extend, depth, table int
 	time                time.Duration
 	game, rules, out    string
 }
@@ -31,6 +31,7 @@ func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
 	fs.IntVar(&c.plies, "plies", 3, "every position within this many moves of the start")
+	fs.IntVar(&c.extend, "extend", 0, "then follow each line at -plies this many moves further along the book's own moves")
 	fs.IntVar(&c.depth, "depth", 0, "search depth of each position (0: no limit)")
 	fs.DurationVar(&c.time, "time", 0, "search time of each position (0: no limit)")
 	fs.StringVar(&c.rules, "rules", "", "the ruleset, as uci's -rules; default "+defaultRules)
@@ -40,15 +41,15 @@ func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// runBook builds an opening book: uci book -plies N [-time T] [-depth D]
-// [-rules PRESET] -out FILE.
+// runBook builds an opening book: uci book -plies N [-extend E] [-time T]
+// [-depth D] [-rules PRESET] -out FILE.
 func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c bookConfig
 	fs := bookFlags(&c, stderr)
 	plies, depth, tm, preset, out, hash := &c.plies, &c.depth, &c.time, &c.rules, &c.out, &c.table
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci book -plies N [-depth D] [-time T] [-rules PRESET] -out FILE")
+			fmt.Fprintln(stdout, "usage: uci book -plies N [-extend E] [-depth D] [-time T] [-rules PRESET] -out FILE")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return 0
@@ -70,6 +71,8 @@ func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return bad("want -depth 1 to %d and a positive -time", search.MaxDepth)
 	case *plies < 0 || *plies > 12:
 		return bad("-plies %d: want 0 to 12", *plies)
+	case c.extend < 0 || c.extend > 24:
+		return bad("-extend %d: want 0 to 24", c.extend)
 	case *hash < 1 || *hash > 1<<26:
 		return bad("-table %d: want 1 to %d", *hash, 1<<26)
 	}
@@ -82,7 +85,7 @@ func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	so, _ := search.LevelOptions("max")
 	so.Depth, so.Time, so.TableSize = *depth, *tm, *hash
 	begun := time.Now()
-	b, err := book.Build(ctx, r, book.BuildOptions{Plies: *plies, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr})
+	b, err := book.Build(ctx, r, book.BuildOptions{Plies: *plies, Extend: c.extend, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr})
 	if err != nil {
 		if b == nil { // refused before anything was built or saved
 			fmt.Fprintf(stderr, "uci book: %v\n", err)
@@ -91,6 +94,6 @@ func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "uci book: %v (%d positions saved in %s; run the same command again to resume)\n", err, b.Len(), *out)
 		return 1
 	}
-	fmt.Fprintf(stdout, "uci book: %d positions of %v within %d plies in %s (%v)\n", b.Len(), r, *plies, *out, time.Since(begun).Round(time.Second))
+	fmt.Fprintf(stdout, "uci book: %d positions of %v within %d plies in %s (%v)\n", b.Len(), r, b.Plies(), *out, time.Since(begun).Round(time.Second))
 	return 0
 }

@@ -23,6 +23,12 @@ type BuildOptions struct {
 	// moves of Start (both players' moves, every one of them) gets an
 	// entry.
 	Plies int
+	// Extend lengthens the book along its own lines: each position
+	// Plies moves from Start is followed for Extend more moves, each move
+	// the book's entry of the position before it (the line the book plays
+	// against itself), and the positions on the way get entries too. 0
+	// means no extension. The book's [Book.Plies] is Plies + Extend.
+	Extend int
 	// Search configures the search of each position (search.AlphaBeta):
 	// set a Depth for a book that the same command builds again
 	// identically, or a Time for a bounded cost. Its Info is ignored. The
@@ -46,7 +52,10 @@ type BuildOptions struct {
 // hundredths of a seed) and depth. A
 // position reached by several lines is searched once, with the history
 // of the first line (in the order of r.Legal, nearest the start first).
-// The book's order is that order.
+// Then, with o.Extend above 0, it follows each position o.Plies moves
+// from the start along the book's own moves for o.Extend more moves,
+// searching each new position on the way (in the same order: nearest
+// the start first). The book's order is that order.
 //
 // Build is a long job: it reports on o.Progress, saves to o.File as it
 // goes, and when ctx is done it returns the book so far (and saves it)
@@ -82,6 +91,10 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 	if o.Plies < 0 || o.Plies > search.MaxDepth {
 		return nil, fmt.Errorf("book: %d plies: want 0 to %d: %w", o.Plies, search.MaxDepth, ErrEntry)
 	}
+	if o.Extend < 0 || o.Extend > search.MaxDepth-o.Plies {
+		return nil, fmt.Errorf("book: extension of %d moves after %d plies: want 0 to %d: %w", o.Extend, o.Plies, search.MaxDepth-o.Plies, ErrEntry)
+	}
+	plies := o.Plies + o.Extend
 	start := o.Start
 	if start == (mancala.Position{}) {
 		start = r.Start()
@@ -92,7 +105,7 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 		}
 		start = q
 	}
-	done := New(name, o.Plies)
+	done := New(name, plies)
 	if o.File != "" {
 		old, err := ReadFile(o.File)
 		switch {
@@ -109,14 +122,22 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 	so := o.Search
 	so.Info = nil
 	ab := search.NewAlphaBeta(so)
-	b := New(name, o.Plies)
+	seen := make(map[mancala.Position]bool, len(lines))
+	frontier := 0 // the lines o.Plies moves from the start, each extended below
+	for _, l := range lines {
+		seen[l.p] = true
+		if len(l.history) == o.Plies {
+			frontier++
+		}
+	}
+	b := New(name, plies)
 	save := func() error {
 		if o.File == "" {
 			return nil
 		}
 		// The book so far in the build's order, then what the file had
 		// beyond it.
-		out := New(name, o.Plies)
+		out := New(name, plies)
 		for _, l := range lines {
 			if e, ok := b.m[l.p]; ok {
 				out.Add(l.p, e)
@@ -146,9 +167,34 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 	if o.Progress != nil && todo < len(lines) {
 		fmt.Fprintf(o.Progress, "book: %d of %d positions from %s, %d to search\n", len(lines)-todo, len(lines), o.File, todo)
 	}
-	for i, l := range lines {
+	// At most this many positions lie on the extensions; the estimate of
+	// the time to go counts them all (transpositions and ended games
+	// leave some out).
+	todo += frontier * o.Extend
+	// lines grows as the extension follows the book's moves: each line at
+	// o.Plies moves or more (and fewer than plies) adds the position that
+	// its entry's move leads to, once, if the game goes on there.
+	extend := func(l line) {
+		if len(l.history) < o.Plies || len(l.history) >= plies {
+			return
+		}
+		m := b.m[l.p].Move
+		if !mancala.IsLegal(r, l.p, m) { // a resumed file's entry that r refuses: no line to follow
+			return
+		}
+		hist := append(append([]mancala.Position(nil), l.history...), l.p)
+		q := mancala.EndCycle(r, hist, r.Apply(l.p, m))
+		if seen[q] || q.Over() {
+			return
+		}
+		seen[q] = true
+		lines = append(lines, line{p: q, history: hist})
+	}
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
 		if e, ok := done.m[l.p]; ok {
 			b.Add(l.p, e)
+			extend(l)
 			continue
 		}
 		if err := ctx.Err(); err != nil {
@@ -168,6 +214,7 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 		if err := b.Add(l.p, Entry{Move: res.Move, Value: v, Depth: res.Depth}); err != nil {
 			return b, errors.Join(err, save())
 		}
+		extend(l)
 		searched++
 		if o.Progress != nil {
 			el := time.Since(begun)

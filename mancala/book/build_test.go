@@ -172,3 +172,118 @@ func TestBuildRefuses(t *testing.T) {
 		t.Errorf("a start of another board: %v, want ErrInvalidPosition", err)
 	}
 }
+
+// TestBuildExtend: with Extend, the book holds every position within Plies
+// moves and, from each position Plies moves from the start, the positions
+// of the book's own line for Extend more moves (each entry what a fresh
+// search with that line's history finds); nothing else. A build cancelled
+// in the extension resumes to the file of a build never stopped.
+func TestBuildExtend(t *testing.T) {
+	r := abapa(t, 2)
+	o := book.BuildOptions{Plies: 2, Extend: 3, Search: search.AlphaBetaOptions{Depth: 6, Quiesce: true}}
+	b, err := book.Build(context.Background(), r, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Plies() != 5 {
+		t.Fatalf("book of %d plies, want 5", b.Plies())
+	}
+	type node struct {
+		p    mancala.Position
+		hist []mancala.Position
+	}
+	want := map[mancala.Position]bool{}
+	check := func(n node) {
+		t.Helper()
+		e, ok := b.Lookup(n.p)
+		if !ok {
+			t.Fatalf("ply %d: %v not in the book", len(n.hist), n.p)
+		}
+		res, err := search.NewAlphaBeta(o.Search).Search(context.Background(), r, n.hist, n.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Move != res.Move || e.Depth != res.Depth || e.Value != math.Round(res.Value*100)/100 {
+			t.Errorf("%v: book %+v, search %v %v depth %d", n.p, e, res.Move, res.Value, res.Depth)
+		}
+	}
+	child := func(n node, m mancala.Move) node {
+		h := append(append([]mancala.Position(nil), n.hist...), n.p)
+		return node{p: mancala.EndCycle(r, h, r.Apply(n.p, m)), hist: h}
+	}
+	level := []node{{p: r.Start()}}
+	var frontier []node
+	for ply := 0; ply <= o.Plies; ply++ {
+		var next []node
+		for _, n := range level {
+			if n.p.Over() || want[n.p] {
+				continue
+			}
+			want[n.p] = true
+			check(n)
+			if ply == o.Plies {
+				frontier = append(frontier, n)
+				continue
+			}
+			for _, m := range r.Legal(nil, n.p) {
+				next = append(next, child(n, m))
+			}
+		}
+		level = next
+	}
+	extended := 0
+	for _, n := range frontier {
+		for k := 0; k < o.Extend; k++ {
+			e, _ := b.Lookup(n.p)
+			n = child(n, e.Move)
+			if n.p.Over() {
+				break
+			}
+			if want[n.p] {
+				continue // reached by an earlier line: its entry was checked there
+			}
+			want[n.p] = true
+			extended++
+			check(n)
+		}
+	}
+	if extended == 0 {
+		t.Fatal("no position beyond Plies: the extension added nothing")
+	}
+	if b.Len() != len(want) {
+		t.Errorf("%d entries, want %d (%d on the extensions)", b.Len(), len(want), extended)
+	}
+
+	// Cancelled after every position within Plies and two of the
+	// extension, then resumed.
+	dir := t.TempDir()
+	whole, part := o, o
+	whole.File, part.File = dir+"/whole.book", dir+"/part.book"
+	if _, err := book.Build(context.Background(), r, whole); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop := b.Len() - extended + 2
+	part.Progress = &cancelAfter{n: stop, cancel: cancel}
+	if _, err := book.Build(ctx, r, part); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled build: %v, want context.Canceled", err)
+	}
+	if saved, err := book.ReadFile(part.File); err != nil || saved.Len() != stop {
+		t.Fatalf("cancelled after %d positions: %v saved, %v", stop, saved.Len(), err)
+	}
+	part.Progress = nil
+	if _, err := book.Build(context.Background(), r, part); err != nil {
+		t.Fatal(err)
+	}
+	w, _ := os.ReadFile(whole.File)
+	p, _ := os.ReadFile(part.File)
+	if diff := cmp.Diff(string(w), string(p)); diff != "" {
+		t.Errorf("resumed file differs from the whole build (-want +got):\n%s", diff)
+	}
+
+	o.Extend = search.MaxDepth
+	if _, err := book.Build(context.Background(), r, o); !errors.Is(err, book.ErrEntry) {
+		t.Errorf("Plies + Extend beyond search.MaxDepth: %v, want ErrEntry", err)
+	}
+}
