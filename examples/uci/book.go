@@ -21,8 +21,8 @@ func loadBook(name string, r mancala.Ruleset) (*book.Book, error) {
 // bookConfig holds the flags of uci book.
 type bookConfig struct {
 	plies, extend, depth, table int
-	time                time.Duration
-	game, rules, out    string
+	time                        time.Duration
+	game, rules, out            string
 }
 
 // bookFlags defines the flags of uci book into c.
