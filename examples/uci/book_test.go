@@ -29,6 +29,15 @@ func TestBookCommand(t *testing.T) {
 	if strings.Count(errb.String(), "\nbook: ")+1 != 7 {
 		t.Errorf("progress lines:\n%s", errb.String())
 	}
+	// -extend 2: the 6 positions after the first move, then each followed
+	// 2 moves along the book's own moves (at most 12 more).
+	ext := t.TempDir() + "/ext.book"
+	if code := run(context.Background(), []string{"book", "-plies", "1", "-extend", "2", "-depth", "3", "-out", ext}, nil, &out, &errb); code != 0 {
+		t.Fatalf("-extend 2: exit %d: %s", code, errb.String())
+	}
+	if b, err := book.ReadFile(ext); err != nil || b.Plies() != 3 || b.Len() <= 7 || b.Len() > 7+12 {
+		t.Errorf("-plies 1 -extend 2: %v, %d positions within %d plies; want 8 to 19 within 3", err, b.Len(), b.Plies())
+	}
 	out.Reset()
 	if code := run(context.Background(), []string{"book", "-h"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "-plies") {
 		t.Errorf("book -h: exit %d, %q", code, out.String())
@@ -39,6 +48,7 @@ func TestBookCommand(t *testing.T) {
 		{"book", "-plies", "-1", "-depth", "3", "-out", name},
 		{"book", "-rules", "chess", "-depth", "3", "-out", name},
 		{"book", "-depth", "3", "-out", name, "extra"},
+		{"book", "-extend", "-1", "-depth", "3", "-out", name},
 	} {
 		if code := run(context.Background(), args, nil, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
