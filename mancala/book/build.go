@@ -165,7 +165,12 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 		}
 	}
 	if o.Progress != nil && todo < len(lines) {
-		fmt.Fprintf(o.Progress, "book: %d of %d positions from %s, %d to search\n", len(lines)-todo, len(lines), o.File, todo)
+		if o.Extend > 0 {
+			fmt.Fprintf(o.Progress, "book: %d of the %d positions within %d plies from %s, %d to search; then up to %d on the extension (those in the file not searched again)\n",
+				len(lines)-todo, len(lines), o.Plies, o.File, todo, frontier*o.Extend)
+		} else {
+			fmt.Fprintf(o.Progress, "book: %d of %d positions from %s, %d to search\n", len(lines)-todo, len(lines), o.File, todo)
+		}
 	}
 	// At most this many positions lie on the extensions; the estimate of
 	// the time to go counts them all (transpositions and ended games

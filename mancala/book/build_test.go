@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -272,9 +273,14 @@ func TestBuildExtend(t *testing.T) {
 	if saved, err := book.ReadFile(part.File); err != nil || saved.Len() != stop {
 		t.Fatalf("cancelled after %d positions: %v saved, %v", stop, saved.Len(), err)
 	}
-	part.Progress = nil
+	var progress bytes.Buffer
+	part.Progress = &progress
 	if _, err := book.Build(context.Background(), r, part); err != nil {
 		t.Fatal(err)
+	}
+	within := b.Len() - extended
+	if first := strings.SplitN(progress.String(), "\n", 2)[0]; !strings.HasPrefix(first, fmt.Sprintf("book: %d of the %d positions within 2 plies from %s, 0 to search; then up to ", within, within, part.File)) {
+		t.Errorf("the resumed build's first line: %q", first)
 	}
 	w, _ := os.ReadFile(whole.File)
 	p, _ := os.ReadFile(part.File)
