@@ -118,14 +118,12 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 			done = old
 		}
 	}
-	lines := enumerate(r, start, o.Plies)
+	lines, seen := enumerate(r, start, o.Plies)
 	so := o.Search
 	so.Info = nil
 	ab := search.NewAlphaBeta(so)
-	seen := make(map[mancala.Position]bool, len(lines))
 	frontier := 0 // the lines o.Plies moves from the start, each extended below
 	for _, l := range lines {
-		seen[l.p] = true
 		if len(l.history) == o.Plies {
 			frontier++
 		}
@@ -249,8 +247,9 @@ type line struct {
 }
 
 // enumerate returns the positions within plies moves of start that are
-// not over, each once, nearest first, in the order of r.Legal.
-func enumerate(r mancala.Ruleset, start mancala.Position, plies int) []line {
+// not over, each once, nearest first, in the order of r.Legal, and the set
+// of them (with start) for the build to extend.
+func enumerate(r mancala.Ruleset, start mancala.Position, plies int) ([]line, map[mancala.Position]bool) {
 	seen := map[mancala.Position]bool{start: true}
 	var out []line
 	if !start.Over() {
@@ -273,5 +272,5 @@ func enumerate(r mancala.Ruleset, start mancala.Position, plies int) []line {
 			out = append(out, line{p: q, history: hist})
 		}
 	}
-	return out
+	return out, seen
 }
