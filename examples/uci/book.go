@@ -21,7 +21,8 @@ func loadBook(name string, r mancala.Ruleset) (*book.Book, error) {
 // bookConfig holds the flags of uci book.
 type bookConfig struct {
 	plies, extend, depth, table int
-	time                        time.Duration
+	replyDepth                  int
+	time, replyTime             time.Duration
 	game, rules, out            string
 }
 
@@ -31,7 +32,9 @@ func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
 	fs.IntVar(&c.plies, "plies", 3, "every position within this many moves of the start")
-	fs.IntVar(&c.extend, "extend", 0, "then follow each line at -plies this many moves further along the book's own moves")
+	fs.IntVar(&c.extend, "extend", 0, "then follow each line at -plies this many moves further (both players' moves: the book's own, or with -reply-* an opponent's)")
+	fs.IntVar(&c.replyDepth, "reply-depth", 0, "with -extend, follow the lines against an opponent (this engine) that searches this deep, not along the book's own replies")
+	fs.DurationVar(&c.replyTime, "reply-time", 0, "with -extend, follow the lines against an opponent (this engine) that searches this long")
 	fs.IntVar(&c.depth, "depth", 0, "search depth of each position (0: no limit)")
 	fs.DurationVar(&c.time, "time", 0, "search time of each position (0: no limit)")
 	fs.StringVar(&c.rules, "rules", "", "the ruleset, as uci's -rules; default "+defaultRules)
@@ -41,7 +44,8 @@ func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// runBook builds an opening book: uci book -plies N [-extend E] [-time T]
+// runBook builds an opening book: uci book -plies N [-extend E
+// [-reply-depth D] [-reply-time T]] [-time T]
 // [-depth D] [-rules PRESET] -out FILE.
 func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c bookConfig
@@ -49,7 +53,7 @@ func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	plies, depth, tm, preset, out, hash := &c.plies, &c.depth, &c.time, &c.rules, &c.out, &c.table
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci book -plies N [-extend E] [-depth D] [-time T] [-rules PRESET] -out FILE")
+			fmt.Fprintln(stdout, "usage: uci book -plies N [-extend E [-reply-depth D] [-reply-time T]] [-depth D] [-time T] [-rules PRESET] -out FILE")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			return 0
@@ -73,6 +77,10 @@ func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return bad("-plies %d: want 0 to 12", *plies)
 	case c.extend < 0 || c.extend > 24:
 		return bad("-extend %d: want 0 to 24", c.extend)
+	case c.replyDepth < 0 || c.replyDepth > search.MaxDepth || c.replyTime < 0:
+		return bad("want -reply-depth 1 to %d and a positive -reply-time", search.MaxDepth)
+	case (c.replyDepth > 0 || c.replyTime > 0) && c.extend == 0:
+		return bad("-reply-depth and -reply-time need -extend")
 	case *hash < 1 || *hash > 1<<26:
 		return bad("-table %d: want 1 to %d", *hash, 1<<26)
 	}
@@ -84,8 +92,14 @@ func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// with the build's limits.
 	so, _ := search.LevelOptions("max")
 	so.Depth, so.Time, so.TableSize = *depth, *tm, *hash
+	bo := book.BuildOptions{Plies: *plies, Extend: c.extend, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr}
+	if c.replyDepth > 0 || c.replyTime > 0 {
+		ro, _ := search.LevelOptions("max")
+		ro.Depth, ro.Time, ro.TableSize = c.replyDepth, c.replyTime, *hash
+		bo.Reply = &ro
+	}
 	begun := time.Now()
-	b, err := book.Build(ctx, r, book.BuildOptions{Plies: *plies, Extend: c.extend, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr})
+	b, err := book.Build(ctx, r, bo)
 	if err != nil {
 		if b == nil { // refused before anything was built or saved
 			fmt.Fprintf(stderr, "uci book: %v\n", err)

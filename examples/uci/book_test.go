@@ -38,6 +38,18 @@ func TestBookCommand(t *testing.T) {
 	if b, err := book.ReadFile(ext); err != nil || b.Plies() != 3 || b.Len() <= 7 || b.Len() > 7+12 {
 		t.Errorf("-plies 1 -extend 2: %v, %d positions within %d plies; want 8 to 19 within 3", err, b.Len(), b.Plies())
 	}
+	// -reply-depth 1: the same lines, the opponent's moves those of a
+	// 1-ply search (its positions get no entries: at most 12 more again).
+	rep := t.TempDir() + "/rep.book"
+	if code := run(context.Background(), []string{"book", "-plies", "1", "-extend", "2", "-depth", "3", "-reply-depth", "1", "-out", rep}, nil, &out, &errb); code != 0 {
+		t.Fatalf("-reply-depth 1: exit %d: %s", code, errb.String())
+	}
+	if b, err := book.ReadFile(rep); err != nil || b.Plies() != 3 || b.Len() <= 7 || b.Len() > 7+12 {
+		t.Errorf("-plies 1 -extend 2 -reply-depth 1: %v, %d positions within %d plies; want 8 to 19 within 3", err, b.Len(), b.Plies())
+	}
+	if !strings.Contains(errb.String(), "the opponent's reply") {
+		t.Errorf("-reply-depth 1: no reply in the progress:\n%s", errb.String())
+	}
 	out.Reset()
 	if code := run(context.Background(), []string{"book", "-h"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "-plies") {
 		t.Errorf("book -h: exit %d, %q", code, out.String())
@@ -49,6 +61,8 @@ func TestBookCommand(t *testing.T) {
 		{"book", "-rules", "chess", "-depth", "3", "-out", name},
 		{"book", "-depth", "3", "-out", name, "extra"},
 		{"book", "-extend", "-1", "-depth", "3", "-out", name},
+		{"book", "-reply-depth", "2", "-depth", "3", "-out", name},
+		{"book", "-extend", "2", "-reply-time", "-1s", "-depth", "3", "-out", name},
 	} {
 		if code := run(context.Background(), args, nil, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)

@@ -10,7 +10,7 @@
 //	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1[,ALPHA,BETA]]
 //		[-records FILE] [-results FILE] [-shard i/K|auto/K] [-resume] ...
 //	go run ./examples/uci match merge FILE...
-//	go run ./examples/uci book -plies N [-extend E] [-depth D] [-time T] [-rules PRESET] -out FILE
+//	go run ./examples/uci book -plies N [-extend E [-reply-depth D] [-reply-time T]] [-depth D] [-time T] [-rules PRESET] -out FILE
 //
 // Without a subcommand it reads protocol commands on stdin and answers on
 // stdout, so that a GUI can run it as its engine: point the GUI at a built
@@ -61,7 +61,10 @@
 //
 // book builds an opening book for the -rules ruleset (-game as above): every position within
 // -plies moves of the start, then with -extend E each line at -plies
-// followed E moves further along the book's own moves, every position
+// followed E moves further along the book's own moves (with -reply-depth
+// or -reply-time, twice: the book to move and its opponent, the
+// opponent's moves those of this engine searching so deep or so long,
+// its positions not in the book), every book position
 // searched by the engine (level max) to -depth
 // or for -time each, into -out (saved every 30 seconds, atomically; the
 // same command after an interruption resumes from the file), with a

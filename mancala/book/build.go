@@ -29,6 +29,18 @@ type BuildOptions struct {
 	// against itself), and the positions on the way get entries too. 0
 	// means no extension. The book's [Book.Plies] is Plies + Extend.
 	Extend int
+	// Reply, if not nil, makes the extension follow the lines the book
+	// meets against an opponent instead of against itself: from each
+	// position Plies moves from Start the extension is followed twice,
+	// once with the book to move there and once with the opponent to
+	// move. At the book's positions a line goes on with the book's entry
+	// (searched with Search, as without Reply); at the opponent's it goes
+	// on with the move that a search with *Reply finds there (a model of
+	// the opponent, such as the engine itself at the time a move gets in
+	// a game), and those positions get no entry of their own. Extend
+	// counts the moves of both players. Reply matters only with Extend
+	// above 0; like Search, it is checked before the build begins.
+	Reply *search.AlphaBetaOptions
 	// Search configures the search of each position (search.AlphaBeta):
 	// set a Depth for a book that the same command builds again
 	// identically, or a Time for a bounded cost. Its Info is ignored. The
@@ -55,7 +67,9 @@ type BuildOptions struct {
 // Then, with o.Extend above 0, it follows each position o.Plies moves
 // from the start along the book's own moves for o.Extend more moves,
 // searching each new position on the way (in the same order: nearest
-// the start first). The book's order is that order.
+// the start first); with o.Reply, twice from each such position, the
+// opponent's moves found by a search with o.Reply (see
+// [BuildOptions].Reply). The book's order is that order.
 //
 // Build is a long job: it reports on o.Progress, saves to o.File as it
 // goes, and when ctx is done it returns the book so far (and saves it)
@@ -87,6 +101,11 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 	}
 	if err := o.Search.Check(); err != nil {
 		return nil, fmt.Errorf("book: Search: %w", err)
+	}
+	if o.Reply != nil {
+		if err := o.Reply.Check(); err != nil {
+			return nil, fmt.Errorf("book: Reply: %w", err)
+		}
 	}
 	if o.Plies < 0 || o.Plies > search.MaxDepth {
 		return nil, fmt.Errorf("book: %d plies: want 0 to %d: %w", o.Plies, search.MaxDepth, ErrEntry)
@@ -122,6 +141,12 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 	so := o.Search
 	so.Info = nil
 	ab := search.NewAlphaBeta(so)
+	var model *search.AlphaBeta // the opponent's searcher, with o.Reply
+	if o.Reply != nil {
+		ro := *o.Reply
+		ro.Info = nil
+		model = search.NewAlphaBeta(ro)
+	}
 	frontier := 0 // the lines o.Plies moves from the start, each extended below
 	for _, l := range lines {
 		if len(l.history) == o.Plies {
@@ -137,6 +162,9 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 		// beyond it.
 		out := New(name, plies)
 		for _, l := range lines {
+			if l.reply {
+				continue
+			}
 			if e, ok := b.m[l.p]; ok {
 				out.Add(l.p, e)
 			} else if e, ok := done.m[l.p]; ok {
@@ -162,6 +190,7 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 			todo++
 		}
 	}
+	replied := map[mancala.Position]bool{} // the opponent's positions on the lines so far
 	if o.Progress != nil && todo < len(lines) {
 		if o.Extend > 0 {
 			fmt.Fprintf(o.Progress, "book: %d of the %d positions within %d plies from %s, %d to search; then up to %d on the extension (those in the file not searched again)\n",
@@ -174,27 +203,61 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 	// the time to go counts them all (transpositions and ended games
 	// leave some out).
 	todo += frontier * o.Extend
-	// lines grows as the extension follows the book's moves: each line at
+	// lines grows as the extension follows the lines: each line at
 	// o.Plies moves or more (and fewer than plies) adds the position that
-	// its entry's move leads to, once, if the game goes on there.
-	extend := func(l line) {
+	// its move leads to, once, if the game goes on there. Without o.Reply
+	// every line is the book's and its move the entry's; with it, a
+	// book's line is followed by the opponent's (a reply line, also one
+	// for the position o.Plies moves from the start itself), whose move
+	// the model finds, and a reply line by the book's.
+	follow := func(l line, m mancala.Move) {
 		if len(l.history) < o.Plies || len(l.history) >= plies {
 			return
 		}
-		m := b.m[l.p].Move
 		if !mancala.IsLegal(r, l.p, m) { // a resumed file's entry that r refuses: no line to follow
 			return
 		}
 		hist := append(append([]mancala.Position(nil), l.history...), l.p)
 		q := mancala.EndCycle(r, hist, r.Apply(l.p, m))
-		if seen[q] || q.Over() {
-			return
+		switch {
+		case q.Over():
+		case l.reply || model == nil:
+			if !seen[q] {
+				seen[q] = true
+				lines = append(lines, line{p: q, history: hist})
+			}
+		case len(hist) < plies && !replied[q]:
+			replied[q] = true
+			lines = append(lines, line{p: q, history: hist, reply: true})
 		}
-		seen[q] = true
-		lines = append(lines, line{p: q, history: hist})
+	}
+	extend := func(l line) {
+		if model != nil && len(l.history) == o.Plies && o.Plies < plies && !replied[l.p] {
+			replied[l.p] = true
+			lines = append(lines, line{p: l.p, history: l.history, reply: true})
+		}
+		follow(l, b.m[l.p].Move)
 	}
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
+		if l.reply {
+			if err := ctx.Err(); err != nil {
+				return b, errors.Join(err, save())
+			}
+			model.Reset()
+			res, err := model.Search(ctx, r, l.history, l.p)
+			if err != nil {
+				return b, errors.Join(fmt.Errorf("book: reply at %s: %w", l.p, err), save())
+			}
+			if ctx.Err() != nil {
+				return b, errors.Join(ctx.Err(), save())
+			}
+			if o.Progress != nil {
+				fmt.Fprintf(o.Progress, "book: %d/%d (ply %d) %s: the opponent's reply %v\n", i+1, len(lines), len(l.history), l.p, res.Move)
+			}
+			follow(l, res.Move)
+			continue
+		}
 		if e, ok := done.m[l.p]; ok {
 			b.Add(l.p, e)
 			extend(l)
@@ -244,6 +307,7 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 type line struct {
 	p       mancala.Position
 	history []mancala.Position
+	reply   bool // the opponent's position: no entry, its move from BuildOptions.Reply
 }
 
 // enumerate returns the positions within plies moves of start that are

@@ -293,3 +293,149 @@ func TestBuildExtend(t *testing.T) {
 		t.Errorf("Plies + Extend beyond search.MaxDepth: %v, want ErrEntry", err)
 	}
 }
+
+// TestBuildReply: with Reply, the extension follows each line at Plies
+// twice (the book to move there, and its opponent), the book's moves
+// from its entries and the opponent's from a search with Reply; only the
+// book's positions get entries, each that of a fresh search with its
+// line's history.
+func TestBuildReply(t *testing.T) {
+	r := abapa(t, 2)
+	model := search.AlphaBetaOptions{Depth: 1}
+	o := book.BuildOptions{Plies: 1, Extend: 4, Search: search.AlphaBetaOptions{Depth: 6, Quiesce: true}, Reply: &model}
+	b, err := book.Build(context.Background(), r, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Plies() != 5 {
+		t.Fatalf("book of %d plies, want 5", b.Plies())
+	}
+	type node struct {
+		p    mancala.Position
+		hist []mancala.Position
+	}
+	searchAt := func(so search.AlphaBetaOptions, n node) search.Result {
+		t.Helper()
+		res, err := search.NewAlphaBeta(so).Search(context.Background(), r, n.hist, n.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	check := func(n node) {
+		t.Helper()
+		e, ok := b.Lookup(n.p)
+		if !ok {
+			t.Fatalf("ply %d: %v not in the book", len(n.hist), n.p)
+		}
+		res := searchAt(o.Search, n)
+		if e.Move != res.Move || e.Depth != res.Depth || e.Value != math.Round(res.Value*100)/100 {
+			t.Errorf("%v: book %+v, search %v %v depth %d", n.p, e, res.Move, res.Value, res.Depth)
+		}
+	}
+	child := func(n node, m mancala.Move) node {
+		h := append(append([]mancala.Position(nil), n.hist...), n.p)
+		return node{p: mancala.EndCycle(r, h, r.Apply(n.p, m)), hist: h}
+	}
+	want := map[mancala.Position]bool{r.Start(): true}
+	check(node{p: r.Start()})
+	var frontier []node
+	for _, m := range r.Legal(nil, r.Start()) {
+		n := child(node{p: r.Start()}, m)
+		if !n.p.Over() && !want[n.p] {
+			want[n.p] = true
+			check(n)
+			frontier = append(frontier, n)
+		}
+	}
+	// The lines breadth first, as Build follows them: a book's position
+	// met before (or an opponent's) is not followed again.
+	type item struct {
+		node
+		reply bool
+	}
+	queue := []item{}
+	for _, n := range frontier {
+		queue = append(queue, item{n, false})
+	}
+	replied := map[mancala.Position]bool{}
+	plies := o.Plies + o.Extend
+	extended, differ := 0, 0
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		if !it.reply && len(it.hist) == o.Plies && !replied[it.p] {
+			replied[it.p] = true
+			queue = append(queue, item{it.node, true})
+		}
+		if len(it.hist) >= plies {
+			continue
+		}
+		var m mancala.Move
+		if it.reply {
+			m = searchAt(model, it.node).Move
+			if e := searchAt(o.Search, it.node); e.Move != m {
+				differ++ // the model plays other than the book would
+			}
+		} else {
+			e, _ := b.Lookup(it.p)
+			m = e.Move
+		}
+		c := child(it.node, m)
+		switch {
+		case c.p.Over():
+		case it.reply:
+			if !want[c.p] {
+				want[c.p] = true
+				extended++
+				check(c)
+				queue = append(queue, item{c, false})
+			}
+		case len(c.hist) < plies && !replied[c.p]:
+			replied[c.p] = true
+			queue = append(queue, item{c, true})
+		}
+	}
+	if extended == 0 || differ == 0 {
+		t.Fatalf("%d book positions beyond Plies, %d replies other than the book's: the test shows nothing", extended, differ)
+	}
+	if b.Len() != len(want) {
+		t.Errorf("%d entries, want %d (%d on the extensions)", b.Len(), len(want), extended)
+	}
+	for _, p := range b.Positions() {
+		if !want[p] {
+			t.Errorf("%v in the book, on no line", p)
+		}
+	}
+
+	// Cancelled part way along the extension, then resumed: the same file.
+	dir := t.TempDir()
+	whole, part := o, o
+	whole.File, part.File = dir+"/whole.book", dir+"/part.book"
+	if _, err := book.Build(context.Background(), r, whole); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	part.Progress = &cancelAfter{n: len(want) - extended + 4, cancel: cancel}
+	if _, err := book.Build(ctx, r, part); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled build: %v, want context.Canceled", err)
+	}
+	if saved, err := book.ReadFile(part.File); err != nil || saved.Len() >= b.Len() {
+		t.Fatalf("cancelled build saved %v of %d positions, %v", saved.Len(), b.Len(), err)
+	}
+	part.Progress = nil
+	if _, err := book.Build(context.Background(), r, part); err != nil {
+		t.Fatal(err)
+	}
+	w, _ := os.ReadFile(whole.File)
+	p, _ := os.ReadFile(part.File)
+	if diff := cmp.Diff(string(w), string(p)); diff != "" {
+		t.Errorf("resumed file differs from the whole build (-want +got):\n%s", diff)
+	}
+
+	model.Threads = search.MaxThreads + 1
+	if _, err := book.Build(context.Background(), r, o); !errors.Is(err, search.ErrOption) {
+		t.Errorf("Reply out of bounds: %v, want search.ErrOption", err)
+	}
+}

@@ -15,7 +15,9 @@
 // [Build] searches every position within a number of moves of the start,
 // both players' moves, with search.AlphaBeta and the options given, and
 // records the best move; with [BuildOptions].Extend it then follows each
-// line at that depth further along the book's own moves. It is a long
+// line at that depth further, along the book's own moves, or with
+// [BuildOptions].Reply against an opponent whose moves a search of its
+// own finds (the lines the book will meet in games). It is a long
 // job: it reports each position on a progress writer, saves the book to
 // its file as it goes (atomically: [WriteFile]), stops when its context
 // is done, and resumes from the file when run again.
