@@ -71,7 +71,7 @@
 // progress line for each position on standard error. The engine's
 // embedded book was built with
 //
-//	go run ./examples/uci book -plies 3 -time 5s -out examples/uci/abapa.book
+//	go run ./examples/uci book -plies 2 -extend 20 -time 1500ms -reply-time 40ms -out examples/uci/abapa.book
 //
 // # Match
 //

@@ -49,7 +49,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, "usage: uci [-game FAMILY] [-rules NAME] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
-			fmt.Fprintln(stdout, "       uci book -plies N [-extend E] [-depth D] [-time T] -out FILE (see uci book -h)")
+			fmt.Fprintln(stdout, "       uci book -plies N [-extend E [-reply-time T]] [-depth D] [-time T] -out FILE (see uci book -h)")
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
 			fmt.Fprintln(stdout, "flags of uci match:")
