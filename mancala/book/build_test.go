@@ -182,36 +182,11 @@ func TestBuildRefuses(t *testing.T) {
 func TestBuildExtend(t *testing.T) {
 	r := abapa(t, 2)
 	o := book.BuildOptions{Plies: 2, Extend: 3, Search: search.AlphaBetaOptions{Depth: 6, Quiesce: true}}
-	b, err := book.Build(context.Background(), r, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.Plies() != 5 {
-		t.Fatalf("book of %d plies, want 5", b.Plies())
-	}
-	type node struct {
-		p    mancala.Position
-		hist []mancala.Position
-	}
+	b := mustBuild(t, r, o)
+	type node = lineNode
 	want := map[mancala.Position]bool{}
-	check := func(n node) {
-		t.Helper()
-		e, ok := b.Lookup(n.p)
-		if !ok {
-			t.Fatalf("ply %d: %v not in the book", len(n.hist), n.p)
-		}
-		res, err := search.NewAlphaBeta(o.Search).Search(context.Background(), r, n.hist, n.p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if e.Move != res.Move || e.Depth != res.Depth || e.Value != math.Round(res.Value*100)/100 {
-			t.Errorf("%v: book %+v, search %v %v depth %d", n.p, e, res.Move, res.Value, res.Depth)
-		}
-	}
-	child := func(n node, m mancala.Move) node {
-		h := append(append([]mancala.Position(nil), n.hist...), n.p)
-		return node{p: mancala.EndCycle(r, h, r.Apply(n.p, m)), hist: h}
-	}
+	check := func(n node) { t.Helper(); checkEntry(t, r, b, o.Search, n) }
+	child := func(n node, m mancala.Move) node { return n.child(r, m) }
 	level := []node{{p: r.Start()}}
 	var frontier []node
 	for ply := 0; ply <= o.Plies; ply++ {
@@ -257,35 +232,15 @@ func TestBuildExtend(t *testing.T) {
 
 	// Cancelled after every position within Plies and two of the
 	// extension, then resumed.
-	dir := t.TempDir()
-	whole, part := o, o
-	whole.File, part.File = dir+"/whole.book", dir+"/part.book"
-	if _, err := book.Build(context.Background(), r, whole); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	stop := b.Len() - extended + 2
-	part.Progress = &cancelAfter{n: stop, cancel: cancel}
-	if _, err := book.Build(ctx, r, part); !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled build: %v, want context.Canceled", err)
-	}
-	if saved, err := book.ReadFile(part.File); err != nil || saved.Len() != stop {
-		t.Fatalf("cancelled after %d positions: %v saved, %v", stop, saved.Len(), err)
-	}
 	var progress bytes.Buffer
-	part.Progress = &progress
-	if _, err := book.Build(context.Background(), r, part); err != nil {
-		t.Fatal(err)
+	saved := cancelResume(t, r, o, stop, &progress)
+	if saved.Len() != stop {
+		t.Fatalf("cancelled after %d positions: %v saved", stop, saved.Len())
 	}
 	within := b.Len() - extended
-	if first := strings.SplitN(progress.String(), "\n", 2)[0]; !strings.HasPrefix(first, fmt.Sprintf("book: %d of the %d positions within 2 plies from %s, 0 to search; then up to ", within, within, part.File)) {
+	if first := strings.SplitN(progress.String(), "\n", 2)[0]; !strings.HasPrefix(first, fmt.Sprintf("book: %d of the %d positions within 2 plies from ", within, within)) || !strings.Contains(first, ", 0 to search; then up to ") {
 		t.Errorf("the resumed build's first line: %q", first)
-	}
-	w, _ := os.ReadFile(whole.File)
-	p, _ := os.ReadFile(part.File)
-	if diff := cmp.Diff(string(w), string(p)); diff != "" {
-		t.Errorf("resumed file differs from the whole build (-want +got):\n%s", diff)
 	}
 
 	o.Extend = search.MaxDepth
@@ -303,40 +258,11 @@ func TestBuildReply(t *testing.T) {
 	r := abapa(t, 2)
 	model := search.AlphaBetaOptions{Depth: 1}
 	o := book.BuildOptions{Plies: 1, Extend: 4, Search: search.AlphaBetaOptions{Depth: 6, Quiesce: true}, Reply: &model}
-	b, err := book.Build(context.Background(), r, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.Plies() != 5 {
-		t.Fatalf("book of %d plies, want 5", b.Plies())
-	}
-	type node struct {
-		p    mancala.Position
-		hist []mancala.Position
-	}
-	searchAt := func(so search.AlphaBetaOptions, n node) search.Result {
-		t.Helper()
-		res, err := search.NewAlphaBeta(so).Search(context.Background(), r, n.hist, n.p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
-	check := func(n node) {
-		t.Helper()
-		e, ok := b.Lookup(n.p)
-		if !ok {
-			t.Fatalf("ply %d: %v not in the book", len(n.hist), n.p)
-		}
-		res := searchAt(o.Search, n)
-		if e.Move != res.Move || e.Depth != res.Depth || e.Value != math.Round(res.Value*100)/100 {
-			t.Errorf("%v: book %+v, search %v %v depth %d", n.p, e, res.Move, res.Value, res.Depth)
-		}
-	}
-	child := func(n node, m mancala.Move) node {
-		h := append(append([]mancala.Position(nil), n.hist...), n.p)
-		return node{p: mancala.EndCycle(r, h, r.Apply(n.p, m)), hist: h}
-	}
+	b := mustBuild(t, r, o)
+	type node = lineNode
+	searchAt := func(so search.AlphaBetaOptions, n node) search.Result { t.Helper(); return searchLine(t, r, so, n) }
+	check := func(n node) { t.Helper(); checkEntry(t, r, b, o.Search, n) }
+	child := func(n node, m mancala.Move) node { return n.child(r, m) }
 	want := map[mancala.Position]bool{r.Start(): true}
 	check(node{p: r.Start()})
 	var frontier []node
@@ -409,29 +335,8 @@ func TestBuildReply(t *testing.T) {
 	}
 
 	// Cancelled part way along the extension, then resumed: the same file.
-	dir := t.TempDir()
-	whole, part := o, o
-	whole.File, part.File = dir+"/whole.book", dir+"/part.book"
-	if _, err := book.Build(context.Background(), r, whole); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	part.Progress = &cancelAfter{n: len(want) - extended + 4, cancel: cancel}
-	if _, err := book.Build(ctx, r, part); !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled build: %v, want context.Canceled", err)
-	}
-	if saved, err := book.ReadFile(part.File); err != nil || saved.Len() >= b.Len() {
-		t.Fatalf("cancelled build saved %v of %d positions, %v", saved.Len(), b.Len(), err)
-	}
-	part.Progress = nil
-	if _, err := book.Build(context.Background(), r, part); err != nil {
-		t.Fatal(err)
-	}
-	w, _ := os.ReadFile(whole.File)
-	p, _ := os.ReadFile(part.File)
-	if diff := cmp.Diff(string(w), string(p)); diff != "" {
-		t.Errorf("resumed file differs from the whole build (-want +got):\n%s", diff)
+	if saved := cancelResume(t, r, o, len(want)-extended+4, nil); saved.Len() >= b.Len() {
+		t.Fatalf("cancelled build saved %v of %d positions", saved.Len(), b.Len())
 	}
 
 	model.Threads = search.MaxThreads + 1
