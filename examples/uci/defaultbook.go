@@ -20,8 +20,9 @@ var abapaBook string
 // defaultBook returns the embedded opening book: every position of the
 // Abapa rules within 2 moves of the start, then the positions of the
 // lines that follow each of them 20 moves against this engine's replies
-// at 40 ms, with the move that a search of 1.5 s found there. The engine plays from it only under those
-// rules (a book names its rules). It returns the same Book on every call.
+// at 40 ms, with the move that a search of 1.5 s found there. The engine
+// plays from it only under those rules (a book names its rules). It
+// returns the same Book on every call.
 var defaultBook = sync.OnceValue(func() *book.Book {
 	b, err := book.Read(strings.NewReader(abapaBook))
 	if err != nil {
