@@ -94,8 +94,8 @@ func runBook(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	so.Depth, so.Time, so.TableSize = *depth, *tm, *hash
 	bo := book.BuildOptions{Plies: *plies, Extend: c.extend, Search: so, File: *out, SaveEvery: 30 * time.Second, Progress: stderr}
 	if c.replyDepth > 0 || c.replyTime > 0 {
-		ro, _ := search.LevelOptions("max")
-		ro.Depth, ro.Time, ro.TableSize = c.replyDepth, c.replyTime, *hash
+		ro := so // the same engine, with the opponent's limits
+		ro.Depth, ro.Time = c.replyDepth, c.replyTime
 		bo.Reply = &ro
 	}
 	begun := time.Now()

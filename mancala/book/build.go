@@ -232,7 +232,7 @@ func Build(ctx context.Context, r mancala.Ruleset, o BuildOptions) (*Book, error
 		}
 	}
 	extend := func(l line) {
-		if model != nil && len(l.history) == o.Plies && o.Plies < plies && !replied[l.p] {
+		if model != nil && o.Extend > 0 && len(l.history) == o.Plies && !replied[l.p] {
 			replied[l.p] = true
 			lines = append(lines, line{p: l.p, history: l.history, reply: true})
 		}

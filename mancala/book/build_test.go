@@ -234,12 +234,12 @@ func TestBuildExtend(t *testing.T) {
 	// extension, then resumed.
 	stop := b.Len() - extended + 2
 	var progress bytes.Buffer
-	saved := cancelResume(t, r, o, stop, &progress)
+	saved, file := cancelResume(t, r, o, stop, &progress)
 	if saved.Len() != stop {
 		t.Fatalf("cancelled after %d positions: %v saved", stop, saved.Len())
 	}
 	within := b.Len() - extended
-	if first := strings.SplitN(progress.String(), "\n", 2)[0]; !strings.HasPrefix(first, fmt.Sprintf("book: %d of the %d positions within 2 plies from ", within, within)) || !strings.Contains(first, ", 0 to search; then up to ") {
+	if first := strings.SplitN(progress.String(), "\n", 2)[0]; !strings.HasPrefix(first, fmt.Sprintf("book: %d of the %d positions within 2 plies from %s, 0 to search; then up to ", within, within, file)) {
 		t.Errorf("the resumed build's first line: %q", first)
 	}
 
@@ -335,7 +335,7 @@ func TestBuildReply(t *testing.T) {
 	}
 
 	// Cancelled part way along the extension, then resumed: the same file.
-	if saved := cancelResume(t, r, o, len(want)-extended+4, nil); saved.Len() >= b.Len() {
+	if saved, _ := cancelResume(t, r, o, len(want)-extended+4, nil); saved.Len() >= b.Len() {
 		t.Fatalf("cancelled build saved %v of %d positions", saved.Len(), b.Len())
 	}
 

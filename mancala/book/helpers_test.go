@@ -118,8 +118,8 @@ func mustBuild(t testing.TB, r mancala.Ruleset, o book.BuildOptions) *book.Book 
 // cancelResume builds o into a file whole, and again into another file
 // cancelled after n progress lines, then resumed (its progress to
 // resumed): the two files must be the same. It returns the book that the
-// cancelled build saved.
-func cancelResume(t *testing.T, r mancala.Ruleset, o book.BuildOptions, n int, resumed io.Writer) *book.Book {
+// cancelled build saved, and the name of its file.
+func cancelResume(t *testing.T, r mancala.Ruleset, o book.BuildOptions, n int, resumed io.Writer) (*book.Book, string) {
 	t.Helper()
 	dir := t.TempDir()
 	whole, part := o, o
@@ -147,5 +147,5 @@ func cancelResume(t *testing.T, r mancala.Ruleset, o book.BuildOptions, n int, r
 	if diff := cmp.Diff(string(w), string(p)); diff != "" {
 		t.Errorf("resumed file differs from the whole build (-want +got):\n%s", diff)
 	}
-	return saved
+	return saved, part.File
 }
