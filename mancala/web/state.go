@@ -16,17 +16,31 @@ type boardJSON struct {
 	Burnt  [2][]bool `json:"burnt"`
 	Hands  [2]int    `json:"hands"`  // seeds in flight in each player's hand
 	HandAt [2]string `json:"handAt"` // the hole each hand last touched ("C", "N"), "" if empty
+	// The layout (mancala.Layout): rows of houses a side (1 or 2), no
+	// stores drawn, and where each house is drawn, as [row, column] from
+	// the top left (mancala.Layout.Cell), so the page holds no layout
+	// rules of its own.
+	Layout struct {
+		Rows     int         `json:"rows"`
+		NoStores bool        `json:"noStores"`
+		Cells    [2][][2]int `json:"cells"`
+	} `json:"layout"`
 }
 
 func boardOf(b mancala.Board) boardJSON {
 	n := b.Houses()
 	j := boardJSON{Houses: n}
+	l := b.Layout()
+	j.Layout.Rows, j.Layout.NoStores = l.Rows, l.NoStores
 	for p := mancala.South; p <= mancala.North; p++ {
 		j.Rows[p] = make([]int, n)
 		j.Burnt[p] = make([]bool, n)
+		j.Layout.Cells[p] = make([][2]int, n)
 		for i := 0; i < n; i++ {
 			j.Rows[p][i] = b.Seeds(p, i)
 			j.Burnt[p][i] = b.Burnt(p, i)
+			r, c := l.Cell(n, p, i)
+			j.Layout.Cells[p][i] = [2]int{r, c}
 		}
 		j.Stores[p] = b.Store(p)
 		if k, at := b.Hand(p); k > 0 {

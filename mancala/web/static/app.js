@@ -86,17 +86,30 @@ function el(name, attrs, parent) {
   return e;
 }
 
-// holeCenter returns where a hole is drawn: North's row on top, read right
-// to left (a at the right), his store at the left; South's row below, A at
-// the left, his store at the right.
-function holeCenter(n, owner, house) {
-  const y1 = TOP + U / 2, y2 = TOP + 1.5 * U + 20;
-  if (house < 0) {
-    const x = owner === NORTH ? PAD + SW / 2 : PAD + SW + n * U + SW / 2;
-    return [x, (y1 + y2) / 2];
-  }
-  if (owner === SOUTH) return [PAD + SW + (house + 0.5) * U, y2];
-  return [PAD + SW + (n - house - 0.5) * U, y1];
+// geometry returns the drawing's size and hole positions for board b, from
+// the layout the server sends (each house's [row, column], from the core's
+// mancala.Layout): North's rows on top, South's below, with North's store
+// at the left and South's at the right, or, on a board without stores,
+// the captured seeds counted beside each player's name.
+function geometry(b) {
+  const lay = b.layout || { rows: 1, noStores: false, cells: null };
+  const rows = 2 * (lay.rows || 1), cols = b.houses / (lay.rows || 1);
+  const pitch = rows > 2 ? U + 24 : U; // four rows: room for the inner rows' letters
+  const sw = lay.noStores ? 0 : SW;
+  const rowY = (r) => TOP + U / 2 + r * pitch + (r >= rows / 2 ? 20 - pitch + U : 0);
+  const W = cols * U + 2 * sw + 2 * PAD, H = rowY(rows - 1) + U / 2 + 50;
+  const cell = (owner, house) => lay.cells ? lay.cells[owner][house] :
+    owner === SOUTH ? [1, house] : [0, b.houses - 1 - house];
+  const center = (owner, house) => {
+    if (house < 0) {
+      if (lay.noStores) return [PAD + 250, owner === NORTH ? 20 : H - 14];
+      const x = owner === NORTH ? PAD + SW / 2 : PAD + SW + cols * U + SW / 2;
+      return [x, (rowY(0) + rowY(rows - 1)) / 2];
+    }
+    const [r, c] = cell(owner, house);
+    return [PAD + sw + (c + 0.5) * U, rowY(r)];
+  };
+  return { W, H, rows, cols, center, cell, noStores: !!lay.noStores, storeH: rowY(rows - 1) - rowY(0) + U * 0.7 };
 }
 
 function drawSeeds(g, cx, cy, rx, ry, count) {
@@ -113,9 +126,12 @@ function drawSeeds(g, cx, cy, rx, ry, count) {
 function draw(b, marks) {
   marks = marks || {};
   const n = b.houses;
-  const W = n * U + 2 * SW + 2 * PAD, H = TOP + 2 * U + 20 + 50;
+  const geo = geometry(b);
+  const W = geo.W, H = geo.H;
+  const holeCenter = (_, owner, house) => geo.center(owner, house);
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img" });
-  el("rect", { class: "frame", x: 3, y: TOP - 12, width: W - 6, height: 2 * U + 44, rx: 40 }, svg);
+  if (geo.rows > 2) svg.classList.add("four-rows");
+  el("rect", { class: "frame", x: 3, y: TOP - 12, width: W - 6, height: H - TOP - 50 + 24, rx: 40 }, svg);
   const seat = (p) => !st ? "" : st.seats[p] === "computer" ? " (computer)" : st.you[p] && !st.you[1 - p] ? " (you)" : "";
   const tl = el("text", { class: "side-label north", x: PAD, y: 20 }, svg);
   tl.textContent = "North" + seat(NORTH) + " ←";
@@ -128,10 +144,15 @@ function draw(b, marks) {
     const sg = el("g", { class: "store " + NAMES[owner], id: "st-" + NAMES[owner][0], "data-seeds": b.stores[owner] }, svg);
     const key = owner + ":-1";
     if (marks[key]) sg.classList.add(marks[key]);
-    el("title", {}, sg).textContent = cap(NAMES[owner]) + "'s store: " + b.stores[owner] + (b.stores[owner] === 1 ? " seed" : " seeds");
-    el("rect", { class: "hole", x: sx - SW * 0.44, y: sy - U * 0.95, width: SW * 0.88, height: U * 1.9, rx: SW * 0.4 }, sg);
-    drawSeeds(sg, sx, sy, SW * 0.38, U * 0.85, b.stores[owner]);
-    el("text", { class: "count", x: sx, y: sy }, sg).textContent = b.stores[owner];
+    if (geo.noStores) {
+      el("title", {}, sg).textContent = cap(NAMES[owner]) + " has captured " + b.stores[owner] + (b.stores[owner] === 1 ? " seed" : " seeds");
+      el("text", { class: "side-label captured", x: sx, y: sy }, sg).textContent = "captured " + b.stores[owner];
+    } else {
+      el("title", {}, sg).textContent = cap(NAMES[owner]) + "'s store: " + b.stores[owner] + (b.stores[owner] === 1 ? " seed" : " seeds");
+      el("rect", { class: "hole", x: sx - SW * 0.44, y: sy - geo.storeH / 2, width: SW * 0.88, height: geo.storeH, rx: SW * 0.4 }, sg);
+      drawSeeds(sg, sx, sy, SW * 0.38, geo.storeH / 2 - 10, b.stores[owner]);
+      el("text", { class: "count", x: sx, y: sy }, sg).textContent = b.stores[owner];
+    }
     for (let i = 0; i < n; i++) {
       const [x, y] = holeCenter(n, owner, i);
       const seeds = b.rows[owner][i];
@@ -155,6 +176,7 @@ function draw(b, marks) {
         drawSeeds(g, x, y, U * 0.4, U * 0.4, seeds);
         el("text", { class: "count", x: x, y: y }, g).textContent = seeds;
       }
+      // letters outside each row: below South's rows, above North's
       const ly = owner === SOUTH ? y + U * 0.5 + 8 : y - U * 0.5 - 8;
       el("text", { class: "label", x: x, y: ly }, svg).textContent = letter(owner, i);
     }
