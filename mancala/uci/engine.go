@@ -92,6 +92,17 @@ type EngineConfig struct {
 	Book *book.Book
 	// OwnBook starts the engine with the option OwnBook on.
 	OwnBook bool
+	// Engine, if set, is the engine that answers go in place of the
+	// built-in alpha-beta search: a game's own engine, Monte Carlo tree
+	// search, or any [search.Engine]. Serve asks it for the move of the
+	// player to move (at a simultaneous decision, for each player in
+	// turn, and joins the two), with a context whose deadline is the
+	// hard deadline that the go's times allow ([search.TimeManager]), or
+	// none for go infinite, ponder, or a go without times; stop cancels
+	// it. The go's depth and nodes limits, the options Hash, Threads and
+	// Level, the book and the endgame databases do not apply to it. It
+	// is used by one search at a time.
+	Engine search.Engine
 }
 
 // Serve runs an engine: it reads commands from in, one a line, and writes
@@ -544,6 +555,10 @@ func (s *server) goSearch(gp GoParams) {
 	}
 	hist := s.game.Positions()
 	hist = hist[:len(hist)-1]
+	if s.cfg.Engine != nil {
+		s.goEngine(gp, p)
+		return
+	}
 	if s.bookMove(gp, hist, p) {
 		return
 	}
@@ -654,4 +669,62 @@ func (s *server) stopSearch() {
 	s.run.halt()
 	<-s.run.answered
 	s.run = nil
+}
+
+// goEngine answers go with the configured engine (EngineConfig.Engine).
+func (s *server) goEngine(gp GoParams, p mancala.Position) {
+	var hard time.Duration
+	if !gp.Infinite && !gp.Ponder {
+		hard = search.NewTimeManager(gp.Limits(), p).Hard()
+	}
+	var (
+		ctx    context.Context
+		cancel context.CancelFunc
+	)
+	if hard > 0 {
+		ctx, cancel = context.WithTimeout(context.Background(), hard)
+	} else {
+		ctx, cancel = context.WithCancel(context.Background())
+	}
+	run := newRun(cancel, gp.Infinite || gp.Ponder)
+	start := time.Now()
+	floor := s.minAnswer(gp, p)
+	g := s.game.Clone()
+	eng, wait := s.cfg.Engine, run.wait
+	s.run = run
+	go func() {
+		defer close(run.answered)
+		var m mancala.Move
+		var err error
+		if p.ToMove.Simultaneous() {
+			var ms, mn mancala.Move
+			if ms, err = eng.Choose(ctx, g, mancala.South); err == nil {
+				if mn, err = eng.Choose(ctx, g, mancala.North); err == nil {
+					si, _ := ms.House(mancala.South)
+					ni, _ := mn.House(mancala.North)
+					m = mancala.Joint(si, ni)
+				}
+			}
+		} else {
+			side, _ := p.ToMove.Player()
+			m, err = eng.Choose(ctx, g, side)
+		}
+		el := time.Since(start)
+		if wait {
+			<-run.stop
+		} else if floor > 0 {
+			run.waitUntil(start.Add(floor))
+		}
+		cancel()
+		if err == nil && !mancala.IsLegal(s.rules, p, m) {
+			err = fmt.Errorf("uci: the engine chose %v, not a legal move: %w", m, mancala.ErrIllegalMove)
+		}
+		if err != nil {
+			s.info("search failed: %v", err)
+			s.w.answer(run.done, "bestmove 0000")
+			return
+		}
+		s.w.printf("info time %d pv %v", el.Milliseconds(), m)
+		s.w.answer(run.done, "bestmove %v", m)
+	}()
 }
