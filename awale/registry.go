@@ -25,6 +25,8 @@ func Family() mancala.Family {
 		Name:        "awale",
 		Label:       "Awalé",
 		Description: "The West African game of sowing and capturing, on two rows of six houses (also called Oware).",
+		Region:      "West Africa",
+		Usual:       true,
 		Presets: []mancala.Preset{
 			{Name: "awale", Label: "Classic",
 				Description: "As the source documents describe it: a grand slam is allowed only when forced and then captures nothing; a repeated position gives each player his own row."},

@@ -30,6 +30,8 @@ func Family() mancala.Family {
 		Name:        "congkak",
 		Label:       "Congkak",
 		Description: "The Malay sowing game of two rows and two stores, played in rounds until a player has lost all his houses.",
+		Region:      "Malay Archipelago",
+		Usual:       true,
 		Presets: []mancala.Preset{
 			{Name: "congkak", Label: "Classic",
 				Description: "As the source documents describe it: 7 houses of 7 seeds, both players start at once, rounds until a player cannot fill a house."},

@@ -42,6 +42,17 @@ type Family struct {
 	// for a drawing of that position, which tools draw or print as they
 	// can.
 	RulesText string
+	// Region is where the game is played, for people and for grouping
+	// menus, such as "West Africa" or "Malay Archipelago"; "" when not
+	// stated.
+	Region string
+	// Layout is the board of the family's usual game (its first preset),
+	// for menus that group games by board; its rulesets state their own
+	// boards ([Layouter]).
+	Layout Layout
+	// Usual marks a family that menus list first, among the games most
+	// players look for (Awalé, Kalah, ...).
+	Usual bool
 	// Build builds the ruleset with the given name, the family's first
 	// word included, without the spaces around it. It returns an error
 	// wrapping ErrUnsupported for a name that it does not read back

@@ -157,6 +157,10 @@ type familyJSON struct {
 	Presets     []presetJSON `json:"presets"`
 	Params      []paramJSON  `json:"params"`
 	RulesHTML   string       `json:"rulesHTML"` // "" when the family states no rules
+	Region      string       `json:"region"`    // mancala.Family.Region
+	Rows        int          `json:"rows"`      // rows of houses a side of its usual board: 1 or 2
+	Houses      int          `json:"houses"`    // houses a side of its usual board
+	Usual       bool         `json:"usual"`     // listed first
 }
 
 type presetJSON struct {
@@ -184,9 +188,15 @@ type familiesJSON struct {
 func (h *Handler) handleFamilies(w http.ResponseWriter, _ *http.Request) {
 	out := familiesJSON{Families: []familyJSON{}, Levels: search.Levels, Level: h.opt.Level}
 	for _, f := range h.families {
-		fj := familyJSON{Name: f.Name, Label: f.Label, Description: f.Description, Presets: []presetJSON{}, Params: []paramJSON{}, RulesHTML: h.rules[f.Name]}
+		fj := familyJSON{Name: f.Name, Label: f.Label, Description: f.Description, Presets: []presetJSON{}, Params: []paramJSON{}, RulesHTML: h.rules[f.Name],
+			Region: f.Region, Rows: max(f.Layout.Rows, 1), Usual: f.Usual}
 		if fj.Label == "" {
 			fj.Label = f.Name
+		}
+		if len(f.Presets) > 0 { // the usual board as its ruleset draws it
+			if r, err := f.Build(f.Presets[0].Name); err == nil && r != nil {
+				fj.Houses, fj.Rows = r.Start().Board.Houses(), mancala.LayoutOf(r).Rows
+			}
 		}
 		for _, p := range f.Presets {
 			pj := presetJSON{Name: p.Name, Label: p.Label, Description: p.Description, Params: map[string]int{}}

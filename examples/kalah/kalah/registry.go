@@ -23,6 +23,8 @@ func Family() mancala.Family {
 		Name:        "kalah",
 		Label:       "Kalah",
 		Description: "The commercial sowing game with two stores, where a last seed in your store gives you another move.",
+		Region:      "United States (after West African games)",
+		Usual:       true,
 		Presets: []mancala.Preset{
 			{Name: "kalah", Label: "Solved Kalah",
 				Description: "The rules of the solved game: a last seed in an empty house of your row always captures, even with nothing opposite."},

@@ -562,6 +562,48 @@ function option(value, text, title) {
   return o;
 }
 
+// boardName says a family's usual board for people: "2×6", "4×8".
+function boardName(f) {
+  if (!f.houses) return "";
+  const rows = f.rows || 1;
+  return (2 * rows) + "×" + (f.houses / rows);
+}
+
+// fillFamilies fills the game menu: the usual games first, then the
+// others grouped by board and region, in the server's order within a
+// group; with a filter, only the games whose name, region, board or
+// description holds it (the chosen game stays listed).
+function fillFamilies(filter) {
+  const sel = $("opt-family");
+  const chosen = sel.value;
+  const q = filter.trim().toLowerCase();
+  const match = (f) => !q || f.name === chosen ||
+    [f.label, f.name, f.region, f.description, boardName(f)].some((t) => (t || "").toLowerCase().includes(q));
+  const groups = new Map();
+  for (const f of families.families) {
+    if (!match(f)) continue;
+    const g = f.usual ? "Usual games" : ((f.rows || 1) > 1 ? "Four rows" : "Two rows") + (f.region ? ": " + f.region : "");
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(f);
+  }
+  const names = [...groups.keys()].sort((a, b) => (b === "Usual games") - (a === "Usual games") || a.localeCompare(b));
+  const flat = families.families.length <= 6; // a few games: no groups
+  const items = [];
+  for (const g of names) {
+    const opts = groups.get(g).map((f) => option(f.name, f.label + (boardName(f) && !flat ? " (" + boardName(f) + ")" : ""),
+      [f.description, f.region].filter(Boolean).join(" · ")));
+    if (flat) { items.push(...opts); continue; }
+    const og = document.createElement("optgroup");
+    og.label = g;
+    og.append(...opts);
+    items.push(og);
+  }
+  sel.replaceChildren(...items);
+  if (chosen && [...sel.options].some((o) => o.value === chosen)) sel.value = chosen;
+  $("opt-family-count").textContent = q ? sel.options.length + " of " + families.families.length + " games" : "";
+  $("opt-family-find").hidden = families.families.length <= 6;
+}
+
 // presets fills the form for the chosen family: its presets by their
 // labels, its params with their defaults, and only the fields it has.
 function presets() {
@@ -807,6 +849,11 @@ async function playFromHere() {
 async function init() {
   $("options").addEventListener("submit", newGame);
   $("opt-family").addEventListener("change", presets);
+  $("opt-family-filter").addEventListener("input", () => {
+    const before = $("opt-family").value;
+    fillFamilies($("opt-family-filter").value);
+    if ($("opt-family").value !== before) presets();
+  });
   $("opt-preset").addEventListener("change", presetChanged);
   $("undo").addEventListener("click", async () => {
     await simple("api/undo");
@@ -847,7 +894,7 @@ async function init() {
     message(e.message);
     return;
   }
-  $("opt-family").replaceChildren(...families.families.map((f) => option(f.name, f.label, f.description)));
+  fillFamilies("");
   $("opt-level").replaceChildren(...families.levels.map((l) => option(l, l)));
   $("opt-level").value = families.level;
   presets();
