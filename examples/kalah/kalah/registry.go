@@ -23,7 +23,7 @@ func Family() mancala.Family {
 		Name:        "kalah",
 		Label:       "Kalah",
 		Description: "The commercial sowing game with two stores, where a last seed in your store gives you another move.",
-		Region:      "United States (after West African games)",
+		Region:      "United States",
 		Usual:       true,
 		Presets: []mancala.Preset{
 			{Name: "kalah", Label: "Solved Kalah",
