@@ -54,9 +54,9 @@ func (h *Handler) withGame(f gameFunc) http.HandlerFunc {
 				return
 			}
 		}
-		s := h.lookup(r.URL.Query().Get("id"))
-		if s == nil {
-			h.fail(w, errNoGame)
+		s, err := h.lookup(r.URL.Query().Get("id"))
+		if err != nil {
+			h.fail(w, err)
 			return
 		}
 		rep, err := func() (reply, error) {
@@ -87,18 +87,25 @@ func (h *Handler) changed(s *session) {
 	h.save(s)
 }
 
-// lookup returns the game of id, marked busy (see release), or nil.
-func (h *Handler) lookup(id string) *session {
+// lookup returns the game of id, marked busy (see release), or an error:
+// errNoGame (404) for a game that is neither in memory nor in Dir, or
+// has expired; errBusy (503) for a game of Dir that there is no room to
+// load now.
+func (h *Handler) lookup(id string) (*session, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := h.sessions[id]
 	if s == nil && h.store != nil && validID(id) {
-		s = h.loadOne(id) // a game evicted from memory comes back from its file
+		var err error
+		if s, err = h.loadOne(id); err != nil { // a game evicted from memory comes back from its file
+			return nil, err
+		}
 	}
-	if s != nil {
-		s.busy++
+	if s == nil {
+		return nil, errNoGame
 	}
-	return s
+	s.busy++
+	return s, nil
 }
 
 // release marks a request on s finished.
@@ -108,23 +115,30 @@ func (h *Handler) release(s *session) {
 	h.mu.Unlock()
 }
 
-// add keeps s, replacing the least recently used idle game if MaxGames
-// are kept, and refusing with 503 if none is idle.
-func (h *Handler) add(s *session) error {
+// add keeps s, a game that client addr starts, replacing the least
+// recently used idle game if MaxGames are kept, and refusing with 429 a
+// client over its limits (Options.NewGamesPerMinute, GamesPerClient) and
+// with 503 if no game is idle.
+func (h *Handler) add(s *session, addr string) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.sweep()
+	if err := h.admitNew(addr); err != nil {
+		return err
+	}
 	if !h.makeRoom() {
 		return &Error{Status: http.StatusServiceUnavailable, Msg: fmt.Sprintf("web: the server holds %d games, all in play: try again later", len(h.sessions))}
 	}
+	s.client = addr
 	h.sessions[s.id] = s
 	return nil
 }
 
 // makeRoom makes room for one game in memory, if need be by dropping the
-// least recently used one that no request holds, no page watches and
-// nobody has used for a minute (it stays in Dir, if any). It reports
-// whether there is room. h.mu is held.
+// least recently used one that no request holds and nobody has used for a
+// minute, or for watchedIdle if a page watches it (its streams are told
+// to close: the pages reconnect, and the game comes back from Dir, if
+// any). It reports whether there is room. h.mu is held.
 func (h *Handler) makeRoom() bool {
 	if len(h.sessions) < h.opt.MaxGames {
 		return true
@@ -135,7 +149,11 @@ func (h *Handler) makeRoom() bool {
 		if !s.mu.TryLock() {
 			continue
 		}
-		idle := s.busy == 0 && len(s.watch) == 0 && now.Sub(s.used) >= idleEvict
+		idleFor := idleEvict
+		if len(s.watch) > 0 {
+			idleFor = watchedIdle
+		}
+		idle := s.busy == 0 && now.Sub(s.used) >= idleFor
 		used := s.used
 		s.mu.Unlock()
 		if idle && (oldest == nil || used.Before(oldest.used)) {
@@ -146,6 +164,9 @@ func (h *Handler) makeRoom() bool {
 		return false
 	}
 	delete(h.sessions, oldest.id)
+	oldest.mu.Lock()
+	oldest.evict()
+	oldest.mu.Unlock()
 	return true
 }
 
@@ -211,7 +232,7 @@ type newGameRequest struct {
 	Family string         `json:"family"` // an offered family's name ("" the first)
 	Preset string         `json:"preset"` // one of its presets' names; without presets, any ruleset name of the family
 	Params map[string]int `json:"params"` // the family's params that differ from their defaults
-	Seats  [2]string      `json:"seats"`  // South's and North's: "human" (here), "remote" (a share link) or "computer"
+	Seats  []string       `json:"seats"`  // South's and North's, two or none: "human" (here), "remote" (a share link) or "computer"
 	Level  string         `json:"level"`  // one of search.Levels ("" the handler's)
 	Seed   uint64         `json:"seed"`   // seeds the computer's random choices
 }
@@ -286,17 +307,29 @@ func (h *Handler) handleNew(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, err)
 		return
 	}
-	s, err := newSession(fam, rules, q.Seats, level, q.Seed, h.now())
+	var seats [2]string
+	switch len(q.Seats) {
+	case 0:
+	case 2:
+		seats = [2]string(q.Seats)
+	default:
+		h.fail(w, badRequest("%d seats: want two, South's and North's", len(q.Seats)))
+		return
+	}
+	s, err := newSession(fam, rules, seats, level, q.Seed, h.now())
 	if err != nil {
 		h.fail(w, err)
 		return
 	}
-	if err := h.add(s); err != nil {
+	if err := h.add(s, clientOf(r)); err != nil {
 		h.fail(w, err)
 		return
 	}
 	s.mu.Lock()
-	h.changed(s)
+	s.touch(h.now())
+	if s.shared() {
+		h.save(s) // the share link may be used after a restart; a game nobody shares is saved at its first move
+	}
 	st := s.state(s.creator)
 	s.mu.Unlock()
 	st.Token = s.creator
@@ -353,7 +386,11 @@ func (h *Handler) handleMove(r *http.Request, s *session, token string, q *reque
 
 // computerResponse is the answer of /api/computer: every decision of the
 // computer's turn (it may decide several times in a row), to animate as
-// one turn, and the state after them.
+// one turn, and the state after them. The turn's thinking, every decision
+// of it, is bounded by Options.TurnTime: each search is given what is
+// left of it, and at least minSearch (the first iteration of a search
+// always runs), so that a turn of maxTurn decisions thinks at most
+// TurnTime + maxTurn*minSearch.
 type computerResponse struct {
 	Steps []*stepJSON `json:"steps"`
 	State stateJSON   `json:"state"`
@@ -363,14 +400,14 @@ type computerResponse struct {
 const maxTurn = 32
 
 func (h *Handler) handleComputer(r *http.Request, s *session, token string, _ *request) (reply, error) {
-	if _, ok := s.creds[token]; !ok {
+	if _, ok := s.creds[token]; !ok || token == "" {
 		return reply{}, forbidden("only a player's page asks the computer to move")
 	}
 	var steps []*stepJSON
-	start := h.now()
-	for len(steps) < maxTurn && (len(steps) == 0 || s.computerDecides() && h.now().Sub(start) < 2*h.opt.SearchTime) {
+	deadline := h.now().Add(h.opt.TurnTime) // the thinking of the whole turn, every decision of it
+	for len(steps) < maxTurn && (len(steps) == 0 || s.computerDecides()) {
 		ctx, cancel := context.WithTimeout(r.Context(), h.opt.SearchTime+searchWait+time.Second)
-		st, err := s.computerMove(ctx, h)
+		st, err := s.computerMove(ctx, h, deadline)
 		cancel()
 		if err != nil {
 			if len(steps) == 0 {
@@ -438,7 +475,8 @@ func (s *session) recordOf(secrets bool) (*record.Record, error) {
 	if secrets {
 		tags = append(tags, record.Tag{Name: "WebID", Value: s.id}, record.Tag{Name: "WebFamily", Value: s.fam.Name},
 			record.Tag{Name: "WebSeats", Value: s.seats[0] + " " + s.seats[1]}, record.Tag{Name: "WebLevel", Value: s.level},
-			record.Tag{Name: "WebSeed", Value: strconv.FormatUint(s.seed, 10)}, record.Tag{Name: "WebCredentials", Value: s.credText()})
+			record.Tag{Name: "WebSeed", Value: strconv.FormatUint(s.seed, 10)}, record.Tag{Name: "WebCredentials", Value: s.credText()},
+			record.Tag{Name: "WebVersion", Value: strconv.FormatUint(s.version, 10)}, record.Tag{Name: "WebPlies", Value: strconv.Itoa(s.game.Ply())})
 	}
 	return record.New(s.game, tags...)
 }
@@ -569,11 +607,19 @@ func (s *session) diagram(ply int) ([]byte, error) {
 // handleEvents streams the game's changes as server-sent events: an event
 // "change" with the game's version at once and after every change, and a
 // comment every 20 s to keep the connection open. A page then fetches the
-// state it may see.
+// state it may see. A client address holds at most StreamsPerClient
+// streams (429 beyond); the stream ends when the game is evicted from
+// memory or the handler is closed, and the page reconnects.
 func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
-	s := h.lookup(r.URL.Query().Get("id"))
-	if s == nil {
-		h.fail(w, errNoGame)
+	addr := clientOf(r)
+	if err := h.openStream(addr); err != nil {
+		h.fail(w, err)
+		return
+	}
+	defer h.closeStream(addr)
+	s, err := h.lookup(r.URL.Query().Get("id"))
+	if err != nil {
+		h.fail(w, err)
 		return
 	}
 	c := make(chan struct{}, 1)
@@ -588,6 +634,7 @@ func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
 		s.watch = map[chan struct{}]bool{}
 	}
 	s.watch[c] = true
+	gone := s.gone
 	s.mu.Unlock()
 	h.release(s) // a watched game is not evicted: its watch is not empty
 	defer func() {
@@ -608,12 +655,15 @@ func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		return rc.Flush() == nil
 	}
+	retry := "retry: 2000\n" // with the first event: reconnect after 2 s (after a restart, an eviction)
 	c <- struct{}{}
 	for {
 		select {
 		case <-r.Context().Done():
 			return
 		case <-h.done:
+			return
+		case <-gone: // evicted from memory: the page reconnects, and the game comes back from Dir
 			return
 		case <-tick.C:
 			if !send(": still here\n\n") {
@@ -623,9 +673,10 @@ func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
 			s.mu.Lock()
 			v := s.version
 			s.mu.Unlock()
-			if !send(fmt.Sprintf("event: change\ndata: {\"version\":%d}\n\n", v)) {
+			if !send(fmt.Sprintf("%sevent: change\ndata: {\"version\":%d}\n\n", retry, v)) {
 				return
 			}
+			retry = ""
 		}
 	}
 }
