@@ -194,6 +194,25 @@ type paramJSON struct {
 	Default     int    `json:"default"`
 	Min         int    `json:"min"`
 	Max         int    `json:"max"`
+	Zero        string `json:"zero,omitempty"` // what 0 means, when the description says ("no limit"): the form shows it for 0
+}
+
+// zeroMeaning returns what 0 means for p, from its description's "0
+// means ..." up to the next parenthesis, semicolon or full stop: "no
+// limit", "as many as there are houses a side"; "" if 0 is not allowed
+// or not described.
+func zeroMeaning(p mancala.Param) string {
+	if p.Min > 0 {
+		return ""
+	}
+	_, rest, ok := strings.Cut(p.Description, "0 means ")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "(;."); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimSpace(rest)
 }
 
 type familiesJSON struct {
@@ -220,7 +239,7 @@ func (h *Handler) handleFamilies(w http.ResponseWriter, _ *http.Request) {
 			fj.Presets = append(fj.Presets, pj)
 		}
 		for _, p := range f.Params {
-			fj.Params = append(fj.Params, paramJSON{Key: p.Key, Label: p.Label, Description: p.Description, Default: p.Default, Min: p.Min, Max: p.Max})
+			fj.Params = append(fj.Params, paramJSON{Key: p.Key, Label: p.Label, Description: p.Description, Default: p.Default, Min: p.Min, Max: p.Max, Zero: zeroMeaning(p)})
 		}
 		out.Families = append(out.Families, fj)
 	}

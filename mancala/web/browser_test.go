@@ -484,8 +484,16 @@ func TestBrowserAwaleAgainstComputer(t *testing.T) {
 	tb.do(chromedp.Click("#concede", chromedp.ByQuery))
 	tb.idle()
 	got := tb.text("status")
-	if !strings.HasPrefix(got, "You lost, ") || !strings.HasSuffix(got, ": south conceded.") {
+	if !strings.HasPrefix(got, "You lost ") || !strings.HasSuffix(got, ": you conceded.") {
 		t.Errorf("status after conceding %q", got)
+	}
+	// A loss is not shown in the colour of a win (before: green).
+	var colour struct{ Lost, Won string }
+	tb.eval(`(() => { const s = document.getElementById("status"); const lost = getComputedStyle(s).color;
+		s.classList.replace("lost", "won"); const won = getComputedStyle(s).color; s.classList.replace("won", "lost");
+		return JSON.stringify({Lost: lost, Won: won}); })()`, &colour)
+	if colour.Lost == colour.Won || colour.Lost == "rgb(29, 107, 47)" {
+		t.Errorf("a loss is shown in %s, a win in %s", colour.Lost, colour.Won)
 	}
 	var times int
 	tb.eval(`JSON.stringify(document.body.innerText.split(`+"`"+`${st.result}`+"`"+`).length - 1)`, &times)
@@ -609,11 +617,22 @@ func TestBrowserWholeGameAgainstComputer(t *testing.T) {
 	switch {
 	case !won && !strings.HasPrefix(s.Status, "Draw, "):
 		t.Errorf("a draw: status %q", s.Status)
-	case won && w == mancala.South && !strings.HasPrefix(s.Status, fmt.Sprintf("You won, %d–%d", o.Scores[w], o.Scores[w.Other()])):
+	case won && w == mancala.South && !strings.HasPrefix(s.Status, fmt.Sprintf("You won %d to %d", o.Scores[w], o.Scores[w.Other()])):
 		t.Errorf("South won %v: status %q", o.Scores, s.Status)
-	case won && w == mancala.North && !strings.HasPrefix(s.Status, fmt.Sprintf("You lost, %d–%d", o.Scores[w], o.Scores[w.Other()])):
+	case won && w == mancala.North && !strings.HasPrefix(s.Status, fmt.Sprintf("You lost %d to %d", o.Scores[w.Other()], o.Scores[w])):
 		t.Errorf("North won %v: status %q", o.Scores, s.Status)
 	}
+	// The ending in words, its rule in small print apart.
+	shown := tb.text("status")
+	if o.Ending.Rule != "" && (s.EndRule != o.Ending.Rule || !strings.HasSuffix(shown, "(rule "+o.Ending.Rule+")") || strings.Contains(s.Status, o.Ending.Rule)) {
+		t.Errorf("ending %v: status %q shown as %q, rule %q", o.Ending, s.Status, shown, s.EndRule)
+	}
+	var small string
+	tb.eval(`JSON.stringify(Array.from(document.querySelectorAll("#status small.rule")).map(e => e.textContent).join(""))`, &small)
+	if o.Ending.Rule != "" && small != " (rule "+o.Ending.Rule+")" {
+		t.Errorf("the rule's small print %q", small)
+	}
+	t.Logf("the end: %q", shown)
 	tb.shot("awale-game-over")
 }
 
@@ -755,6 +774,31 @@ func TestBrowserWordsForPeople(t *testing.T) {
 	tb.newGame("congkak", "congkak", "human", "computer", "easy")
 	if got := tb.text("rules-text"); !strings.Contains(got, "not stated here") {
 		t.Errorf("rules of a family without rules text: %q", got)
+	}
+}
+
+// TestBrowserZeroParams: a param whose 0 means something shows what it
+// means, not a bare 0 (before: "Seeds a house 0", "Rounds 0"), and a game
+// started with them so is of the preset's rules; a number typed in is
+// used.
+func TestBrowserZeroParams(t *testing.T) {
+	tb := openTab(t)
+	tb.do(chromedp.Evaluate(`document.getElementById("new-panel").open = true`, nil),
+		chromedp.SetValue("#opt-family", "congkak", chromedp.ByQuery), chromedp.Evaluate(`presets()`, nil),
+		chromedp.SetValue("#opt-preset", "congkak", chromedp.ByQuery), chromedp.Evaluate(`presetChanged()`, nil))
+	var fields map[string]string
+	tb.eval(`JSON.stringify(Object.fromEntries(Array.from(document.querySelectorAll("#opt-params input")).map(i => [i.id, i.value + "|" + i.placeholder])))`, &fields)
+	if fields["opt-param-seeds"] != "|as many as there are houses a side" || fields["opt-param-rounds"] != "|no limit" || fields["opt-param-houses"] != "7|" {
+		t.Errorf("the Congkak form's params: %q", fields)
+	}
+	tb.shot("congkak-form")
+	tb.newGame("congkak", "congkak", "human", "computer", "easy")
+	if s := tb.state(); s.Rules != "congkak" {
+		t.Errorf("the empty fields start %q, want congkak", s.Rules)
+	}
+	tb.newGame("congkak", "congkak rounds=2", "human", "computer", "easy")
+	if s := tb.state(); s.Rules != "congkak rounds=2" {
+		t.Errorf("rounds 2 starts %q", s.Rules)
 	}
 }
 

@@ -105,7 +105,10 @@ func TestAnalysisBounded(t *testing.T) {
 // TestSetup: the editor's board is the ruleset's; a position the rules
 // accept starts the game, which survives a restart from its record's
 // Start tag; bad input gets a 400 with a reason, a spectator a 403, and
-// the game stays as it was.
+// the game stays as it was. The reasons are a player's words: the seeds
+// to add or take away, that the players take turns (before: "the rules
+// refuse this position: awale: 49 seeds, want 48: mancala: invalid
+// position").
 func TestSetup(t *testing.T) {
 	dir := t.TempDir()
 	l := serve(t, Options{Dir: dir})
@@ -130,10 +133,12 @@ func TestSetup(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 5}}, ToMove: "south"}}, 400, "refuse"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 5}}, ToMove: "south"}}, 400, "this game is played with 48 seeds, and the board holds 49: take away 1"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 2}}, ToMove: "south"}}, 400, "and the board holds 46: add 2"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "both"}}, 400, "the players take turns"},
 		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "has 3 houses"},
-		{map[string]any{"position": setupJSON{Rows: [2][]int{{-1, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "want 0 to"},
-		{map[string]any{"position": setupJSON{Rows: [2][]int{{300, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "want 0 to"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{-1, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "South's house A cannot hold -1 seeds: give it 0 to 255"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{300, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "give it 0 to 255"},
 		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, Stores: [2]int{0, 256}, ToMove: "south"}}, 400, "store"},
 		{map[string]any{"position": setupJSON{Rows: [2][]int{{200, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "seeds"},
 		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "east"}}, 400, "to move"},

@@ -667,12 +667,12 @@ func TestUndoRedoConcedeHint(t *testing.T) {
 		t.Errorf("hint %+v", hn)
 	}
 	l.ok("POST", "/api/concede"+q(s), nil, &st)
-	if !st.Over || !strings.HasPrefix(st.Result, "You lost, ") || st.Status != st.Result {
+	if !st.Over || !strings.HasPrefix(st.Result, "You lost ") || st.Status != st.Result {
 		t.Errorf("after conceding: result %q status %q", st.Result, st.Status)
 	}
 	var spect stateJSON
 	l.ok("GET", "/api/state?id="+s.ID, nil, &spect)
-	if !strings.HasPrefix(spect.Result, "North won, ") {
+	if !strings.HasPrefix(spect.Result, "North won ") {
 		t.Errorf("the spectator's result %q", spect.Result)
 	}
 	l.fails("POST", "/api/hint"+q(s), nil, 409, "over")
