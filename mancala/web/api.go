@@ -363,6 +363,7 @@ func (h *Handler) handleState(_ *http.Request, s *session, token string, _ *requ
 // moves, and the step of the move that led there (none at ply 0).
 type positionJSON struct {
 	Ply   int       `json:"ply"`
+	Round int       `json:"round"` // the round the position belongs to, as the state's round
 	Board boardJSON `json:"board"`
 	Step  *stepJSON `json:"step"`
 }
@@ -373,11 +374,32 @@ func (h *Handler) handlePosition(r *http.Request, s *session, _ string, _ *reque
 		return reply{}, err
 	}
 	p, _ := s.game.PositionAt(ply)
-	pj := positionJSON{Ply: ply, Board: boardOf(p.Board)}
+	pj := positionJSON{Ply: ply, Round: s.roundAt(ply, p), Board: boardOf(p.Board)}
 	if ply > 0 && ply <= len(s.steps) {
 		pj.Step = s.steps[ply-1]
 	}
 	return jsonReply(pj)
+}
+
+// roundAt is the round of the position p after ply moves, as
+// Game.Round says it of the current one: for a ruleset of rounds, one
+// more than the round ends crossed before it (Rounder); else p's Round.
+func (s *session) roundAt(ply int, p mancala.Position) int {
+	g := s.game
+	if ply == g.Ply() {
+		return g.Round()
+	}
+	rr, ok := g.Rules().(mancala.Rounder)
+	if !ok || ply >= len(s.hist) {
+		return p.Round
+	}
+	r := 1
+	for i := 0; i < ply; i++ {
+		if rr.RoundEnded(s.hist[i], s.hist[i+1]) {
+			r++
+		}
+	}
+	return r
 }
 
 // moveResponse is the answer to a move: the steps to animate and the state

@@ -699,6 +699,23 @@ func TestBrowserCongkakRounds(t *testing.T) {
 		tb.checkBoard()
 	}
 	tb.shot("congkak-set-over")
+	// The title names the round of the position shown: a position of the
+	// first round, then the present's (before: the present's round over
+	// every position).
+	s := tb.state()
+	if s.Round < 2 || !strings.HasSuffix(tb.text("title"), fmt.Sprintf(" — round %d", s.Round)) {
+		t.Fatalf("the set over in round %d: title %q", s.Round, tb.text("title"))
+	}
+	tb.do(chromedp.Evaluate(`view(1)`, nil))
+	tb.waitFor(`viewing === 1`)
+	if got := tb.text("title"); strings.Contains(got, "— round") {
+		t.Errorf("viewing the first move: title %q", got)
+	}
+	tb.do(chromedp.Click("#present", chromedp.ByQuery))
+	tb.waitFor(`viewing === null`)
+	if got := tb.text("title"); !strings.HasSuffix(got, fmt.Sprintf(" — round %d", s.Round)) {
+		t.Errorf("back at the present: title %q", got)
+	}
 }
 
 func TestBrowserRecordDownloadUpload(t *testing.T) {

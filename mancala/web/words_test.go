@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/http"
+	"strconv"
+	"strings"
 	"os"
 	"path/filepath"
 	"testing"
@@ -73,4 +75,43 @@ func TestNewGameNotSaved(t *testing.T) {
 		t.Error("a game is not saved after the computer's first move")
 	}
 	l.fails("GET", "/api/state?id=00000000000000000a", nil, http.StatusNotFound, "no such game")
+}
+
+// TestPositionRound: /api/position gives the round of the position asked
+// for, so that the page names the round of a position of the past (before:
+// the page named the present's round over every position it showed).
+func TestPositionRound(t *testing.T) {
+	l := serve(t, Options{})
+	s := l.newGame(newGameRequest{Family: "congkak", Preset: "congkak", Params: map[string]int{"houses": 3, "seeds": 2, "rounds": 3}, Seats: []string{"computer", "computer"}, Level: "easy"})
+	var cr computerResponse
+	for i := 0; i < 20 && !cr.State.Over; i++ {
+		l.ok("POST", "/api/computer"+q(s), nil, &cr)
+	}
+	if !cr.State.Over || cr.State.Round != 3 {
+		t.Fatalf("the set: over %v in round %d, want over in round 3", cr.State.Over, cr.State.Round)
+	}
+	r, err := mancala.NewRuleset(cr.State.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := strings.Fields(cr.State.Moves)
+	seen := map[int]bool{}
+	for ply := 0; ply <= len(moves); ply++ {
+		g, err := mancala.NewGame(r) // the library's round of the position after ply moves
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.PlayText(strings.Join(moves[:ply], " ")); err != nil {
+			t.Fatal(err)
+		}
+		var pj positionJSON
+		l.ok("GET", "/api/position?id="+s.ID+"&ply="+strconv.Itoa(ply), nil, &pj)
+		if pj.Round != g.Round() {
+			t.Errorf("ply %d: round %d, want %d", ply, pj.Round, g.Round())
+		}
+		seen[pj.Round] = true
+	}
+	if len(seen) != 3 {
+		t.Errorf("rounds seen %v, want 1 to 3", seen)
+	}
 }

@@ -335,7 +335,7 @@ function show(state) {
   gameId = state.id;
   if (viewing !== null && viewing > state.ply) viewing = null;
   redraw();
-  $("title").textContent = state.title + (state.round > 1 ? " — round " + state.round : "");
+  showTitle(viewing === null ? state.round : null);
   let status = state.status;
   if (state.toMove === "both" && state.you[0] && state.you[1]) {
     status += state.picked[0] ? " North, choose your house — South, look away." : " South chooses first: North, look away.";
@@ -366,6 +366,14 @@ function show(state) {
   document.title = state.title + " — Sowing games";
 }
 
+// showTitle names the game, and the round of the position shown: round,
+// the server's number (the present's or the viewed position's; null
+// leaves the title as it is while a viewed position's is fetched).
+function showTitle(round) {
+  if (!st || round === null) return;
+  $("title").textContent = st.title + (round > 1 ? " — round " + round : "");
+}
+
 function showHistory(state) {
   const items = state.history.map((h, i) => {
     const li = document.createElement("li");
@@ -390,6 +398,7 @@ async function view(ply) {
   try {
     const p = await api("GET", "api/position?ply=" + ply);
     viewing = ply;
+    showTitle(p.round);
     draw(p.board, lastMarks(p.step));
     $("viewing").hidden = false;
     $("viewing-text").textContent = ply === 0 ? "The start of the game." : "After move " + ply + " (" + p.step.move + "): " + p.step.notes.map((n) => n.text).join(" ");
@@ -401,7 +410,7 @@ async function view(ply) {
 function present() {
   viewing = null;
   $("viewing").hidden = true;
-  if (st) { showHistory(st); drawGraph(); redraw(); }
+  if (st) { showTitle(st.round); showHistory(st); drawGraph(); redraw(); }
 }
 
 function pageURL(extra) {
