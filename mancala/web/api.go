@@ -123,6 +123,7 @@ func (h *Handler) add(s *session, addr string) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.sweep()
+	h.sweepClients()
 	if err := h.admitNew(addr); err != nil {
 		return err
 	}

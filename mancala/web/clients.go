@@ -89,9 +89,14 @@ func (h *Handler) admitNew(addr string) error {
 }
 
 // sweepClients drops the records of clients that count nothing, the
-// starts older than a minute forgotten. h.mu is held.
+// starts older than a minute forgotten, at most once a minute. h.mu is
+// held.
 func (h *Handler) sweepClients() {
 	now := h.now()
+	if now.Sub(h.clientSweep) < time.Minute {
+		return
+	}
+	h.clientSweep = now
 	for addr, c := range h.clients {
 		if len(c.starts) > 0 && now.Sub(c.starts[len(c.starts)-1]) >= time.Minute {
 			c.starts = nil

@@ -439,3 +439,28 @@ func TestBodiesRefused(t *testing.T) {
 		t.Errorf("a refused move was played: %q", st.Moves)
 	}
 }
+
+// TestClientsForgotten: the records of clients that hold nothing and
+// started nothing in the last minute are dropped, so that the handler's
+// memory does not grow with every address it has seen.
+func TestClientsForgotten(t *testing.T) {
+	l, clk := serveClock(t, Options{})
+	s := l.newGame(newGameRequest{Family: "awale"})
+	l.h.mu.Lock()
+	n := len(l.h.clients)
+	l.h.mu.Unlock()
+	if n != 1 {
+		t.Fatalf("%d clients counted after one start, want 1", n)
+	}
+	clk.add(2 * time.Minute)
+	l.h.mu.Lock()
+	delete(l.h.sessions, s.ID)
+	l.h.clients["192.0.2.1"] = &client{starts: []time.Time{clk.now().Add(-90 * time.Second)}}
+	l.h.mu.Unlock()
+	l.newGame(newGameRequest{Family: "awale"}) // sweeps, then counts this start
+	l.h.mu.Lock()
+	defer l.h.mu.Unlock()
+	if _, ok := l.h.clients["192.0.2.1"]; ok || len(l.h.clients) != 1 {
+		t.Errorf("clients after a sweep: %v", l.h.clients)
+	}
+}

@@ -113,11 +113,12 @@ type Handler struct {
 	now      func() time.Time
 	onSearch func(max time.Duration) // tests: called with the time each search is given
 
-	mu       sync.Mutex
-	sessions map[string]*session
-	clients  map[string]*client // by client address (clientOf); guarded by mu
-	done     chan struct{}      // closed by Close
-	closing  sync.Once
+	mu          sync.Mutex
+	sessions    map[string]*session
+	clients     map[string]*client // by client address (clientOf); guarded by mu
+	clientSweep time.Time          // the last sweepClients; guarded by mu
+	done        chan struct{}      // closed by Close
+	closing     sync.Once
 }
 
 // Close ends the event streams that pages hold open, so that a server's
