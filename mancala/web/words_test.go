@@ -2,10 +2,10 @@ package web
 
 import (
 	"net/http"
-	"strconv"
-	"strings"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/sowing-games/sowing/mancala"
