@@ -521,7 +521,7 @@ func TestEventsStream(t *testing.T) {
 }
 
 // TestGamesSurviveRestart: with Dir, a new handler has the games, their
-// moves and credentials back.
+// moves, credentials and versions back.
 func TestGamesSurviveRestart(t *testing.T) {
 	dir := t.TempDir()
 	l := serve(t, Options{Dir: dir})
@@ -539,6 +539,11 @@ func TestGamesSurviveRestart(t *testing.T) {
 	l2.ok("GET", "/api/state"+q(s), nil, &got)
 	if got.Moves != want.Moves || !sameBoard(got.Board, want.Board) || got.You != want.You || len(got.History) != 1 || got.Last == nil || got.Status != want.Status {
 		t.Errorf("after a restart: %+v\nwant %+v", got, want)
+	}
+	// The version goes on from the one the pages know (before: 1 again,
+	// and the pages ignored the changes of versions they had seen).
+	if got.Version != want.Version {
+		t.Errorf("after a restart the version is %d, want %d", got.Version, want.Version)
 	}
 	for _, tok := range []string{q(s), north} {
 		var st stateJSON
