@@ -60,8 +60,9 @@ func (h *Handler) forgetIdle(addr string, c *client) {
 }
 
 // admitNew checks that client addr may start one more game now: fewer
-// than NewGamesPerMinute started in the last minute and fewer than
-// GamesPerClient of its games in memory. It counts the start if so.
+// than NewGamesPerMinute started in the last minute, and fewer than
+// GamesPerClient of its games in memory, or one of them left (evictOwn),
+// which it drops. It counts the start if so.
 // h.mu is held.
 func (h *Handler) admitNew(addr string) error {
 	c := h.clientLocked(addr)
@@ -81,11 +82,40 @@ func (h *Handler) admitNew(addr string) error {
 			live++
 		}
 	}
-	if live >= h.opt.GamesPerClient {
+	if live >= h.opt.GamesPerClient && !h.evictOwn(addr) {
 		return tooMany("your address holds %d games on this server: finish or leave one before starting another", live)
 	}
 	c.starts = append(c.starts, now)
 	return nil
+}
+
+// evictOwn drops from memory the least recently used game that client
+// addr started and has left: no request holds it, no page watches it, and
+// nobody has used it for a minute, or nobody has played it and it has no
+// share link (a page loaded again leaves such a game behind). It reports
+// whether it dropped one. h.mu is held.
+func (h *Handler) evictOwn(addr string) bool {
+	var oldest *session
+	now := h.now()
+	for _, s := range h.sessions {
+		if s.client != addr || !s.mu.TryLock() {
+			continue
+		}
+		left := s.busy == 0 && len(s.watch) == 0 && (now.Sub(s.used) >= idleEvict || s.game.Ply() == 0 && !s.shared())
+		used := s.used
+		s.mu.Unlock()
+		if left && (oldest == nil || used.Before(oldest.used)) {
+			oldest = s
+		}
+	}
+	if oldest == nil {
+		return false
+	}
+	delete(h.sessions, oldest.id)
+	oldest.mu.Lock()
+	oldest.evict()
+	oldest.mu.Unlock()
+	return true
 }
 
 // sweepClients drops the records of clients that count nothing, the

@@ -464,3 +464,19 @@ func TestClientsForgotten(t *testing.T) {
 		t.Errorf("clients after a sweep: %v", l.h.clients)
 	}
 }
+
+// TestPageReloadsWithinLimit: a page loaded again and again starts a game
+// each time and leaves the last one unplayed; at GamesPerClient those
+// games make room for the next, while a game being played stays.
+func TestPageReloadsWithinLimit(t *testing.T) {
+	l := serve(t, Options{GamesPerClient: 3})
+	played := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "computer"}})
+	l.ok("POST", "/api/move"+q(played), map[string]string{"move": "C"}, nil)
+	for i := 0; i < 8; i++ {
+		l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "computer"}})
+	}
+	if n := l.h.Games(); n != 3 {
+		t.Errorf("%d games kept for one address, want its cap, 3", n)
+	}
+	l.ok("GET", "/api/state"+q(played), nil, nil)
+}

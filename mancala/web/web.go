@@ -55,9 +55,12 @@ type Options struct {
 	// in a minute (429 beyond it); 0 means 20.
 	NewGamesPerMinute int
 	// GamesPerClient caps the games kept in memory that one client
-	// address started (429 for another one while it holds them all); 0
-	// means 50, a tenth of the default MaxGames. Games reloaded from Dir
-	// count for nobody.
+	// address started; 0 means 50, a tenth of the default MaxGames. At
+	// the cap, a new game replaces the client's least recently used game
+	// that it has left (no page watches it, and nobody has used it for a
+	// minute or nobody has played it and it has no share link), and is
+	// refused (429) if there is none. Games reloaded from Dir count for
+	// nobody.
 	GamesPerClient int
 	// StreamsPerClient caps the event streams (/api/events) that one
 	// client address holds open at once (429 beyond it); 0 means 32.
