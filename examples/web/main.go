@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	_ "github.com/sowing-games/sowing/awale"   // registers the awale family
@@ -81,6 +82,13 @@ func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop f
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintf(stderr, "web: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	if _, port, err := net.SplitHostPort(*addr); err != nil {
+		fmt.Fprintf(stderr, "web: -addr %q: %v (want host:port, such as 127.0.0.1:8080)\n", *addr, err)
+		return 2
+	} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		fmt.Fprintf(stderr, "web: -addr %q: port %q: want a number from 0 to 65535\n", *addr, port)
 		return 2
 	}
 	ln, err := net.Listen("tcp", *addr)

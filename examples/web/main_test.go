@@ -21,6 +21,14 @@ func TestUsage(t *testing.T) {
 	if code := run([]string{"extra"}, &out, &errOut, nil); code != 2 {
 		t.Errorf("an argument: exit %d", code)
 	}
+	// A malformed -addr is a usage error, exit 2 as in the other tools
+	// (before: 1).
+	for _, addr := range []string{"bad", "127.0.0.1:x", "127.0.0.1:70000", ":-1"} {
+		errOut.Reset()
+		if code := run([]string{"-addr", addr, "-dir", ""}, &out, &errOut, nil); code != 2 || !strings.Contains(errOut.String(), "-addr") {
+			t.Errorf("-addr %s: exit %d, %q", addr, code, errOut.String())
+		}
+	}
 }
 
 // TestWideBindNeedsPublic: an address that other machines reach is

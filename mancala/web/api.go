@@ -54,9 +54,9 @@ func (h *Handler) withGame(f gameFunc) http.HandlerFunc {
 				return
 			}
 		}
-		s := h.lookup(r.URL.Query().Get("id"))
-		if s == nil {
-			h.fail(w, errNoGame)
+		s, err := h.lookup(r.URL.Query().Get("id"))
+		if err != nil {
+			h.fail(w, err)
 			return
 		}
 		rep, err := func() (reply, error) {
@@ -87,68 +87,6 @@ func (h *Handler) changed(s *session) {
 	h.save(s)
 }
 
-// lookup returns the game of id, marked busy (see release), or nil.
-func (h *Handler) lookup(id string) *session {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	s := h.sessions[id]
-	if s == nil && h.store != nil && validID(id) {
-		s = h.loadOne(id) // a game evicted from memory comes back from its file
-	}
-	if s != nil {
-		s.busy++
-	}
-	return s
-}
-
-// release marks a request on s finished.
-func (h *Handler) release(s *session) {
-	h.mu.Lock()
-	s.busy--
-	h.mu.Unlock()
-}
-
-// add keeps s, replacing the least recently used idle game if MaxGames
-// are kept, and refusing with 503 if none is idle.
-func (h *Handler) add(s *session) error {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.sweep()
-	if !h.makeRoom() {
-		return &Error{Status: http.StatusServiceUnavailable, Msg: fmt.Sprintf("web: the server holds %d games, all in play: try again later", len(h.sessions))}
-	}
-	h.sessions[s.id] = s
-	return nil
-}
-
-// makeRoom makes room for one game in memory, if need be by dropping the
-// least recently used one that no request holds, no page watches and
-// nobody has used for a minute (it stays in Dir, if any). It reports
-// whether there is room. h.mu is held.
-func (h *Handler) makeRoom() bool {
-	if len(h.sessions) < h.opt.MaxGames {
-		return true
-	}
-	var oldest *session
-	now := h.now()
-	for _, s := range h.sessions {
-		if !s.mu.TryLock() {
-			continue
-		}
-		idle := s.busy == 0 && len(s.watch) == 0 && now.Sub(s.used) >= idleEvict
-		used := s.used
-		s.mu.Unlock()
-		if idle && (oldest == nil || used.Before(oldest.used)) {
-			oldest = s
-		}
-	}
-	if oldest == nil {
-		return false
-	}
-	delete(h.sessions, oldest.id)
-	return true
-}
-
 // familyJSON is a family as the new-game form offers it.
 type familyJSON struct {
 	Name        string       `json:"name"`
@@ -177,6 +115,25 @@ type paramJSON struct {
 	Default     int    `json:"default"`
 	Min         int    `json:"min"`
 	Max         int    `json:"max"`
+	Zero        string `json:"zero,omitempty"` // what 0 means, when the description says ("no limit"): the form shows it for 0
+}
+
+// zeroMeaning returns what 0 means for p, from its description's "0
+// means ..." up to the next parenthesis, semicolon or full stop: "no
+// limit", "as many as there are houses a side"; "" if 0 is not allowed
+// or not described.
+func zeroMeaning(p mancala.Param) string {
+	if p.Min > 0 {
+		return ""
+	}
+	_, rest, ok := strings.Cut(p.Description, "0 means ")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "(;."); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimSpace(rest)
 }
 
 type familiesJSON struct {
@@ -209,7 +166,7 @@ func (h *Handler) handleFamilies(w http.ResponseWriter, _ *http.Request) {
 			fj.Presets = append(fj.Presets, pj)
 		}
 		for _, p := range f.Params {
-			fj.Params = append(fj.Params, paramJSON{Key: p.Key, Label: p.Label, Description: p.Description, Default: p.Default, Min: p.Min, Max: p.Max})
+			fj.Params = append(fj.Params, paramJSON{Key: p.Key, Label: p.Label, Description: p.Description, Default: p.Default, Min: p.Min, Max: p.Max, Zero: zeroMeaning(p)})
 		}
 		out.Families = append(out.Families, fj)
 	}
@@ -221,7 +178,7 @@ type newGameRequest struct {
 	Family string         `json:"family"` // an offered family's name ("" the first)
 	Preset string         `json:"preset"` // one of its presets' names; without presets, any ruleset name of the family
 	Params map[string]int `json:"params"` // the family's params that differ from their defaults
-	Seats  [2]string      `json:"seats"`  // South's and North's: "human" (here), "remote" (a share link) or "computer"
+	Seats  []string       `json:"seats"`  // South's and North's, two or none: "human" (here), "remote" (a share link) or "computer"
 	Level  string         `json:"level"`  // one of search.Levels ("" the handler's)
 	Seed   uint64         `json:"seed"`   // seeds the computer's random choices
 }
@@ -296,17 +253,29 @@ func (h *Handler) handleNew(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, err)
 		return
 	}
-	s, err := newSession(fam, rules, q.Seats, level, q.Seed, h.now())
+	var seats [2]string
+	switch len(q.Seats) {
+	case 0:
+	case 2:
+		seats = [2]string(q.Seats)
+	default:
+		h.fail(w, badRequest("%d seats: want two, South's and North's", len(q.Seats)))
+		return
+	}
+	s, err := newSession(fam, rules, seats, level, q.Seed, h.now())
 	if err != nil {
 		h.fail(w, err)
 		return
 	}
-	if err := h.add(s); err != nil {
+	if err := h.add(s, clientOf(r)); err != nil {
 		h.fail(w, err)
 		return
 	}
 	s.mu.Lock()
-	h.changed(s)
+	s.touch(h.now())
+	if s.shared() {
+		h.save(s) // the share link may be used after a restart; a game nobody shares is saved at its first move
+	}
 	st := s.state(s.creator)
 	s.mu.Unlock()
 	st.Token = s.creator
@@ -321,6 +290,7 @@ func (h *Handler) handleState(_ *http.Request, s *session, token string, _ *requ
 // moves, and the step of the move that led there (none at ply 0).
 type positionJSON struct {
 	Ply   int       `json:"ply"`
+	Round int       `json:"round"` // the round the position belongs to, as the state's round
 	Board boardJSON `json:"board"`
 	Step  *stepJSON `json:"step"`
 }
@@ -331,11 +301,32 @@ func (h *Handler) handlePosition(r *http.Request, s *session, _ string, _ *reque
 		return reply{}, err
 	}
 	p, _ := s.game.PositionAt(ply)
-	pj := positionJSON{Ply: ply, Board: boardOf(p.Board)}
+	pj := positionJSON{Ply: ply, Round: s.roundAt(ply, p), Board: boardOf(p.Board)}
 	if ply > 0 && ply <= len(s.steps) {
 		pj.Step = s.steps[ply-1]
 	}
 	return jsonReply(pj)
+}
+
+// roundAt is the round of the position p after ply moves, as
+// Game.Round says it of the current one: for a ruleset of rounds, one
+// more than the round ends crossed before it (Rounder); else p's Round.
+func (s *session) roundAt(ply int, p mancala.Position) int {
+	g := s.game
+	if ply == g.Ply() {
+		return g.Round()
+	}
+	rr, ok := g.Rules().(mancala.Rounder)
+	if !ok || ply >= len(s.hist) {
+		return p.Round
+	}
+	r := 1
+	for i := 0; i < ply; i++ {
+		if rr.RoundEnded(s.hist[i], s.hist[i+1]) {
+			r++
+		}
+	}
+	return r
 }
 
 // moveResponse is the answer to a move: the steps to animate and the state
@@ -363,7 +354,11 @@ func (h *Handler) handleMove(r *http.Request, s *session, token string, q *reque
 
 // computerResponse is the answer of /api/computer: every decision of the
 // computer's turn (it may decide several times in a row), to animate as
-// one turn, and the state after them.
+// one turn, and the state after them. The turn's thinking, every decision
+// of it, is bounded by Options.TurnTime: each search is given what is
+// left of it, and at least minSearch (the first iteration of a search
+// always runs), so that a turn of maxTurn decisions thinks at most
+// TurnTime + maxTurn*minSearch.
 type computerResponse struct {
 	Steps []*stepJSON `json:"steps"`
 	State stateJSON   `json:"state"`
@@ -373,14 +368,14 @@ type computerResponse struct {
 const maxTurn = 32
 
 func (h *Handler) handleComputer(r *http.Request, s *session, token string, _ *request) (reply, error) {
-	if _, ok := s.creds[token]; !ok {
+	if _, ok := s.creds[token]; !ok || token == "" {
 		return reply{}, forbidden("only a player's page asks the computer to move")
 	}
 	var steps []*stepJSON
-	start := h.now()
-	for len(steps) < maxTurn && (len(steps) == 0 || s.computerDecides() && h.now().Sub(start) < 2*h.opt.SearchTime) {
+	deadline := h.now().Add(h.opt.TurnTime) // the thinking of the whole turn, every decision of it
+	for len(steps) < maxTurn && (len(steps) == 0 || s.computerDecides()) {
 		ctx, cancel := context.WithTimeout(r.Context(), h.opt.SearchTime+searchWait+time.Second)
-		st, err := s.computerMove(ctx, h)
+		st, err := s.computerMove(ctx, h, deadline)
 		cancel()
 		if err != nil {
 			if len(steps) == 0 {
@@ -448,7 +443,8 @@ func (s *session) recordOf(secrets bool) (*record.Record, error) {
 	if secrets {
 		tags = append(tags, record.Tag{Name: "WebID", Value: s.id}, record.Tag{Name: "WebFamily", Value: s.fam.Name},
 			record.Tag{Name: "WebSeats", Value: s.seats[0] + " " + s.seats[1]}, record.Tag{Name: "WebLevel", Value: s.level},
-			record.Tag{Name: "WebSeed", Value: strconv.FormatUint(s.seed, 10)}, record.Tag{Name: "WebCredentials", Value: s.credText()})
+			record.Tag{Name: "WebSeed", Value: strconv.FormatUint(s.seed, 10)}, record.Tag{Name: "WebCredentials", Value: s.credText()},
+			record.Tag{Name: "WebVersion", Value: strconv.FormatUint(s.version, 10)}, record.Tag{Name: "WebPlies", Value: strconv.Itoa(s.game.Ply())})
 	}
 	return record.New(s.game, tags...)
 }
@@ -575,70 +571,3 @@ func (s *session) diagram(ply int) ([]byte, error) {
 	err := svg.Encode(&buf, p.Board, &opt)
 	return buf.Bytes(), err
 }
-
-// handleEvents streams the game's changes as server-sent events: an event
-// "change" with the game's version at once and after every change, and a
-// comment every 20 s to keep the connection open. A page then fetches the
-// state it may see.
-func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
-	s := h.lookup(r.URL.Query().Get("id"))
-	if s == nil {
-		h.fail(w, errNoGame)
-		return
-	}
-	c := make(chan struct{}, 1)
-	s.mu.Lock()
-	if len(s.watch) >= maxWatchers {
-		s.mu.Unlock()
-		h.release(s)
-		h.fail(w, &Error{Status: http.StatusServiceUnavailable, Msg: "web: too many pages watch this game"})
-		return
-	}
-	if s.watch == nil {
-		s.watch = map[chan struct{}]bool{}
-	}
-	s.watch[c] = true
-	s.mu.Unlock()
-	h.release(s) // a watched game is not evicted: its watch is not empty
-	defer func() {
-		s.mu.Lock()
-		delete(s.watch, c)
-		s.mu.Unlock()
-	}()
-	rc := http.NewResponseController(w)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
-	tick := time.NewTicker(heartbeat)
-	defer tick.Stop()
-	send := func(msg string) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(heartbeat + 10*time.Second))
-		if _, err := fmt.Fprint(w, msg); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
-	c <- struct{}{}
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-h.done:
-			return
-		case <-tick.C:
-			if !send(": still here\n\n") {
-				return
-			}
-		case <-c:
-			s.mu.Lock()
-			v := s.version
-			s.mu.Unlock()
-			if !send(fmt.Sprintf("event: change\ndata: {\"version\":%d}\n\n", v)) {
-				return
-			}
-		}
-	}
-}
-
-// maxWatchers caps the event streams open on one game.
-const maxWatchers = 16

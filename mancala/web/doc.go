@@ -40,7 +40,14 @@
 // with a size limit, before any game is locked, so a slow client holds up
 // nobody; the number of games kept and of searches running at once are
 // capped, and beyond a cap the handler answers 503 with a JSON error.
-// Serve it with the timeouts of [NewServer].
+// One client address may start [Options.NewGamesPerMinute] games a
+// minute, hold [Options.GamesPerClient] games in memory and
+// [Options.StreamsPerClient] event streams at once; beyond, 429 with a
+// JSON error. A game that a page watches but nobody plays leaves memory
+// after 10 minutes when room is needed; a game of Dir that finds no room
+// to load answers 503 "busy, try again" (404 means that there is no such
+// game). Game files that are symbolic links are not read; files cut short
+// are put aside as ID.txt.bad. Serve it with the timeouts of [NewServer].
 //
 // # API
 //
@@ -63,6 +70,9 @@
 //	POST /api/setup?id=&token=     {"position":{"rows":[[4,4,4,4,4,4],[4,4,4,4,4,4]],"stores":[0,0],"toMove":"south"}} → state
 //
 // Errors get a 4xx or 5xx status and {"error": "..."}, and change nothing.
+// A body must be a JSON object (null is refused), and /api/new's seats
+// two or none. The state's "version" counts the game's changes and is
+// kept in its file, so that it goes on after a restart.
 //
 // # Evaluation graph
 //

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,6 +33,10 @@ func forbidden(format string, args ...any) error {
 
 var errNoGame = &Error{Status: http.StatusNotFound, Msg: "web: no such game (it may have expired): start a new one"}
 
+// errBusy answers a request for a game kept in Dir that there is no room
+// to load into memory now: the game is there, the server is full.
+var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "web: the server is busy, try again in a minute (your game is kept)"}
+
 // apiError is the body of every error response.
 type apiError struct {
 	Error string `json:"error"`
@@ -51,8 +56,11 @@ func (h *Handler) fail(w http.ResponseWriter, err error) {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &e):
-		if e.Status == http.StatusServiceUnavailable {
+		switch e.Status {
+		case http.StatusServiceUnavailable:
 			w.Header().Set("Retry-After", "2")
+		case http.StatusTooManyRequests:
+			w.Header().Set("Retry-After", "60")
 		}
 		writeJSON(w, e.Status, apiError{Error: e.Msg})
 	case errors.As(err, &tooBig):
@@ -64,7 +72,8 @@ func (h *Handler) fail(w http.ResponseWriter, err error) {
 }
 
 // readBody reads a request's whole body, at most maxBody bytes, and
-// decodes it as JSON into v (an empty body leaves v as it is). It is
+// decodes it as JSON into v (an empty body leaves v as it is; any body
+// but a JSON object, null among them, is refused with 400). It is
 // called before any game is locked.
 func readBody(w http.ResponseWriter, r *http.Request, v any) error {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
@@ -77,6 +86,9 @@ func readBody(w http.ResponseWriter, r *http.Request, v any) error {
 	}
 	if len(body) == 0 {
 		return nil
+	}
+	if t := bytes.TrimSpace(body); len(t) == 0 || t[0] != '{' {
+		return badRequest("the request body must be a JSON object ({...}), not %q", clip(string(t)))
 	}
 	if err := json.Unmarshal(body, v); err != nil {
 		return badRequest("malformed JSON: %v", err)

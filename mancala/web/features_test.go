@@ -13,7 +13,7 @@ import (
 // new line after undo, and the search cap refuses with 503.
 func TestAnalysis(t *testing.T) {
 	l := serve(t, Options{MaxSearches: 1})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	for _, m := range []string{"C", "f", "D", "a"} {
 		l.ok("POST", "/api/move"+q(s), map[string]string{"move": m}, nil)
 	}
@@ -48,7 +48,7 @@ func TestAnalysis(t *testing.T) {
 	l.fails("GET", "/api/analysis?id="+s.ID, nil, http.StatusNotFound, "no such endpoint")
 
 	// a simultaneous opening: the value is South's too
-	ck := l.newGame(newGameRequest{Family: "congkak", Seats: [2]string{"human", "human"}})
+	ck := l.newGame(newGameRequest{Family: "congkak", Seats: []string{"human", "human"}})
 	l.ok("POST", "/api/analysis?id="+ck.ID, nil, &a)
 	if !a.Done || len(a.Points) != 1 || a.Points[0].Depth == 0 {
 		t.Errorf("Congkak's opening analysed: %+v", a)
@@ -56,7 +56,7 @@ func TestAnalysis(t *testing.T) {
 
 	// a finished game: its last value is the result, proven
 	l.ok("POST", "/api/concede"+q(s), nil, nil)
-	fin := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
+	fin := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	start4 := map[string]any{"rows": [][]int{{0, 0, 0, 0, 0, 1}, {0, 0, 0, 0, 0, 0}}, "stores": []int{20, 27}, "toMove": "south"}
 	var st stateJSON
 	l.ok("POST", "/api/setup"+q(fin), map[string]any{"position": start4}, &st)
@@ -70,7 +70,7 @@ func TestAnalysis(t *testing.T) {
 // most analysisBatch plies and analysisBudget each.
 func TestAnalysisBounded(t *testing.T) {
 	l := serve(t, Options{})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	for ply := 0; ply < analysisBatch+5; ply++ {
 		var st stateJSON
 		l.ok("GET", "/api/state"+q(s), nil, &st)
@@ -105,11 +105,14 @@ func TestAnalysisBounded(t *testing.T) {
 // TestSetup: the editor's board is the ruleset's; a position the rules
 // accept starts the game, which survives a restart from its record's
 // Start tag; bad input gets a 400 with a reason, a spectator a 403, and
-// the game stays as it was.
+// the game stays as it was. The reasons are a player's words: the seeds
+// to add or take away, that the players take turns (before: "the rules
+// refuse this position: awale: 49 seeds, want 48: mancala: invalid
+// position").
 func TestSetup(t *testing.T) {
 	dir := t.TempDir()
 	l := serve(t, Options{Dir: dir})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "computer"}, Level: "easy"})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "computer"}, Level: "easy"})
 	var info setupInfo
 	l.ok("GET", "/api/setup?id="+s.ID, nil, &info)
 	if info.Houses != 6 || info.Total != 48 || len(info.Start.Rows[1]) != 6 || info.Start.ToMove != "south" {
@@ -130,10 +133,12 @@ func TestSetup(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 5}}, ToMove: "south"}}, 400, "refuse"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 5}}, ToMove: "south"}}, 400, "this game is played with 48 seeds, and the board holds 49: take away 1"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 2}}, ToMove: "south"}}, 400, "and the board holds 46: add 2"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "both"}}, 400, "the players take turns"},
 		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "has 3 houses"},
-		{map[string]any{"position": setupJSON{Rows: [2][]int{{-1, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "want 0 to"},
-		{map[string]any{"position": setupJSON{Rows: [2][]int{{300, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "want 0 to"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{-1, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "South's house A cannot hold -1 seeds: give it 0 to 255"},
+		{map[string]any{"position": setupJSON{Rows: [2][]int{{300, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "give it 0 to 255"},
 		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, Stores: [2]int{0, 256}, ToMove: "south"}}, 400, "store"},
 		{map[string]any{"position": setupJSON{Rows: [2][]int{{200, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "south"}}, 400, "seeds"},
 		{map[string]any{"position": setupJSON{Rows: [2][]int{{4, 4, 4, 4, 4, 4}, {4, 4, 4, 4, 4, 4}}, ToMove: "east"}}, 400, "to move"},
@@ -161,7 +166,7 @@ func TestSetup(t *testing.T) {
 
 	// every family: the start position as it is is accepted
 	for _, fam := range []string{"congkak", "awale"} {
-		g := l2.newGame(newGameRequest{Family: fam, Seats: [2]string{"human", "human"}})
+		g := l2.newGame(newGameRequest{Family: fam, Seats: []string{"human", "human"}})
 		var in setupInfo
 		l2.ok("GET", "/api/setup?id="+g.ID, nil, &in)
 		l2.ok("POST", "/api/setup"+q(g), map[string]any{"position": in.Start}, &got)

@@ -48,6 +48,8 @@ type session struct {
 	used    time.Time              // the last request
 	changed time.Time              // the last change
 	busy    int                    // requests holding or waiting for mu (eviction spares busy games)
+	client  string                 // the client address that started the game ("" if reloaded from Dir)
+	gone    chan struct{}          // closed when the game is evicted from memory: its streams end
 	events  []mancala.Event        // a buffer for PlayTrace
 	evals   []evaluation           // evals[i] is the engine's value of hist[i] along the line of steps, as far as analysed
 }
@@ -73,7 +75,7 @@ func newSession(fam mancala.Family, r mancala.Ruleset, req [2]string, level stri
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	s := &session{id: newID(), fam: fam, game: g, level: level, seed: seed, creds: map[string]seats{}, used: now, changed: now}
+	s := &session{id: newID(), fam: fam, game: g, level: level, seed: seed, creds: map[string]seats{}, used: now, changed: now, gone: make(chan struct{})}
 	var mine seats
 	for i, v := range req {
 		switch v {
@@ -121,6 +123,19 @@ func (s *session) touch(now time.Time) {
 		}
 	}
 }
+
+// evict tells the game's event streams that it left memory. s.mu is held.
+func (s *session) evict() {
+	select {
+	case <-s.gone:
+	default:
+		close(s.gone)
+	}
+}
+
+// shared reports whether the game has a seat played on another device
+// (a share link).
+func (s *session) shared() bool { return len(s.creds) > 1 }
 
 // holds returns the seats a credential holds (none for a spectator).
 func (s *session) holds(token string) seats {
@@ -196,13 +211,28 @@ func (s *session) engineFor(max time.Duration, level string) *search.AlphaBeta {
 	return search.NewAlphaBeta(o)
 }
 
-// search searches the current position at the session's level.
+// minSearch is the least time a search of the computer's turn is given,
+// when the turn's time is spent.
+const minSearch = 20 * time.Millisecond
+
+// thinkTime is the time a search of a turn whose thinking must end at
+// deadline is given now: what is left, at most SearchTime, at least
+// minSearch.
+func (h *Handler) thinkTime(deadline time.Time) time.Duration {
+	return max(min(deadline.Sub(h.now()), h.opt.SearchTime), minSearch)
+}
+
+// search searches the current position at the session's level, for at
+// most max.
 func (s *session) search(ctx context.Context, h *Handler, level string, max time.Duration) (search.Result, error) {
 	release, err := h.acquireSearch(ctx)
 	if err != nil {
 		return search.Result{}, err
 	}
 	defer release()
+	if h.onSearch != nil {
+		h.onSearch(max)
+	}
 	ply := s.game.Ply()
 	return s.engineFor(max, level).Search(ctx, s.game.Rules(), s.hist[:ply], s.game.Position())
 }
@@ -249,7 +279,7 @@ func (s *session) humanMove(ctx context.Context, h *Handler, held seats, text st
 	var oh int
 	switch {
 	case s.seats[other] == seatComputer:
-		res, err := s.search(ctx, h, s.level, h.opt.SearchTime)
+		res, err := s.search(ctx, h, s.level, h.thinkTime(h.now().Add(h.opt.TurnTime)))
 		if err != nil {
 			return nil, err
 		}
@@ -277,8 +307,10 @@ func legalPick(g *mancala.Game, p mancala.Player, house int) bool {
 }
 
 // computerMove plays the computer's decision when the side to move is the
-// computer's (both sides' at a simultaneous decision in which both are).
-func (s *session) computerMove(ctx context.Context, h *Handler) (*stepJSON, error) {
+// computer's (both sides' at a simultaneous decision in which both are),
+// searching for the time left until deadline, the end of the turn's
+// thinking (see thinkTime).
+func (s *session) computerMove(ctx context.Context, h *Handler, deadline time.Time) (*stepJSON, error) {
 	t := s.game.Turn()
 	if t == mancala.NoTurn {
 		return nil, conflict("the game is over")
@@ -286,7 +318,7 @@ func (s *session) computerMove(ctx context.Context, h *Handler) (*stepJSON, erro
 	if !s.computerDecides() {
 		return nil, conflict("it is a person's turn")
 	}
-	res, err := s.search(ctx, h, s.level, h.opt.SearchTime)
+	res, err := s.search(ctx, h, s.level, h.thinkTime(deadline))
 	if err != nil {
 		return nil, err
 	}

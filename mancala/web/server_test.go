@@ -167,7 +167,7 @@ func sameBoard(a, b boardJSON) bool {
 
 func TestServerMoveAndComputer(t *testing.T) {
 	l := serve(t, Options{})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "computer"}, Level: "easy"})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "computer"}, Level: "easy"})
 	if s.ToMove != "south" || s.Token == "" || !s.You[0] || s.You[1] || s.Title == "" {
 		t.Fatalf("new game: %+v", s)
 	}
@@ -235,7 +235,7 @@ func TestMoveComputedOnce(t *testing.T) {
 		return countingRules{r, &n}, nil
 	}}
 	l := serve(t, Options{Families: []mancala.Family{fam}})
-	s := l.newGame(newGameRequest{Seats: [2]string{"human", "human"}})
+	s := l.newGame(newGameRequest{Seats: []string{"human", "human"}})
 	for _, m := range []string{"C", "d", "A"} {
 		n.Store(0)
 		var mv moveResponse
@@ -260,7 +260,7 @@ func TestSlowBodyDoesNotFreezeGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := serveHandler(t, h, func(s *http.Server) { s.ReadTimeout = 1500 * time.Millisecond })
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	c, err := net.DialTimeout("tcp", strings.TrimPrefix(l.base, "http://"), 2*time.Second)
 	if err != nil {
 		t.Fatal(err)
@@ -303,7 +303,7 @@ func TestGameCapRefuses(t *testing.T) {
 	l := serve(t, Options{MaxGames: 4})
 	var states []stateJSON
 	for i := 0; i < 4; i++ {
-		states = append(states, l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}}))
+		states = append(states, l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}}))
 	}
 	// Every game in use (a request holds each one's lock).
 	l.h.mu.Lock()
@@ -341,7 +341,7 @@ func TestGameCapRefuses(t *testing.T) {
 // computer's move is refused with 503 after a second's wait.
 func TestSearchCapRefuses(t *testing.T) {
 	l := serve(t, Options{MaxSearches: 1})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"computer", "human"}, Level: "easy"})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"computer", "human"}, Level: "easy"})
 	l.h.searches <- struct{}{} // another game's search runs
 	start := time.Now()
 	l.fails("POST", "/api/computer"+q(s), nil, http.StatusServiceUnavailable, "busy")
@@ -438,7 +438,7 @@ func TestAllowedHosts(t *testing.T) {
 // in; a spectator sees the game and cannot move.
 func TestTwoDevicesSimultaneousPicks(t *testing.T) {
 	l := serve(t, Options{})
-	s := l.newGame(newGameRequest{Family: "congkak", Seats: [2]string{"human", "remote"}})
+	s := l.newGame(newGameRequest{Family: "congkak", Seats: []string{"human", "remote"}})
 	if s.ToMove != "both" || len(s.Invites) != 1 || s.Invites[0].Seat != "north" || s.Control {
 		t.Fatalf("new game: to move %q, invites %+v, control %v", s.ToMove, s.Invites, s.Control)
 	}
@@ -477,7 +477,7 @@ func TestTwoDevicesSimultaneousPicks(t *testing.T) {
 // TestEventsStream: a page that watches a game hears of every change.
 func TestEventsStream(t *testing.T) {
 	l := serve(t, Options{})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "remote"}})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "remote"}})
 	req, _ := http.NewRequest("GET", l.base+"/api/events?id="+s.ID, nil)
 	resp, err := testClient.Do(req)
 	if err != nil {
@@ -521,11 +521,11 @@ func TestEventsStream(t *testing.T) {
 }
 
 // TestGamesSurviveRestart: with Dir, a new handler has the games, their
-// moves and credentials back.
+// moves, credentials and versions back.
 func TestGamesSurviveRestart(t *testing.T) {
 	dir := t.TempDir()
 	l := serve(t, Options{Dir: dir})
-	s := l.newGame(newGameRequest{Family: "congkak", Seats: [2]string{"human", "remote"}})
+	s := l.newGame(newGameRequest{Family: "congkak", Seats: []string{"human", "remote"}})
 	north := "?id=" + s.ID + "&token=" + s.Invites[0].Token
 	var mv moveResponse
 	l.ok("POST", "/api/move"+q(s), map[string]string{"move": "C"}, &mv)
@@ -539,6 +539,11 @@ func TestGamesSurviveRestart(t *testing.T) {
 	l2.ok("GET", "/api/state"+q(s), nil, &got)
 	if got.Moves != want.Moves || !sameBoard(got.Board, want.Board) || got.You != want.You || len(got.History) != 1 || got.Last == nil || got.Status != want.Status {
 		t.Errorf("after a restart: %+v\nwant %+v", got, want)
+	}
+	// The version goes on from the one the pages know (before: 1 again,
+	// and the pages ignored the changes of versions they had seen).
+	if got.Version != want.Version {
+		t.Errorf("after a restart the version is %d, want %d", got.Version, want.Version)
 	}
 	for _, tok := range []string{q(s), north} {
 		var st stateJSON
@@ -559,9 +564,10 @@ func TestGamesSurviveRestart(t *testing.T) {
 func TestFinishedGamesExpire(t *testing.T) {
 	dir := t.TempDir()
 	l := serve(t, Options{Dir: dir})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	l.ok("POST", "/api/concede"+q(s), nil, nil)
-	live := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
+	live := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
+	l.ok("POST", "/api/move"+q(live), map[string]string{"move": "C"}, nil) // a game is saved from its first move
 	old := time.Now().Add(-48 * time.Hour)
 	for _, id := range []string{s.ID, live.ID} {
 		if err := osChtimes(dir, id, old); err != nil {
@@ -627,7 +633,7 @@ func TestFamiliesDescribed(t *testing.T) {
 
 func TestRecordRoundTrip(t *testing.T) {
 	l := serve(t, Options{})
-	s := l.newGame(newGameRequest{Family: "congkak", Preset: "congkak", Params: map[string]int{"houses": 5}, Seats: [2]string{"human", "human"}})
+	s := l.newGame(newGameRequest{Family: "congkak", Preset: "congkak", Params: map[string]int{"houses": 5}, Seats: []string{"human", "human"}})
 	var mv moveResponse
 	l.ok("POST", "/api/move"+q(s), map[string]string{"move": "B"}, &mv)
 	l.ok("POST", "/api/move"+q(s), map[string]string{"move": "c"}, &mv)
@@ -635,7 +641,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	if code != 200 || !strings.Contains(string(text), `[Rules "congkak houses=5"]`) || strings.Contains(string(text), s.Token) {
 		t.Fatalf("record %d:\n%s", code, text)
 	}
-	s2 := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
+	s2 := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	var got stateJSON
 	l.ok("POST", "/api/record"+q(s2), map[string]string{"record": string(text)}, &got)
 	if got.Moves != mv.State.Moves || !sameBoard(got.Board, mv.State.Board) || len(got.History) != 1 {
@@ -647,7 +653,7 @@ func TestRecordRoundTrip(t *testing.T) {
 
 func TestUndoRedoConcedeHint(t *testing.T) {
 	l := serve(t, Options{})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "computer"}, Level: "easy"})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "computer"}, Level: "easy"})
 	var mv moveResponse
 	l.ok("POST", "/api/move"+q(s), map[string]string{"move": "C"}, &mv)
 	l.ok("POST", "/api/computer"+q(s), nil, nil)
@@ -666,12 +672,12 @@ func TestUndoRedoConcedeHint(t *testing.T) {
 		t.Errorf("hint %+v", hn)
 	}
 	l.ok("POST", "/api/concede"+q(s), nil, &st)
-	if !st.Over || !strings.HasPrefix(st.Result, "You lost, ") || st.Status != st.Result {
+	if !st.Over || !strings.HasPrefix(st.Result, "You lost ") || st.Status != st.Result {
 		t.Errorf("after conceding: result %q status %q", st.Result, st.Status)
 	}
 	var spect stateJSON
 	l.ok("GET", "/api/state?id="+s.ID, nil, &spect)
-	if !strings.HasPrefix(spect.Result, "North won, ") {
+	if !strings.HasPrefix(spect.Result, "North won ") {
 		t.Errorf("the spectator's result %q", spect.Result)
 	}
 	l.fails("POST", "/api/hint"+q(s), nil, 409, "over")
@@ -679,7 +685,7 @@ func TestUndoRedoConcedeHint(t *testing.T) {
 
 func TestBodyTooLarge(t *testing.T) {
 	l := serve(t, Options{})
-	s := l.newGame(newGameRequest{Family: "awale", Seats: [2]string{"human", "human"}})
+	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	l.fails("POST", "/api/record"+q(s), map[string]string{"record": strings.Repeat("x", maxBody)}, 413, "larger")
 }
 

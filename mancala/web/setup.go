@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -52,13 +53,13 @@ func positionFrom(r mancala.Ruleset, q *setupJSON) (mancala.Position, error) {
 		}
 		for i, v := range q.Rows[pl] {
 			if v < 0 || v > mancala.MaxSeeds {
-				return p, badRequest("%v holds %d seeds: want 0 to %d", mancala.Hole{Owner: mancala.Player(pl), House: i}, v, mancala.MaxSeeds)
+				return p, badRequest("%s's house %v cannot hold %d seeds: give it 0 to %d", title(mancala.Player(pl)), mancala.Hole{Owner: mancala.Player(pl), House: i}, v, mancala.MaxSeeds)
 			}
 			rows[pl][i] = uint8(v)
 		}
 		v := q.Stores[pl]
 		if v < 0 || v > mancala.MaxSeeds {
-			return p, badRequest("%s's store holds %d seeds: want 0 to %d", title(mancala.Player(pl)), v, mancala.MaxSeeds)
+			return p, badRequest("%s's store cannot hold %d seeds: give it 0 to %d", title(mancala.Player(pl)), v, mancala.MaxSeeds)
 		}
 		stores[pl] = uint8(v)
 	}
@@ -101,11 +102,30 @@ func (h *Handler) handleSetup(_ *http.Request, s *session, token string, q *requ
 	}
 	g, err := newGameFrom(r, p)
 	if err != nil {
-		return reply{}, badRequest("the rules refuse this position: %v", err)
+		return reply{}, badRequest("%s", refusal(s.fam, r, p, err))
 	}
 	s.load(g, s.fam)
 	h.changed(s)
 	return jsonReply(s.state(token))
+}
+
+// refusal says, for a player, why the rules r of fam refuse position p
+// (err is their Setup's error): the seeds to add or take away when the
+// count is not the game's, that the players take turns when both were to
+// move, else the ruleset's own reason without the packages' names.
+func refusal(fam mancala.Family, r mancala.Ruleset, p mancala.Position, err error) string {
+	want, got := r.Start().Board.Total(), p.Board.Total()
+	switch {
+	case got < want:
+		return fmt.Sprintf("this game is played with %d seeds, and the board holds %d: add %d", want, got, want-got)
+	case got > want:
+		return fmt.Sprintf("this game is played with %d seeds, and the board holds %d: take away %d", want, got, got-want)
+	case p.ToMove == mancala.BothTurn && r.Start().ToMove != mancala.BothTurn:
+		return "in this game the players take turns: choose South or North to move"
+	}
+	msg := strings.TrimSuffix(err.Error(), ": "+mancala.ErrInvalidPosition.Error())
+	msg = strings.TrimPrefix(msg, fam.Name+": ")
+	return "the rules do not allow this position (" + msg + ")"
 }
 
 // newGameFrom starts a game of r from p, which r's Setup checks; a

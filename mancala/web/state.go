@@ -149,7 +149,9 @@ type stateJSON struct {
 	Legal    [2][]int      `json:"legal"`  // the houses the viewer may choose now
 	Picked   [2]bool       `json:"picked"` // at a simultaneous decision: who has chosen (not what)
 	Over     bool          `json:"over"`
-	Result   string        `json:"result"` // the result, from the viewer's point of view, once over
+	Result   string        `json:"result"`  // the result, from the viewer's point of view, once over
+	Outcome  string        `json:"outcome"` // once over: "won", "lost", "draw" (the viewer's), or "over"
+	EndRule  string        `json:"endRule"` // once over: the id of the rule that ended the game, if known ("AW-7")
 	Scores   [2]int        `json:"scores"`
 	Status   string        `json:"status"` // whose turn and why, or the result
 	Moves    string        `json:"moves"`
@@ -197,7 +199,9 @@ func (s *session) state(token string) stateJSON {
 	st.Scores = o.Scores
 	if g.Over() {
 		st.Result = resultLine(o, held)
+		st.EndRule = o.Ending.Rule
 	}
+	st.Outcome = outcomeFor(o, held, g.Over())
 	if ply := g.Ply(); ply > 0 && ply <= len(s.steps) {
 		st.Last = s.steps[ply-1]
 	}
@@ -234,28 +238,101 @@ func label(fam mancala.Family, r mancala.Ruleset) string {
 	return fl
 }
 
-// resultLine is the result from the point of view of the seats held: "You
-// won, 26–22", "You lost, 26–22", "North won, 26–22" (the winner's score
-// first), "Draw, 24–24", with why the game ended.
+// resultLine is the result from the point of view of the seats held, as
+// a player says it, the winner's score first: "You won 26 to 22", "You
+// lost 5 to 43", "North won 26 to 22", "Draw, 24 each", then why the game
+// ended: "You lost 5 to 43: North could not move." The rule that ended it
+// is not in the line (the page shows it in small print: state's EndRule).
 func resultLine(o mancala.Outcome, held seats) string {
 	var line string
 	if w, ok := o.Result.Winner(); ok {
 		a, b := o.Scores[w], o.Scores[w.Other()]
 		switch {
 		case held[w] && !held[w.Other()]:
-			line = fmt.Sprintf("You won, %d–%d", a, b)
+			line = fmt.Sprintf("You won %d to %d", a, b)
 		case held[w.Other()] && !held[w]:
-			line = fmt.Sprintf("You lost, %d–%d", a, b)
+			line = fmt.Sprintf("You lost %d to %d", b, a)
 		default:
-			line = fmt.Sprintf("%s won, %d–%d", title(w), a, b)
+			line = fmt.Sprintf("%s won %d to %d", title(w), a, b)
 		}
 	} else {
-		line = fmt.Sprintf("Draw, %d–%d", o.Scores[mancala.South], o.Scores[mancala.North])
+		line = fmt.Sprintf("Draw, %d each", o.Scores[mancala.South])
+		if o.Scores[mancala.South] != o.Scores[mancala.North] {
+			line = fmt.Sprintf("Draw, %d to %d", o.Scores[mancala.South], o.Scores[mancala.North])
+		}
 	}
-	if e := o.Ending.String(); e != "" {
+	if e := endingWords(o, held); e != "" {
 		line += ": " + e
 	}
 	return line + "."
+}
+
+// endingWords says why a game ended as a player would, without the rule:
+// "North could not move", "you conceded". A majority that names nobody
+// is the winner's.
+func endingWords(o mancala.Outcome, held seats) string {
+	e := o.Ending
+	who, hasWho := e.Who.Player()
+	if w, won := o.Result.Winner(); !hasWho && won && e.Reason == mancala.EndMajority {
+		who, hasWho = w, true
+	}
+	name := ""
+	if hasWho {
+		name = title(who)
+		if held[who] && !held[who.Other()] {
+			name = "you"
+		}
+	}
+	switch e.Reason {
+	case mancala.EndNone:
+		return ""
+	case mancala.EndNoMove:
+		if hasWho {
+			return name + " could not move"
+		}
+		return "the player to move could not move"
+	case mancala.EndRepetition:
+		return "the same positions came round again and again"
+	case mancala.EndMajority:
+		if hasWho {
+			return name + " holds more than half of the seeds"
+		}
+		return "a player holds more than half of the seeds"
+	case mancala.EndRoundLimit:
+		return "the last round was played"
+	case mancala.EndCannotFill:
+		if hasWho {
+			return name + " cannot fill a house for another round"
+		}
+		return "a player cannot fill a house for another round"
+	case mancala.EndRepeatedRound:
+		return "a round would have started as an earlier one did"
+	case mancala.EndConceded:
+		if hasWho {
+			return name + " conceded"
+		}
+		return "a player conceded"
+	}
+	return "the rules end the game here"
+}
+
+// outcomeFor is the result from the point of view of the seats held:
+// "won", "lost", "draw", or "over" for a viewer who plays both seats or
+// none when somebody won; "" while the game goes on.
+func outcomeFor(o mancala.Outcome, held seats, over bool) string {
+	if !over {
+		return ""
+	}
+	w, ok := o.Result.Winner()
+	switch {
+	case !ok:
+		return "draw"
+	case held[w] && !held[w.Other()]:
+		return "won"
+	case held[w.Other()] && !held[w]:
+		return "lost"
+	}
+	return "over"
 }
 
 // status says whose turn it is and why (from the last move's narration),

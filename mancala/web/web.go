@@ -33,8 +33,11 @@ type Options struct {
 	Level string
 	// MaxGames caps the games kept in memory; 0 means 500. When the cap
 	// is reached, a new game replaces the least recently used game that
-	// nobody has used for a minute, and is refused (503) if there is
-	// none.
+	// nobody has used for a minute (or for watchedIdle, 10 minutes, if a
+	// page watches it: its streams are then closed, and the pages
+	// reconnect), and is refused (503) if there is none. A game kept in
+	// Dir comes back from its file when asked for; if there is no room
+	// for it then, the request gets 503 "busy, try again", never 404.
 	MaxGames int
 	// MaxSearches caps the computer's searches (moves and hints) running
 	// at once; 0 means the number of CPUs. A search that cannot start
@@ -42,6 +45,30 @@ type Options struct {
 	MaxSearches int
 	// SearchTime caps the time of one search; 0 means 2 seconds.
 	SearchTime time.Duration
+	// TurnTime caps the computer's thinking over one whole turn of
+	// /api/computer, every decision of it (a Congkak turn may decide
+	// again and again): each search is given what is left of it, so
+	// that thinking and the page's animation (at most 3 s, less the
+	// time the answer took) fit in about 3 s. 0 means 1.5 seconds.
+	TurnTime time.Duration
+	// NewGamesPerMinute caps the games that one client address may start
+	// in a minute (429 beyond it); 0 means 20.
+	NewGamesPerMinute int
+	// GamesPerClient caps the games kept in memory that one client
+	// address started; 0 means 50, a tenth of the default MaxGames. At
+	// the cap, a new game replaces the client's least recently used game
+	// that it has left (no page watches it, and nobody has used it for a
+	// minute or nobody has played it and it has no share link), and is
+	// refused (429) if there is none. Games reloaded from Dir count for
+	// nobody.
+	GamesPerClient int
+	// StreamsPerClient caps the event streams (/api/events) that one
+	// client address holds open at once (429 beyond it); 0 means 32.
+	StreamsPerClient int
+	// A client address is the host of the request's remote address (an
+	// IPv6 address counts by its /64 network). Behind a reverse proxy
+	// every client has the proxy's address: raise the three caps above,
+	// or limit clients at the proxy.
 	// AllowedHosts are the values of the Host header accepted, each a
 	// host name or address ("games.example.org"), with or without a
 	// port; "*" accepts any. nil means loopback names only: localhost,
@@ -69,6 +96,7 @@ const (
 	idleEvict    = time.Minute
 	searchTable  = 1 << 16 // transposition-table entries of one search (24 bytes each)
 	heartbeat    = 20 * time.Second
+	watchedIdle  = 10 * time.Minute // a watched game nobody has used for this long may be evicted
 	defaultLevel = "medium"
 )
 
@@ -86,11 +114,14 @@ type Handler struct {
 	store    *store // nil without Options.Dir
 	logf     func(format string, args ...any)
 	now      func() time.Time
+	onSearch func(max time.Duration) // tests: called with the time each search is given
 
-	mu       sync.Mutex
-	sessions map[string]*session
-	done     chan struct{} // closed by Close
-	closing  sync.Once
+	mu          sync.Mutex
+	sessions    map[string]*session
+	clients     map[string]*client // by client address (clientOf); guarded by mu
+	clientSweep time.Time          // the last sweepClients; guarded by mu
+	done        chan struct{}      // closed by Close
+	closing     sync.Once
 }
 
 // Close ends the event streams that pages hold open, so that a server's
@@ -103,10 +134,10 @@ func (h *Handler) Close() error {
 
 // New returns a handler with the options o. It fails, with an error
 // wrapping ErrOptions, for a family without Build, an unknown level or
-// negative caps, and with the error of the file system if Dir cannot be
+// negative caps, times or limits, and with the error of the file system if Dir cannot be
 // used.
 func New(o Options) (*Handler, error) {
-	h := &Handler{opt: o, sessions: map[string]*session{}, done: make(chan struct{}), logf: o.Logf, now: time.Now, rules: map[string]string{}}
+	h := &Handler{opt: o, sessions: map[string]*session{}, clients: map[string]*client{}, done: make(chan struct{}), logf: o.Logf, now: time.Now, rules: map[string]string{}}
 	if h.logf == nil {
 		h.logf = log.Printf
 	}
@@ -126,8 +157,9 @@ func New(o Options) (*Handler, error) {
 	if _, err := search.LevelOptions(h.opt.Level); err != nil {
 		return nil, fmt.Errorf("web: level %q: %w", h.opt.Level, ErrOptions)
 	}
-	if o.MaxGames < 0 || o.MaxSearches < 0 || o.SearchTime < 0 || o.Expire < 0 {
-		return nil, fmt.Errorf("web: negative MaxGames, MaxSearches, SearchTime or Expire: %w", ErrOptions)
+	if o.MaxGames < 0 || o.MaxSearches < 0 || o.SearchTime < 0 || o.TurnTime < 0 || o.Expire < 0 ||
+		o.NewGamesPerMinute < 0 || o.GamesPerClient < 0 || o.StreamsPerClient < 0 {
+		return nil, fmt.Errorf("web: negative caps, times or limits per client: %w", ErrOptions)
 	}
 	if h.opt.MaxGames == 0 {
 		h.opt.MaxGames = 500
@@ -137,6 +169,18 @@ func New(o Options) (*Handler, error) {
 	}
 	if h.opt.SearchTime == 0 {
 		h.opt.SearchTime = 2 * time.Second
+	}
+	if h.opt.TurnTime == 0 {
+		h.opt.TurnTime = 1500 * time.Millisecond
+	}
+	if h.opt.NewGamesPerMinute == 0 {
+		h.opt.NewGamesPerMinute = 20
+	}
+	if h.opt.GamesPerClient == 0 {
+		h.opt.GamesPerClient = 50
+	}
+	if h.opt.StreamsPerClient == 0 {
+		h.opt.StreamsPerClient = 32
 	}
 	if h.opt.Expire == 0 {
 		h.opt.Expire = 30 * 24 * time.Hour

@@ -63,7 +63,12 @@ async function api(method, path, body) {
   const resp = await fetch(path.startsWith("api/new") || path.startsWith("api/families") ? path : withGame(path), init);
   let data;
   try { data = await resp.json(); } catch (e) { data = { error: "the server sent no answer (" + resp.status + ")" }; }
-  if (!resp.ok) { const err = new Error(data.error || resp.statusText); err.status = resp.status; throw err; }
+  if (!resp.ok) {
+    // the server's messages begin with the package's name, "web: ": not for players
+    const err = new Error((data.error || resp.statusText).replace(/^web: /, ""));
+    err.status = resp.status;
+    throw err;
+  }
   return data;
 }
 
@@ -254,16 +259,18 @@ function frames(step) {
 
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
-// animate plays the steps of one turn, at most TURN_MS long: the delay a
-// frame is the slider's, or less for a long turn.
-async function animate(steps) {
+// animate plays the steps of one turn, at most budget ms long (TURN_MS if
+// not given; the computer's turns pass what is left of TURN_MS once the
+// server has answered, so that thinking and drawing fit in it): the delay
+// a frame is the slider's, or less for a long turn.
+async function animate(steps, budget) {
   if (!steps.length) return;
   const t0 = performance.now();
   const all = steps.map(frames);
   const total = all.reduce((n, f) => n + f.length, 0);
   // Frame i is due at t0 + i*per; a frame that comes late is not drawn,
-  // so that drawing never makes the turn longer than TURN_MS.
-  const per = Math.min(DELAYS[+$("speed").value], TURN_MS / total);
+  // so that drawing never makes the turn longer than its budget.
+  const per = Math.min(DELAYS[+$("speed").value], Math.max(budget === undefined ? TURN_MS : budget, 0) / total);
   let i = 0;
   document.body.dataset.animating = "1";
   $("skip").disabled = false;
@@ -291,12 +298,15 @@ async function animate(steps) {
   } finally {
     delete document.body.dataset.animating;
     $("skip").disabled = true;
-    turnTimes.push({ steps: steps.length, ms: performance.now() - t0 });
+    turnTimes.push({ steps: steps.length, ms: performance.now() - t0, think: thinkMs });
+    thinkMs = 0;
   }
 }
 
-// turnTimes are how long each turn's animation took, for the tests.
+// turnTimes are how long each turn's animation took, and how long the
+// server took to answer before it (think), for the tests.
 const turnTimes = [];
+let thinkMs = 0;        // the time the last answer took, for turnTimes
 
 // lastMarks marks the houses of the last move and its captures.
 function lastMarks(step) {
@@ -347,14 +357,21 @@ function show(state) {
   gameId = state.id;
   if (viewing !== null && viewing > state.ply) viewing = null;
   redraw();
-  $("title").textContent = state.title + (state.round > 1 ? " — round " + state.round : "");
+  showTitle(viewing === null ? state.round : null);
   let status = state.status;
   if (state.toMove === "both" && state.you[0] && state.you[1]) {
     status += state.picked[0] ? " North, choose your house — South, look away." : " South chooses first: North, look away.";
   } else if (state.computer && !state.over) status = "The computer is thinking…";
   else if (!state.over && !state.you[0] && !state.you[1]) status += " (You are watching.)";
   $("status").textContent = status;
+  if (state.over && state.endRule) {
+    const small = document.createElement("small");
+    small.className = "rule";
+    small.textContent = " (rule " + state.endRule + ")";
+    $("status").append(small);
+  }
   $("status").classList.toggle("over", state.over);
+  for (const o of ["won", "lost", "draw"]) $("status").classList.toggle(o, state.outcome === o);
   const notes = state.last ? state.last.notes : [];
   $("notes").replaceChildren(...notes.map((n) => { const li = document.createElement("li"); li.textContent = n.text; return li; }));
   $("moves").textContent = state.moves || "(none yet)";
@@ -369,6 +386,14 @@ function show(state) {
   $("diagram").href = "api/board.svg?id=" + encodeURIComponent(gameId);
   $("diagram").setAttribute("download", state.family + "-board.svg");
   document.title = state.title + " — Sowing games";
+}
+
+// showTitle names the game, and the round of the position shown: round,
+// the server's number (the present's or the viewed position's; null
+// leaves the title as it is while a viewed position's is fetched).
+function showTitle(round) {
+  if (!st || round === null) return;
+  $("title").textContent = st.title + (round > 1 ? " — round " + round : "");
 }
 
 function showHistory(state) {
@@ -395,6 +420,7 @@ async function view(ply) {
   try {
     const p = await api("GET", "api/position?ply=" + ply);
     viewing = ply;
+    showTitle(p.round);
     draw(p.board, lastMarks(p.step));
     $("viewing").hidden = false;
     $("viewing-text").textContent = ply === 0 ? "The start of the game." : "After move " + ply + " (" + p.step.move + "): " + p.step.notes.map((n) => n.text).join(" ");
@@ -406,7 +432,7 @@ async function view(ply) {
 function present() {
   viewing = null;
   $("viewing").hidden = true;
-  if (st) { showHistory(st); drawGraph(); redraw(); }
+  if (st) { showTitle(st.round); showHistory(st); drawGraph(); redraw(); }
 }
 
 function pageURL(extra) {
@@ -433,17 +459,22 @@ function hintMarks() { return marksNow(); }
 async function play(path, body) {
   setBusy(true);
   try {
+    let t0 = performance.now();
     let r = await api("POST", path, body);
     hinted = null;
     present();
     lastTurn = r.steps || (r.step ? [r.step] : []);
-    await animate(lastTurn);
+    thinkMs = performance.now() - t0;
+    // a computer's turn, or a pick the computer answers: its thinking is part of the turn's time
+    await animate(lastTurn, r.steps || thinkMs > 200 ? TURN_MS - thinkMs : TURN_MS);
     show(r.state);
     while (r.state.computer && !r.state.over && (r.state.you[0] || r.state.you[1] || token)) {
       await sleep(120);
+      t0 = performance.now();
       r = await api("POST", "api/computer");
       lastTurn = r.steps;
-      await animate(lastTurn);
+      thinkMs = performance.now() - t0;
+      await animate(lastTurn, TURN_MS - thinkMs);
       show(r.state);
     }
   } catch (e) {
@@ -459,14 +490,16 @@ async function refresh() {
   try { show(await api("GET", "api/state")); } catch (e) { message(e.message); }
 }
 
-// changed is the event stream's news: the game has a new version. The
-// page fetches its state, and animates the move another device played.
+// changed is the event stream's news: the game's version. The page
+// fetches its state if it shows another version (an older one too: a
+// server that lost the game's versions), and animates the move another
+// device played.
 async function changed(version) {
-  if (!st || version <= st.version || document.body.dataset.busy === "1") return;
+  if (!st || version === st.version || document.body.dataset.busy === "1") return;
   setBusy(true);
   try {
     const s = await api("GET", "api/state");
-    if (s.version <= st.version) return;
+    if (s.version === st.version && s.ply === st.ply) return;
     if (s.ply === st.ply + 1 && s.last) {
       lastTurn = [s.last];
       await animate(lastTurn);
@@ -481,15 +514,39 @@ async function changed(version) {
   if (st.computer && !st.over && token && (st.you[0] || st.you[1])) play("api/computer");
 }
 
+let rewatch = 0;        // the timer of watch's next try, after the server refused the stream
+
+// watch opens the game's event stream. While it is down (the server
+// restarts, the network fails) the page says "Reconnecting…"; the browser
+// reconnects by itself after a failed connection, and watch tries again
+// every 2 s after a refused one (a server too busy), until the game is
+// known to be gone. Once back, the stream's first event resynchronises the
+// page (see changed).
 function watch() {
   if (events) events.close();
   events = null;
-  if (!gameId || typeof EventSource === "undefined") return;
-  events = new EventSource("api/events?id=" + encodeURIComponent(gameId));
-  events.addEventListener("change", (ev) => {
+  clearTimeout(rewatch);
+  if (!gameId || typeof EventSource === "undefined") { reconnecting(false); return; }
+  const es = new EventSource("api/events?id=" + encodeURIComponent(gameId));
+  events = es;
+  es.addEventListener("open", () => { if (events === es) reconnecting(false); });
+  es.addEventListener("error", async () => {
+    if (events !== es) return;
+    reconnecting(true);
+    if (es.readyState !== EventSource.CLOSED) return; // the browser tries again
+    try {
+      await api("GET", "api/state"); // the game is there: try again soon
+    } catch (e) {
+      if (e.status === 404 && events === es) { reconnecting(false); message(e.message); events = null; return; }
+    }
+    if (events === es) rewatch = setTimeout(watch, 2000);
+  });
+  es.addEventListener("change", (ev) => {
     try { changed(JSON.parse(ev.data).version); } catch (e) { /* a malformed event: the next one will do */ }
   });
 }
+
+function reconnecting(down) { $("reconnecting").hidden = !down; }
 
 function choose(owner, house) {
   if (document.body.dataset.busy === "1" || !st || viewing !== null) return;
@@ -524,7 +581,8 @@ async function newGame(ev) {
   const f = familyOf($("opt-family").value);
   const params = {};
   for (const p of f ? f.params : []) {
-    const v = +$("opt-param-" + p.key).value;
+    const text = $("opt-param-" + p.key).value.trim();
+    const v = text === "" && p.zero ? 0 : +text; // an empty field of a param whose 0 means something is 0
     if (Number.isFinite(v) && v !== paramDefault(f, p)) params[p.key] = v;
   }
   const q = {
@@ -619,6 +677,7 @@ function presets() {
     l.append(p.label || p.key, " ");
     const i = document.createElement("input");
     Object.assign(i, { id: "opt-param-" + p.key, type: "number", min: p.min, max: p.max, value: p.default, title: p.description || "" });
+    if (p.zero) { i.placeholder = p.zero; i.classList.add("wide"); } // 0 means this: the field shows it, empty
     l.append(i);
     return l;
   }));
@@ -643,7 +702,7 @@ function presetChanged() {
   const f = familyOf($("opt-family").value);
   for (const p of f ? f.params : []) {
     const i = $("opt-param-" + p.key);
-    if (i) i.value = paramDefault(f, p);
+    if (i) i.value = p.zero && paramDefault(f, p) === 0 ? "" : paramDefault(f, p); // "" shows what 0 means
   }
   describe();
 }
