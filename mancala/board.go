@@ -142,11 +142,8 @@ func (b Board) Row(p Player) [MaxHouses]uint8 { return b.houses[p&1] }
 
 // RowSeeds returns the seeds in all of p's houses.
 func (b Board) RowSeeds(p Player) int {
-	t := 0
-	for _, v := range b.houses[p&1] {
-		t += int(v)
-	}
-	return t
+	r := &b.houses[p&1]
+	return byteSum(binary.LittleEndian.Uint64(r[:8])) + byteSum(binary.LittleEndian.Uint64(r[8:]))
 }
 
 // Store returns the seeds in player p's store.
@@ -227,13 +224,15 @@ func (b *Board) SetRow(p Player, row [MaxHouses]uint8) error {
 	if !p.Valid() {
 		return fmt.Errorf("mancala: no player %d: %w", p, ErrInvalidPosition)
 	}
-	sum := 0
-	for i, v := range row {
-		if v != 0 && (i >= int(b.n) || b.Burnt(p, i)) {
-			return fmt.Errorf("mancala: seeds in missing or burnt house %d: %w", i, ErrInvalidPosition)
-		}
-		sum += int(v)
+	// The row is read as two words, as in SetCounts.
+	w0 := binary.LittleEndian.Uint64(row[:8])
+	w1 := binary.LittleEndian.Uint64(row[8:])
+	closed := b.burnt[p] | ^uint16(0)<<b.n // burnt or missing houses
+	if full := nonEmptyBits(w0) | nonEmptyBits(w1)<<8; full&closed != 0 {
+		i := bits.TrailingZeros16(full & closed)
+		return fmt.Errorf("mancala: seeds in missing or burnt house %d: %w", i, ErrInvalidPosition)
 	}
+	sum := byteSum(w0) + byteSum(w1)
 	if err := b.checkTotal(b.RowSeeds(p), sum); err != nil {
 		return err
 	}
