@@ -1,0 +1,150 @@
+package sow
+
+// The games of the catalogue. Each Config follows the source cited in
+// Source; where the source is silent, the choice is said in the field's
+// comment and in the catalogue page.
+
+// KalahConfig returns Kalah(houses, seeds) with the empty capture (the
+// rules of the solved game) or, with standard, the standard capture.
+func KalahConfig(houses, seeds int, standard bool) Config {
+	return Config{
+		Houses: houses, Seeds: seeds, Stores: true,
+		SowOwnStore: true, ExtraTurn: true,
+		Opposite: true, OppositeTakesLast: true, OppositeNeedsSeeds: standard,
+		EndRowEmpty: true, NoMove: OwnerTakes, Cycle: OwnerTakes,
+	}
+}
+
+// AwaleConfig returns the Awalé of package awale's documents (grand slam
+// forbidden unless forced, then no capture; cycle: own rows).
+func AwaleConfig(houses, seeds int) Config {
+	return Config{
+		Houses: houses, Seeds: seeds, Stores: true,
+		SkipOrigin:    true,
+		CaptureCounts: []int{2, 3}, CaptureRow: OpponentRow, Successive: true,
+		GrandSlam: SlamForbidden, Feed: true,
+		NoMove: OwnerTakes, Cycle: OwnerTakes,
+	}
+}
+
+// AbapaConfig returns Awalé's Abapa rules: a grand slam captures
+// nothing and the game stops at a majority.
+func AbapaConfig(houses, seeds int) Config {
+	c := AwaleConfig(houses, seeds)
+	c.GrandSlam = SlamNoCapture
+	c.Majority = true
+	return c
+}
+
+// AwariConfig returns the solved Awari's rules: a grand slam is
+// forbidden unless forced, and then captures; a cycle shares the seeds
+// left.
+func AwariConfig(houses, seeds int) Config {
+	c := AwaleConfig(houses, seeds)
+	c.GrandSlam = SlamForbiddenElseCapture
+	c.Cycle = Split
+	return c
+}
+
+func catalogue() []Game {
+	return []Game{
+		{
+			Name: "kalah", Label: "Kalah", Region: "United States (commercial, 1940s)",
+			Description: "The commercial sowing game with two stores, where a last seed in your store gives you another move.",
+			Source:      "G. Irving, J. Donkers, J. Uiterwijk, Solving Kalah, ICGA Journal 23(3), 2000; Mancala World, Kalah, https://mancala.fandom.com/wiki/Kalah",
+			Board:       "2 x 6, 4 seeds a house (48), two stores in the circuit",
+			Intro:       "Kalah is the game most people in Europe and America call Mancala.",
+			Config:      KalahConfig(6, 4, false),
+			Variants: []Variant{{Word: "capture=standard", Label: "Standard capture",
+				Description: "A last seed in an empty house of your row captures only when the house opposite holds seeds; otherwise it stays where it fell.",
+				Config:      KalahConfig(6, 4, true)}},
+			Sized: true,
+		},
+		{
+			Name: "oware", Label: "Oware (Abapa)", Region: "Ghana, West Africa, Caribbean",
+			Description: "The tournament rules of Oware: captures of 2 and 3 in the opponent's row, feeding, no grand slam captures.",
+			Source:      "World Oware Federation rules (Abapa), as package awale plays them (awale abapa); Mancala World, Oware, https://mancala.fandom.com/wiki/Oware",
+			Board:       "2 x 6, 4 seeds a house (48), stores off the circuit",
+			Intro:       "Oware is played across West Africa and the Caribbean; Abapa is the set of rules of its tournaments.",
+			Config:      AbapaConfig(6, 4),
+			Sized:       true,
+		},
+		{
+			Name: "awari", Label: "Awari", Region: "West Africa (the solved game)",
+			Description: "Oware as the computer solvers played it: a grand slam only when forced, a cycle shares the seeds left.",
+			Source:      "J. Romein, H. Bal, Solving Awari with Parallel Retrograde Analysis, IEEE Computer 36(10), 2003; T. Lincke, Exploring the Computational Limits of Large Exhaustive Search Problems, ETH Zurich, 2002",
+			Board:       "2 x 6, 4 seeds a house (48), stores off the circuit",
+			Intro:       "Awari is the name under which Oware was solved by computer in 2002: with perfect play, it is a draw.",
+			Config:      AwariConfig(6, 4),
+			Sized:       true,
+		},
+		{
+			Name: "bohnenspiel", Label: "Bohnenspiel", Region: "Germany",
+			Description: "The German bean game: captures of 2, 4 or 6 in either row, and backwards.",
+			Source:      "F. Jahn (1923), as Ludii's ruleset Jahn of Das Bohnenspiel gives it, https://ludii.games/variantDetails.php?keyword=Das+Bohnenspiel&variant=66; Wikipedia, Das Bohnenspiel",
+			Board:       "2 x 6, 6 seeds a house (72), stores off the circuit",
+			Intro:       "Das Bohnenspiel, the bean game, was described in Germany in the early twentieth century.",
+			Config: Config{Houses: 6, Seeds: 6, Stores: true,
+				CaptureCounts: []int{2, 4, 6}, CaptureRow: AnyRow, Successive: true,
+				NoMove: OpponentTakes, Cycle: OwnerTakes},
+			Sized: true,
+		},
+		{
+			Name: "toguz", Label: "Toguz Kumalak", Region: "Kazakhstan, Kyrgyzstan",
+			Description: "The game of nine: 162 stones, even captures and the tuzdyk.",
+			Source:      "Rules codified in 1949 by M. Auezov and K. Kuanishbayev, as PlayStrategy states them, https://playstrategy.org/variant/togyzkumalak; Mancala World, Toguz Kumalak",
+			Board:       "2 x 9, 9 stones a house (162), stores off the circuit",
+			Intro:       "Toguz Kumalak (Togyz Kumalak, Toguz Korgool) is the national game of Kazakhstan and Kyrgyzstan.",
+			Config: Config{Houses: 9, Seeds: 9, Stores: true, FirstInOrigin: true,
+				CaptureEven: true, CaptureRow: OpponentRow, Tuzdyk: true,
+				NoMove: OpponentTakes, Majority: true, Cycle: OwnerTakes},
+			Sized: true,
+		},
+		{
+			Name: "ayoayo", Label: "Ayoayo", Region: "Nigeria (Yoruba)",
+			Description: "The Yoruba relay-sowing game: sow on from every occupied house, capture opposite an empty house of your row.",
+			Source:      "Mancala World, Ayoayo, https://mancala.fandom.com/wiki/Ayoayo, after L. Russ, The Complete Mancala Games Book, 2000",
+			Board:       "2 x 6, 4 seeds a house (48), stores off the circuit",
+			Intro:       "Ayoayo is played by the Yoruba of Nigeria. Its sowings go on lap after lap.",
+			Config: Config{Houses: 6, Seeds: 4, Stores: true, SkipOrigin: true, Relay: true,
+				Opposite: true, OppositeNeedsSeeds: true, OppositeTakesLast: true,
+				Feed: true, NoMove: OpponentTakes, Cycle: OwnerTakes},
+			Sized: true,
+		},
+		{
+			Name: "vailungthlan", Label: "Vai Lung Thlan", Region: "India (Mizoram), Myanmar, Bangladesh",
+			Description: "The Mizo game: clockwise sowing, and a last seed in an empty house takes the chain of single seeds behind it.",
+			Source:      "Mancala World, Vai Lung Thlan, https://mancala.fandom.com/wiki/Vai_Lung_Thlan, after J. Shakespear, The Lushei Kuki Clans, 1912",
+			Board:       "2 x 6, 5 seeds a house (60), stores off the circuit",
+			Intro:       "Vai Lung Thlan is played by the Mizo people; its name means the grave of stones.",
+			Config: Config{Houses: 6, Seeds: 5, Stores: true, Direction: Clockwise,
+				CaptureCounts: []int{1}, CaptureRow: AnyRow, Successive: true,
+				Pass: true, NoMove: OwnerTakes, Cycle: OwnerTakes},
+			Sized: true,
+		},
+		{
+			Name: "mangala", Label: "Mangala", Region: "Turkey",
+			Description: "The Turkish game: first seed back into the house, extra turns in your store, even captures and captures opposite.",
+			Source:      "Mancala World, Mangala III, https://mancala.fandom.com/wiki/Mangala_III",
+			Board:       "2 x 6, 4 seeds a house (48), two stores, your own in the circuit",
+			Intro:       "Mangala is a Turkish game of two rows and two stores, related to Kalah and Toguz Kumalak.",
+			Config: Config{Houses: 6, Seeds: 4, Stores: true, SowOwnStore: true, FirstInOrigin: true,
+				ExtraTurn:   true,
+				CaptureEven: true, CaptureRow: OpponentRow,
+				Opposite: true, OppositeNeedsSeeds: true, OppositeTakesLast: true,
+				EndRowEmpty: true, NoMove: EmptyRowTakes, Cycle: OwnerTakes},
+			Sized: true,
+		},
+		{
+			Name: "ouril", Label: "Ouril", Region: "Cape Verde",
+			Description: "The Cape Verdean Oware: captures of 2 and 3 backwards, feeding, 25 seeds win.",
+			Source:      "Wikipedia (German), Ouril, https://de.wikipedia.org/wiki/Ouril",
+			Board:       "2 x 6, 4 seeds a house (48), stores off the circuit",
+			Intro:       "Ouril is the Oware of Cape Verde, played in its squares and ports.",
+			Config: Config{Houses: 6, Seeds: 4, Stores: true, SkipOrigin: true,
+				CaptureCounts: []int{2, 3}, CaptureRow: OpponentRow, Successive: true,
+				Feed: true, NoMove: OwnerTakes, Majority: true, Cycle: OwnerTakes},
+			Sized: true,
+		},
+	}
+}

@@ -1,0 +1,323 @@
+package sow
+
+import "github.com/sowing-games/sowing/mancala"
+
+// The engine works on a flat array of the board's holes, indexed by cell:
+// South's houses 0..n-1, North's n..2n-1, South's store 2n, North's
+// 2n+1. Sowing follows precomputed tables of the next and previous cell
+// of each player's circuit, so that one loop serves every direction and
+// every choice of stores in the circuit.
+
+const numCells = 2*mancala.MaxHouses + 2
+
+type cells [numCells]uint8
+
+// noCell marks "none" in cell tables.
+const noCell = 0xff
+
+// tables are the circuits of a board, made once by New.
+type tables struct {
+	n     int
+	next  [2][numCells]uint8 // next[mover][cell]: the following hole of mover's circuit
+	prev  [2][numCells]uint8 // prev[mover][cell]: the hole before it (noCell for holes off the circuit)
+	opp   [numCells]uint8    // the house facing a house
+	capt  [mancala.MaxSeeds + 1]bool
+	store [2]uint8 // the store cells
+}
+
+func newTables(c *Config) *tables {
+	n := c.Houses
+	t := &tables{n: n, store: [2]uint8{uint8(2 * n), uint8(2*n + 1)}}
+	for i := range t.next[0] {
+		t.next[0][i], t.next[1][i], t.prev[0][i], t.prev[1][i], t.opp[i] = noCell, noCell, noCell, noCell, noCell
+	}
+	for i := 0; i < n; i++ {
+		t.opp[i] = uint8(n + n - 1 - i)
+		t.opp[n+i] = uint8(n - 1 - i)
+	}
+	for mover := 0; mover < 2; mover++ {
+		// The anticlockwise circuit from the mover's house A.
+		var ring []uint8
+		own, other := mover*n, (1-mover)*n
+		for i := 0; i < n; i++ {
+			ring = append(ring, uint8(own+i))
+		}
+		if c.SowOwnStore {
+			ring = append(ring, t.store[mover])
+		}
+		for i := 0; i < n; i++ {
+			ring = append(ring, uint8(other+i))
+		}
+		if c.SowOpponentStore {
+			ring = append(ring, t.store[1-mover])
+		}
+		if c.Direction == Clockwise {
+			for i, j := 0, len(ring)-1; i < j; i, j = i+1, j-1 {
+				ring[i], ring[j] = ring[j], ring[i]
+			}
+		}
+		for i, x := range ring {
+			y := ring[(i+1)%len(ring)]
+			t.next[mover][x] = y
+			t.prev[mover][y] = x
+		}
+	}
+	for _, v := range c.CaptureCounts {
+		t.capt[v] = true
+	}
+	if c.CaptureEven {
+		for v := 2; v <= mancala.MaxSeeds; v += 2 {
+			t.capt[v] = true
+		}
+	}
+	return t
+}
+
+// owner returns the player whose row holds house cell x (x < 2n).
+func (t *tables) owner(x int) mancala.Player {
+	if x < t.n {
+		return mancala.South
+	}
+	return mancala.North
+}
+
+// hole returns the mancala.Hole of cell x.
+func (t *tables) hole(x int) mancala.Hole {
+	switch {
+	case x < t.n:
+		return mancala.Hole{Owner: mancala.South, House: x}
+	case x < 2*t.n:
+		return mancala.Hole{Owner: mancala.North, House: x - t.n}
+	case x == 2*t.n:
+		return mancala.Hole{Owner: mancala.South, House: mancala.StoreHouse}
+	}
+	return mancala.Hole{Owner: mancala.North, House: mancala.StoreHouse}
+}
+
+// rowSum returns the seeds in player p's row.
+func (t *tables) rowSum(c *cells, p mancala.Player) int {
+	s := 0
+	for _, v := range c[int(p)*t.n : int(p)*t.n+t.n] {
+		s += int(v)
+	}
+	return s
+}
+
+// load fills c from b.
+func (t *tables) load(c *cells, b *mancala.Board) {
+	s, no := b.Row(mancala.South), b.Row(mancala.North)
+	copy(c[:t.n], s[:t.n])
+	copy(c[t.n:2*t.n], no[:t.n])
+	c[2*t.n] = uint8(b.Store(mancala.South))
+	c[2*t.n+1] = uint8(b.Store(mancala.North))
+}
+
+// save writes c into b; the seeds must be those b held.
+func (t *tables) save(c *cells, b *mancala.Board) {
+	var rows [2][mancala.MaxHouses]uint8
+	copy(rows[0][:t.n], c[:t.n])
+	copy(rows[1][:t.n], c[t.n:2*t.n])
+	_ = b.SetCounts(rows, [2]uint8{c[2*t.n], c[2*t.n+1]})
+}
+
+// tuz holds the tuzdyks (SW-13): tuz[p] is the cell of player p's
+// tuzdyk, in his opponent's row, or noCell.
+type tuz [2]uint8
+
+// result is what one sowing did.
+type result struct {
+	last     int  // the cell of the last seed
+	again    bool // the mover moves again (SW-8)
+	fed      bool // a seed fell into the opponent's row (SW-12)
+	slam     bool // the captures would take every seed of the opponent's row (SW-11)
+	captured int  // seeds captured (into the mover's store)
+}
+
+// emitter passes events to a tracer; nil emits nothing.
+type emitter func(mancala.Event)
+
+func (e emitter) ev(k mancala.EventKind, p mancala.Player, h mancala.Hole, count int, rule string) {
+	if e != nil {
+		e(mancala.Event{Kind: k, Player: p, Hole: h, Count: count, Rule: rule})
+	}
+}
+
+// sow plays the mover's house cell h on c, in place, with the tuzdyks tz
+// (which a new tuzdyk updates), and reports what it did. It applies
+// SW-3 to SW-11 and SW-13; the mover's captures go to his store. With
+// slamRule SlamForbidden or SlamNoCapture a grand slam captures nothing.
+// emit, when not nil, receives the steps.
+func (r *Rules) sow(c *cells, mover mancala.Player, h int, tz *tuz, emit emitter) result {
+	t := r.t
+	next := &t.next[mover]
+	var res result
+	origin := h
+	seeds := int(c[h])
+	c[h] = 0
+	emit.ev(mancala.EventPickUp, mover, t.hole(h), seeds, "")
+	pos := h
+	if r.c.FirstInOrigin && seeds > 1 { // SW-6
+		c[h]++
+		seeds--
+		emit.ev(mancala.EventDrop, mover, t.hole(h), 1, "SW-6")
+	}
+	oppLo := (1 - int(mover)) * t.n
+	laps := 0
+	for {
+		for seeds > 0 {
+			pos = int(next[pos])
+			if pos == origin && r.c.SkipOrigin { // SW-4
+				emit.ev(mancala.EventSkip, mover, t.hole(pos), 0, "SW-4")
+				pos = int(next[pos])
+			}
+			c[pos]++
+			seeds--
+			if uint(pos-oppLo) < uint(t.n) {
+				res.fed = true
+			}
+			emit.ev(mancala.EventDrop, mover, t.hole(pos), 1, "")
+		}
+		if pos >= 2*t.n { // a store
+			res.last = pos
+			res.again = r.c.ExtraTurn && pos == int(t.store[mover]) // SW-8
+			break
+		}
+		if r.isTuzdyk(tz, pos) {
+			res.last = pos
+			break
+		}
+		if r.capture(c, mover, pos, tz, &res, emit) {
+			break
+		}
+		if !r.c.Relay || c[pos] == 1 {
+			break
+		}
+		if laps++; laps >= r.maxLaps { // SW-7 guard
+			res.last = pos
+			break
+		}
+		seeds = int(c[pos]) // SW-7: relay
+		c[pos] = 0
+		origin = pos
+		emit.ev(mancala.EventPickUp, mover, t.hole(pos), seeds, "SW-7")
+	}
+	res.last = pos
+	if r.c.Tuzdyk {
+		r.sweepTuzdyks(c, tz, emit)
+	}
+	return res
+}
+
+func (r *Rules) isTuzdyk(tz *tuz, x int) bool {
+	return r.c.Tuzdyk && (tz[0] == uint8(x) || tz[1] == uint8(x))
+}
+
+// sweepTuzdyks moves the seeds that fell into a tuzdyk to its owner's
+// store (SW-13).
+func (r *Rules) sweepTuzdyks(c *cells, tz *tuz, emit emitter) {
+	for p := range tz {
+		if x := tz[p]; x != noCell && c[x] != 0 {
+			emit.ev(mancala.EventCapture, mancala.Player(p), r.t.hole(int(x)), int(c[x]), "SW-13")
+			c[r.t.store[p]] += c[x]
+			c[x] = 0
+		}
+	}
+}
+
+// capture makes the captures of a lap that ended in house pos, if any
+// (SW-9, SW-10, SW-11, SW-13), and reports whether the sowing ends there
+// because one applied.
+func (r *Rules) capture(c *cells, mover mancala.Player, pos int, tz *tuz, res *result, emit emitter) bool {
+	t := r.t
+	own := t.owner(pos) == mover
+	if r.c.Tuzdyk && !own && c[pos] == 3 && tz[mover] == noCell { // SW-13
+		// Not the opponent's last house, nor the house of the same number
+		// as the opponent's tuzdyk in the mover's row.
+		i := pos - (1-int(mover))*t.n
+		if i != t.n-1 && (tz[1-mover] == noCell || int(tz[1-mover])-int(mover)*t.n != i) {
+			tz[mover] = uint8(pos)
+			res.captured += 3
+			emit.ev(mancala.EventCapture, mover, t.hole(pos), 3, "SW-13")
+			c[t.store[mover]] += 3
+			c[pos] = 0
+			return true
+		}
+	}
+	if r.countCapture && t.capt[c[pos]] && r.inCaptureRow(own) { // SW-9
+		var taken [numCells]uint8
+		k, sum := 0, 0
+		for x := pos; x != noCell && x < 2*t.n && r.inCaptureRow(t.owner(x) == mover) && t.capt[c[x]]; x = int(t.prev[mover][x]) {
+			if r.isTuzdyk(tz, x) {
+				break
+			}
+			taken[k] = uint8(x)
+			if k++; k == 2*t.n {
+				break // every house taken: the chain is round the board
+			}
+			sum += int(c[x])
+			if !r.c.Successive {
+				break
+			}
+		}
+		r.take(c, mover, taken[:k], sum, res, "SW-9", emit)
+		return true
+	}
+	if r.c.Opposite && own && c[pos] == 1 { // SW-10
+		o := int(t.opp[pos])
+		if c[o] == 0 && r.c.OppositeNeedsSeeds {
+			return true
+		}
+		var taken [2]uint8
+		taken[0] = uint8(o)
+		k, sum := 1, int(c[o])
+		if r.c.OppositeTakesLast {
+			taken[1] = uint8(pos)
+			k++
+			sum++
+		}
+		r.take(c, mover, taken[:k], sum, res, "SW-10", emit)
+		return true
+	}
+	return false
+}
+
+// inCaptureRow reports whether a house of the mover's own row (own) or of
+// his opponent's is one that count captures take.
+func (r *Rules) inCaptureRow(own bool) bool {
+	switch r.c.CaptureRow {
+	case OwnRow:
+		return own
+	case AnyRow:
+		return true
+	}
+	return !own
+}
+
+// take moves the seeds of the houses in taken (sum seeds) to the mover's
+// store, unless they are a grand slam that captures nothing (SW-11).
+func (r *Rules) take(c *cells, mover mancala.Player, taken []uint8, sum int, res *result, rule string, emit emitter) {
+	if sum == 0 {
+		return
+	}
+	t := r.t
+	fromOpp := 0
+	for _, x := range taken {
+		if t.owner(int(x)) != mover {
+			fromOpp += int(c[x])
+		}
+	}
+	if fromOpp > 0 && fromOpp == t.rowSum(c, mover.Other()) {
+		res.slam = true
+		if r.c.GrandSlam == SlamForbidden || r.c.GrandSlam == SlamNoCapture {
+			return
+		}
+	}
+	for _, x := range taken {
+		if c[x] != 0 {
+			emit.ev(mancala.EventCapture, mover, t.hole(int(x)), int(c[x]), rule)
+		}
+		c[x] = 0
+	}
+	c[t.store[mover]] += uint8(sum)
+	res.captured += sum
+}

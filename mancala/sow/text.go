@@ -1,0 +1,200 @@
+package sow
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Text returns the rules of g for players, in the light Markdown of
+// mancala.Family.RulesText: g.Intro, then sections made from g.Config
+// (board with a diagram of the start, sowing, captures, the end), then a
+// line for each variant.
+func (g Game) Text() string {
+	c := &g.Config
+	var sb strings.Builder
+	para := func(format string, args ...any) {
+		fmt.Fprintf(&sb, format, args...)
+		sb.WriteString("\n\n")
+	}
+	if g.Intro != "" {
+		para("%s", g.Intro)
+	}
+	sb.WriteString("# The board\n")
+	seeds := fmt.Sprintf("%s in each", plural(c.Seeds, "seed"))
+	if c.Pattern != nil {
+		seeds = "seeds as the diagram shows"
+	}
+	stores := "Captured seeds are kept off the board."
+	if c.Stores {
+		stores = "Each player has a store, on his right, for the seeds he wins."
+	}
+	first := "South"
+	if c.NorthStarts {
+		first = "North"
+	}
+	para("Two rows of %s face each other, %s. Your row is the one nearest you. %s %s plays first.",
+		plural(c.Houses, "house"), seeds, stores, first)
+	if r, err := NewNamed(*c, g.Name); err == nil {
+		para("diagram: %v | The start.", r.Start())
+	}
+
+	sb.WriteString("# Sowing\n")
+	dir := "counter-clockwise: along your row towards your right, then along your opponent's"
+	if c.Direction == Clockwise {
+		dir = "clockwise: along your row towards your left, then along your opponent's"
+	}
+	min := "one of your houses"
+	if c.MinSeeds > 1 {
+		min = fmt.Sprintf("one of your houses that holds at least %s", plural(c.MinSeeds, "seed"))
+	}
+	para("Take every seed of %s and drop them one by one into the holes that follow, %s.", min, dir)
+	var notes []string
+	if c.SowOwnStore {
+		notes = append(notes, "Your own store is on the way: drop a seed into it as you pass.")
+	} else if c.Stores {
+		notes = append(notes, "The stores are not on the way.")
+	}
+	if c.SowOpponentStore {
+		notes = append(notes, "Your opponent's store is on the way too.")
+	} else if c.SowOwnStore {
+		notes = append(notes, "Skip your opponent's store.")
+	}
+	if c.FirstInOrigin {
+		notes = append(notes, "The first seed goes back into the house you emptied, unless it held a single seed, which moves on to the next house.")
+	}
+	if c.SkipOrigin {
+		notes = append(notes, "When a sowing comes round to the house it started from, skip that house.")
+	}
+	if c.Relay {
+		notes = append(notes, "If the last seed falls into a house that was not empty and makes no capture, take all the seeds of that house and sow on; the turn ends when a last seed falls into an empty house.")
+	}
+	if c.ExtraTurn {
+		notes = append(notes, "If your last seed falls into your own store, you move again.")
+	}
+	if c.Pass {
+		notes = append(notes, "If you cannot move, you pass and your opponent moves again.")
+	}
+	if len(notes) > 0 {
+		para("%s", strings.Join(notes, " "))
+	}
+
+	sb.WriteString("# Capturing\n")
+	caps := 0
+	if len(c.CaptureCounts) > 0 || c.CaptureEven {
+		caps++
+		row := map[Where]string{OpponentRow: "your opponent's row", OwnRow: "your own row", AnyRow: "either row"}[c.CaptureRow]
+		counts := countWords(c)
+		s := fmt.Sprintf("If your last seed lands in %s and makes that house hold %s, you capture its seeds.", row, counts)
+		if c.Successive {
+			s += fmt.Sprintf(" Then look at the house before it: if it too is in %s and holds %s, capture it as well, and so on backwards until a house fails.", row, counts)
+		}
+		para("%s", s)
+	}
+	if c.Opposite {
+		caps++
+		s := "If your last seed lands in an empty house of your own row, you capture the seeds of the house opposite"
+		if c.OppositeTakesLast {
+			s += ", together with the last seed"
+		}
+		s += "."
+		if c.OppositeNeedsSeeds {
+			s += " If the house opposite is empty, nothing is captured."
+		} else if c.OppositeTakesLast {
+			s += " The last seed goes to your store even when the house opposite is empty."
+		}
+		para("%s", s)
+	}
+	if c.Tuzdyk {
+		caps++
+		para("If your last seed makes a house of your opponent's row hold exactly three, it becomes your tuzdyk: you take its seeds, and every seed that falls into it later is yours. You may make only one tuzdyk, not in your opponent's last house, and not facing your opponent's tuzdyk.")
+	}
+	if caps == 0 {
+		para("There are no captures: seeds reach the stores only by sowing.")
+	}
+	switch c.GrandSlam {
+	case SlamForbidden:
+		para("A move that would capture every seed of your opponent may not be played if you have another move; if you have none, you play it but capture nothing.")
+	case SlamNoCapture:
+		para("A move that would capture every seed of your opponent may be played, but captures nothing.")
+	case SlamForbiddenElseCapture:
+		para("A move that would capture every seed of your opponent may be played only if you have no other move.")
+	}
+	if c.Feed {
+		para("If your opponent has no seeds left, you must play a move that gives him some, if you have one.")
+	}
+
+	sb.WriteString("# The end\n")
+	var ends []string
+	left := leftoverWords(c.NoMove)
+	switch {
+	case c.EndRowEmpty:
+		ends = append(ends, "The game ends as soon as one player's row is empty; "+left+".")
+	case c.Pass:
+		ends = append(ends, "The game ends when neither player can move; "+left+".")
+	default:
+		ends = append(ends, "The game ends when the player to move cannot move; "+left+".")
+	}
+	if c.Majority {
+		ends = append(ends, "It also ends as soon as a player has more than half of the seeds; each player then takes the seeds of his own row.")
+	}
+	if c.FewSeeds > 0 {
+		ends = append(ends, fmt.Sprintf("It also ends when at most %s are left in the houses; %s.", plural(c.FewSeeds, "seed"), left))
+	}
+	ends = append(ends, "If the same position comes back, the game ends; "+leftoverWords(c.Cycle)+".")
+	for _, e := range ends {
+		sb.WriteString("- " + e + "\n")
+	}
+	sb.WriteString("\nThe player with more seeds in his store wins; equal stores are a draw.\n")
+	if len(g.Variants) > 0 {
+		sb.WriteString("\n# Variants\n")
+		for _, v := range g.Variants {
+			sb.WriteString("- " + v.Label + ": " + v.Description + "\n")
+		}
+	}
+	return sb.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "one " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// countWords says which counts capture, in words.
+func countWords(c *Config) string {
+	var ws []string
+	for _, v := range c.CaptureCounts {
+		ws = append(ws, strconv.Itoa(v))
+	}
+	s := strings.Join(ws, " or ")
+	if c.CaptureEven {
+		if s != "" {
+			s += ", or "
+		}
+		s += "an even number of seeds"
+	} else if len(ws) == 1 && ws[0] == "1" {
+		s = "a single seed"
+	} else {
+		s += " seeds"
+	}
+	return s
+}
+
+// leftoverWords says who takes the seeds left, in words.
+func leftoverWords(l Leftover) string {
+	switch l {
+	case OwnerTakes:
+		return "each player takes the seeds left in his own row"
+	case MoverTakes:
+		return "the player whose turn it is takes the seeds left"
+	case OpponentTakes:
+		return "the other player takes the seeds left"
+	case Split:
+		return "the seeds left are shared equally"
+	case EmptyRowTakes:
+		return "the player whose row is empty takes the seeds left"
+	}
+	return "the seeds left count for nobody"
+}
