@@ -251,11 +251,9 @@ func (r *Rules) capture(c *cells, mover mancala.Player, pos int, tz *tuz, res *r
 				break
 			}
 			taken[k] = uint8(x)
-			if k++; k == 2*t.n {
-				break // every house taken: the chain is round the board
-			}
+			k++
 			sum += int(c[x])
-			if !r.c.Successive {
+			if !r.c.Successive || k == 2*t.n { // a chain round the whole board stops
 				break
 			}
 		}
