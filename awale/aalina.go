@@ -29,7 +29,7 @@ func ParseAalina(s string) (mancala.Position, error) {
 		}
 		return mancala.Position{}, &mancala.ParseError{What: "aalina position", Input: in, Offset: off, Msg: msg}
 	}
-	const maxFields = 2*mancala.MaxHouses + 2
+	const maxFields = 2*MaxHouses + 2
 	var nums [maxFields]int
 	var offs [maxFields]int
 	k, i, total := 0, 0, 0

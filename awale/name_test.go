@@ -71,7 +71,7 @@ func TestNewHugeSeeds(t *testing.T) {
 			t.Errorf("ParseName(%q) = %+v, %v; want an error wrapping ErrUnsupported", name, o, err)
 		}
 	}
-	for n := 1; n <= mancala.MaxHouses; n++ {
+	for n := 1; n <= awale.MaxHouses; n++ {
 		for s := 0; s <= mancala.MaxSeeds/(2*n)+1; s++ {
 			r, err := awale.New(awale.Options{Houses: n, Seeds: s})
 			if err != nil {

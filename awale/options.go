@@ -118,6 +118,11 @@ func Preset(name string) (Options, error) {
 		name, mancala.ErrUnsupported)
 }
 
+// MaxHouses is the most houses a side that an Awalé board can have (AW-1):
+// the engines' packed forms hold rows of at most 12 houses, fewer than
+// the core's [mancala.MaxHouses].
+const MaxHouses = 12
+
 // normalize fills in the defaults and checks o.
 func (o Options) normalize() (Options, error) {
 	if o.Houses == 0 {
@@ -127,8 +132,8 @@ func (o Options) normalize() (Options, error) {
 		o.Seeds = 4
 	}
 	switch {
-	case o.Houses < 1 || o.Houses > mancala.MaxHouses:
-		return o, fmt.Errorf("awale: %d houses per side (want 1 to %d): %w", o.Houses, mancala.MaxHouses, mancala.ErrUnsupported)
+	case o.Houses < 1 || o.Houses > MaxHouses:
+		return o, fmt.Errorf("awale: %d houses per side (want 1 to %d): %w", o.Houses, MaxHouses, mancala.ErrUnsupported)
 	case o.Seeds < 0:
 		return o, fmt.Errorf("awale: %d seeds per house: %w", o.Seeds, mancala.ErrUnsupported)
 	case o.Seeds > mancala.MaxSeeds/(2*o.Houses):

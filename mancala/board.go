@@ -10,7 +10,7 @@ import (
 // Limits of what a [Board] can represent. A ruleset whose configuration
 // exceeds them must refuse it with an error when it is built.
 const (
-	MaxHouses = 12  // houses on each side
+	MaxHouses = 16  // houses on each side (a four-row board of 8 a row)
 	MaxSeeds  = 255 // seeds in the whole game: houses, stores and hands
 )
 
@@ -28,7 +28,7 @@ type Hole struct {
 // IsStore reports whether h names a store.
 func (h Hole) IsStore() bool { return h.House == StoreHouse }
 
-// String returns the house letter ("A".."L" for South, "a".."l" for North),
+// String returns the house letter ("A".."P" for South, "a".."p" for North),
 // or "S" and "N" for South's and North's stores.
 func (h Hole) String() string {
 	if h.IsStore() {
@@ -82,26 +82,27 @@ type Board struct {
 	handAt [2]hole8
 	burnt  [2]uint16 // bit i set: house i of that player is burnt
 	n      uint8
+	shape  uint8 // the Layout: bit 0 set for two rows a side, bit 1 for no stores
 }
 
-// hole8 is a Hole packed in a byte: the owner in bit 7, the house (or 15
-// for the store) in the low four bits.
+// hole8 is a Hole packed in a byte: the owner in bit 7, the house (or 31
+// for the store) in the low five bits.
 type hole8 uint8
 
 func packHole(h Hole) hole8 {
 	v := hole8(h.Owner&1) << 7
 	if h.IsStore() {
-		return v | 15
+		return v | 31
 	}
 	return v | hole8(h.House)
 }
 
 func (h hole8) unpack() Hole {
 	o := Player(h >> 7)
-	if h&15 == 15 {
+	if h&31 == 31 {
 		return Hole{o, StoreHouse}
 	}
-	return Hole{o, int(h & 15)}
+	return Hole{o, int(h & 31)}
 }
 
 // NewBoard returns a board with n houses on each side, each holding seeds
@@ -245,13 +246,13 @@ func (b *Board) SetRow(p Player, row [MaxHouses]uint8) error {
 // computed. Entries at Houses() and beyond must be zero, and so must every
 // burnt house; hands and burnt houses are kept.
 func (b *Board) SetCounts(rows [2][MaxHouses]uint8, stores [2]uint8) error {
-	// Each row is read as two little-endian words (houses 0-7 and 8-11),
+	// Each row is read as two little-endian words (houses 0-7 and 8-15),
 	// so the checks and the sum take a few word operations instead of a
 	// loop over the houses.
 	sum := int(stores[0]) + int(stores[1]) + int(b.hands[0]) + int(b.hands[1])
 	for p := range rows {
 		w0 := binary.LittleEndian.Uint64(rows[p][:8])
-		w1 := uint64(binary.LittleEndian.Uint32(rows[p][8:]))
+		w1 := binary.LittleEndian.Uint64(rows[p][8:])
 		closed := b.burnt[p] | ^uint16(0)<<b.n // burnt or missing houses
 		if full := nonEmptyBits(w0) | nonEmptyBits(w1)<<8; full&closed != 0 {
 			i := bits.TrailingZeros16(full & closed)
@@ -331,39 +332,67 @@ func (b *Board) SetBurnt(p Player, i int, burnt bool) error {
 	return nil
 }
 
-// String returns a multi-line diagram of the board. South's row is at the
-// bottom, read left to right in his sowing order (A, B, ...) with his store
-// at its right; North's row is on top, read right to left (a at the right)
-// with his store at its left; so the sowing path runs counter-clockwise
-// round the diagram. Burnt houses show as "x"; seeds in hands are listed
-// below the board.
+// String returns a multi-line diagram of the board, drawn from its
+// [Layout]. On a two-row board South's row is at the bottom, read left to
+// right in his sowing order (A, B, ...) with his store at its right;
+// North's row is on top, read right to left (a at the right) with his
+// store at its left; so the sowing path runs counter-clockwise round the
+// diagram. A four-row board has each player's two rows on his side, his
+// outer row outermost, each row with its house letters beside it. Burnt
+// houses show as "x"; a board without stores lists the captured seeds
+// below it, and seeds in hands are listed below the board.
 func (b Board) String() string {
 	var sb strings.Builder
 	n := int(b.n)
-	cell := func(p Player, i int) string {
-		if b.Burnt(p, i) {
-			return "  x"
+	l := b.Layout()
+	w := l.Width(n)
+	// at[r][c] is the house drawn in row r, column c.
+	var at [4][MaxHouses]Hole
+	for p := South; p <= North; p++ {
+		for i := 0; i < n; i++ {
+			r, c := l.Cell(n, p, i)
+			if r >= 0 {
+				at[r][c] = Hole{p, i}
+			}
 		}
-		return fmt.Sprintf("%3d", b.houses[p][i])
 	}
-	sb.WriteString("      ")
-	for i := n - 1; i >= 0; i-- {
-		fmt.Fprintf(&sb, "  %c", houseLetter(North, i))
+	rows := 2 * l.Rows
+	letters := func(r int) {
+		sb.WriteString("      ")
+		for c := 0; c < w; c++ {
+			fmt.Fprintf(&sb, "  %c", houseLetter(at[r][c].Owner, at[r][c].House))
+		}
+		sb.WriteString("\n")
 	}
-	sb.WriteString("\n")
-	fmt.Fprintf(&sb, "N %3d ", b.stores[North])
-	for i := n - 1; i >= 0; i-- {
-		sb.WriteString(cell(North, i))
+	for r := 0; r < rows; r++ {
+		north := r < l.Rows
+		if north {
+			letters(r)
+		}
+		if r == l.Rows-1 && !l.NoStores {
+			fmt.Fprintf(&sb, "N %3d ", b.stores[North])
+		} else {
+			sb.WriteString("      ")
+		}
+		for c := 0; c < w; c++ {
+			h := at[r][c]
+			if b.Burnt(h.Owner, h.House) {
+				sb.WriteString("  x")
+			} else {
+				fmt.Fprintf(&sb, "%3d", b.houses[h.Owner][h.House])
+			}
+		}
+		if r == l.Rows && !l.NoStores {
+			fmt.Fprintf(&sb, " %3d S", b.stores[South])
+		}
+		sb.WriteString("\n")
+		if !north {
+			letters(r)
+		}
 	}
-	sb.WriteString("\n      ")
-	for i := 0; i < n; i++ {
-		sb.WriteString(cell(South, i))
+	if l.NoStores && b.stores[South]+b.stores[North] > 0 {
+		fmt.Fprintf(&sb, "captured: South %d, North %d\n", b.stores[South], b.stores[North])
 	}
-	fmt.Fprintf(&sb, " %3d S\n      ", b.stores[South])
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&sb, "  %c", houseLetter(South, i))
-	}
-	sb.WriteString("\n")
 	for p := South; p <= North; p++ {
 		if s, at := b.Hand(p); s > 0 {
 			fmt.Fprintf(&sb, "%v's hand: %d seeds, at %v\n", p, s, at)

@@ -19,7 +19,7 @@ func TestNewBoard(t *testing.T) {
 		{"one house", 1, 4, nil},
 		{"awale 6x4", 6, 4, nil},
 		{"congkak 7x7", 7, 7, nil},
-		{"MaxHouses", mancala.MaxHouses, 10, nil},
+		{"MaxHouses", mancala.MaxHouses, 7, nil},
 		{"no seeds", 3, 0, nil},
 		{"within MaxSeeds: 1 house of 127 a side", 1, 127, nil},
 		{"zero houses", 0, 4, mancala.ErrUnsupported},
@@ -27,6 +27,7 @@ func TestNewBoard(t *testing.T) {
 		{"MaxHouses+1", mancala.MaxHouses + 1, 1, mancala.ErrUnsupported},
 		{"negative seeds", 6, -1, mancala.ErrUnsupported},
 		{"more than MaxSeeds: 12 houses of 11", 12, 11, mancala.ErrUnsupported},
+		{"more than MaxSeeds: 16 houses of 8", 16, 8, mancala.ErrUnsupported},
 		{"more than MaxSeeds: 1 house of 128", 1, 128, mancala.ErrUnsupported},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,7 +73,7 @@ func boolInt(b bool) int {
 // must be refused, not wrapped round.
 func TestNewBoardOverflow(t *testing.T) {
 	for _, seeds := range []int{1 << 62, math.MaxInt, math.MaxInt / 2} {
-		for _, n := range []int{1, 6, 12} {
+		for _, n := range []int{1, 6, 12, 16} {
 			if b, err := mancala.NewBoard(n, seeds); !errors.Is(err, mancala.ErrUnsupported) {
 				t.Errorf("NewBoard(%d, %d) = board of %d seeds, %v; want ErrUnsupported", n, seeds, b.Total(), err)
 			}
@@ -157,8 +158,8 @@ func TestSettersRefuse(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
-	b := mustBoard(t, mancala.MaxHouses, 10) // 240 seeds
-	if err := b.SetStore(mancala.South, 15); err != nil {
+	b := mustBoard(t, mancala.MaxHouses, 7) // 224 seeds
+	if err := b.SetStore(mancala.South, 31); err != nil {
 		t.Fatalf("SetStore up to MaxSeeds: %v", err)
 	}
 	if b.Total() != mancala.MaxSeeds {
@@ -181,14 +182,14 @@ func TestLimits(t *testing.T) {
 	if err := b.SetSeeds(mancala.South, 0, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SetHand(mancala.South, 10, mancala.Hole{Owner: mancala.South, House: 0}); err != nil {
+	if err := b.SetHand(mancala.South, 7, mancala.Hole{Owner: mancala.South, House: 0}); err != nil {
 		t.Errorf("SetHand within MaxSeeds: %v", err)
 	}
 	if b.Total() != mancala.MaxSeeds {
 		t.Errorf("Total %d", b.Total())
 	}
-	if got := b.Seeds(mancala.South, mancala.MaxHouses-1); got != 10 {
-		t.Errorf("house L holds %d", got)
+	if got := b.Seeds(mancala.South, mancala.MaxHouses-1); got != 7 {
+		t.Errorf("house P holds %d", got)
 	}
 	if got := b.Seeds(mancala.South, mancala.MaxHouses); got != 0 {
 		t.Errorf("Seeds beyond MaxHouses = %d", got)
@@ -320,7 +321,8 @@ func TestHoleString(t *testing.T) {
 		{mancala.Hole{Owner: mancala.North, House: 4}, "e"},
 		{mancala.Hole{Owner: mancala.South, House: mancala.StoreHouse}, "S"},
 		{mancala.Hole{Owner: mancala.North, House: mancala.StoreHouse}, "N"},
-		{mancala.Hole{Owner: mancala.South, House: 12}, "hole(0,12)"},
+		{mancala.Hole{Owner: mancala.South, House: 15}, "P"},
+		{mancala.Hole{Owner: mancala.South, House: 16}, "hole(0,16)"},
 		{mancala.Hole{Owner: 3, House: 1}, "hole(3,1)"},
 		{mancala.Hole{Owner: mancala.North, House: -4}, "hole(1,-4)"},
 	} {

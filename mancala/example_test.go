@@ -132,7 +132,7 @@ func ExampleParseMove() {
 	// C south 2 true -1 false
 	// c north -1 false 2 true
 	// Cb both 2 true 1 true
-	// mancala: bad move "cB" at offset 0: want South's house letter A-L first in a joint move
+	// mancala: bad move "cB" at offset 0: want South's house letter A-P first in a joint move
 }
 
 // Perft counts the move sequences of a given length: a check that move

@@ -280,19 +280,22 @@ func (g *Game) Concede(p Player) error {
 	return nil
 }
 
-// Outcome returns the game's result and scores (the stores), and why the
-// game ended: a concession, or what the ruleset says through [EndingOf].
+// Outcome returns the game's result and scores (the stores, or the
+// ruleset's own through [OutcomeOf]), and why the game ended: a
+// concession, or what the ruleset says through [EndingOf].
 func (g *Game) Outcome() Outcome {
 	p := g.Position()
-	o := p.Outcome()
 	if c, ok := g.conceded.Player(); ok {
+		o := p.Outcome()
+		if _, ok := g.rules.(Scorer); ok {
+			o.Scores = OutcomeOf(g.rules, p).Scores
+		}
 		o.Result = Win(c.Other())
 		o.Conceded = true
 		o.Ending = Ending{Reason: EndConceded, Who: g.conceded}
 		return o
 	}
-	o.Ending = EndingOf(g.rules, p)
-	return o
+	return OutcomeOf(g.rules, p)
 }
 
 // Clone returns an independent copy of the game, with its redo line.

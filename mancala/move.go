@@ -10,7 +10,8 @@ import "fmt"
 // nothing and is never legal.
 type Move struct {
 	// h holds South's house plus one in its low byte and North's in its
-	// high byte; 0 means that player makes no choice. (One word, not an
+	// high byte; 0 means that player makes no choice. Bit 7 of a byte
+	// that names a house marks that player's sowing as reversed. (One word, not an
 	// array: the compiler keeps it in a register, where an array of two
 	// bytes lives in memory, and compares moves in one instruction.)
 	h uint16
@@ -39,9 +40,32 @@ func (m Move) IsZero() bool { return m == Move{} }
 
 // House returns the house player p sows from in m, and whether p chooses one.
 func (m Move) House(p Player) (int, bool) {
-	v := uint8(m.h >> (8 * (p & 1)))
+	v := uint8(m.h>>(8*(p&1))) & 0x7f
 	return int(v) - 1, v != 0
 }
+
+// reverseBits is the reversed-direction bit of each player's byte.
+const reverseBits = 0x8080
+
+// Reversed returns m with every chosen house sown in the direction
+// opposite to the game's usual one, for games in which the player chooses
+// the direction of each sowing (written with a prime: "A'"). Rulesets that
+// offer no such choice never list a reversed move as legal. The zero Move
+// stays zero.
+func Reversed(m Move) Move {
+	var r uint16
+	if m.h&0x7f != 0 {
+		r |= 0x80
+	}
+	if m.h&0x7f00 != 0 {
+		r |= 0x8000
+	}
+	return Move{h: m.h | r}
+}
+
+// Reversed reports whether m sows in the direction opposite to the game's
+// usual one (see [Reversed]).
+func (m Move) Reversed() bool { return m.h&reverseBits != 0 }
 
 // Turn returns the players who choose in m: the Turn at which m can be
 // played.
@@ -61,19 +85,23 @@ func (m Move) Turn() Turn {
 func (m Move) Player() (Player, bool) { return m.Turn().Player() }
 
 // String returns the move's letters: "C" (South's house C), "c" (North's
-// house c), "Cb" for a joint move (South's letter first), "-" for the zero
-// Move.
+// house c), "Cb" for a joint move (South's letter first), followed by a
+// prime for a reversed sowing ("C'"), or "-" for the zero Move.
 func (m Move) String() string {
 	if m.IsZero() {
 		return "-"
 	}
-	var b [2]byte
+	var b [3]byte
 	n := 0
 	for p := South; p <= North; p++ {
 		if i, ok := m.House(p); ok {
 			b[n] = houseLetter(p, i)
 			n++
 		}
+	}
+	if m.Reversed() {
+		b[n] = '\''
+		n++
 	}
 	return string(b[:n])
 }
@@ -82,15 +110,21 @@ func (m Move) String() string {
 func (m Move) GoString() string {
 	s, sok := m.House(South)
 	n, nok := m.House(North)
+	var g string
 	switch {
 	case sok && nok:
-		return fmt.Sprintf("mancala.Joint(%d, %d)", s, n)
+		g = fmt.Sprintf("mancala.Joint(%d, %d)", s, n)
 	case sok:
-		return fmt.Sprintf("mancala.Single(mancala.South, %d)", s)
+		g = fmt.Sprintf("mancala.Single(mancala.South, %d)", s)
 	case nok:
-		return fmt.Sprintf("mancala.Single(mancala.North, %d)", n)
+		g = fmt.Sprintf("mancala.Single(mancala.North, %d)", n)
+	default:
+		return "mancala.Move{}"
 	}
-	return "mancala.Move{}"
+	if m.Reversed() {
+		g = "mancala.Reversed(" + g + ")"
+	}
+	return g
 }
 
 // Choices appends to dst the distinct houses that player p chooses among

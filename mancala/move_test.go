@@ -53,7 +53,7 @@ func TestJoint(t *testing.T) {
 	if _, ok := m.Player(); ok {
 		t.Error("a joint move has a single player")
 	}
-	for _, bad := range [][2]int{{-1, 0}, {0, -1}, {12, 0}, {0, 12}} {
+	for _, bad := range [][2]int{{-1, 0}, {0, -1}, {16, 0}, {0, 16}} {
 		if m := mancala.Joint(bad[0], bad[1]); !m.IsZero() {
 			t.Errorf("Joint(%d, %d) = %#v, want zero", bad[0], bad[1], m)
 		}

@@ -10,29 +10,40 @@ import (
 // written with both letters, South's first ("Ab").
 
 // ParseMove parses one move: a house letter ("C", "c") or a joint move
-// ("Cb"). It checks only the notation; whether the move is legal, or the
-// house exists, is for the ruleset to say.
+// ("Cb"), followed by a prime for a reversed sowing ("C'", see
+// [Reversed]). It checks only the notation; whether the move is legal, or
+// the house exists, is for the ruleset to say.
 func ParseMove(s string) (Move, error) {
+	if len(s) > 1 && s[len(s)-1] == '\'' {
+		if s[len(s)-2] == '\'' {
+			return Move{}, parseErr("move", s, len(s)-1, "want one prime at most")
+		}
+		m, err := ParseMove(s[:len(s)-1])
+		if err != nil {
+			return Move{}, err
+		}
+		return Reversed(m), nil
+	}
 	switch len(s) {
 	case 1:
 		if p, i, ok := letterHouse(s[0]); ok {
 			return Single(p, i), nil
 		}
-		return Move{}, parseErr("move", s, 0, "want a house letter A-L or a-l")
+		return Move{}, parseErr("move", s, 0, "want a house letter A-P or a-p")
 	case 2:
 		ps, is, ok := letterHouse(s[0])
 		if !ok || ps != South {
-			return Move{}, parseErr("move", s, 0, "want South's house letter A-L first in a joint move")
+			return Move{}, parseErr("move", s, 0, "want South's house letter A-P first in a joint move")
 		}
 		pn, in, ok := letterHouse(s[1])
 		if !ok || pn != North {
-			return Move{}, parseErr("move", s, 1, "want North's house letter a-l second in a joint move")
+			return Move{}, parseErr("move", s, 1, "want North's house letter a-p second in a joint move")
 		}
 		return Joint(is, in), nil
 	case 0:
 		return Move{}, parseErr("move", s, 0, "empty")
 	}
-	return Move{}, parseErr("move", s, 2, "too long: a move is one letter, or two for a joint move")
+	return Move{}, parseErr("move", s, 2, "too long: a move is one letter, or two for a joint move, and a prime for a reversed sowing")
 }
 
 func letterHouse(c byte) (Player, int, bool) {
@@ -78,7 +89,10 @@ func (m *Move) UnmarshalText(b []byte) error {
 //   - r<round>, the round (see Position.Round);
 //   - h<seeds>@<hole>,<seeds>@<hole>, South's and North's hands, where a
 //     hole is a house letter or S or N for a store;
-//   - s<hex>, the ruleset-defined State word.
+//   - s<hex>, the ruleset-defined State word;
+//   - l<rows>, the board's [Layout] when it is not two rows with stores:
+//     l2 for four rows, followed by x for a board without stores (l1x,
+//     l2x).
 //
 // [Position.String] writes it and [ParsePosition] reads it.
 
@@ -132,6 +146,13 @@ func (p Position) MarshalText() ([]byte, error) {
 	if p.State != 0 {
 		b = append(b, " s"...)
 		b = strconv.AppendUint(b, uint64(p.State), 16)
+	}
+	if l := p.Board.Layout(); l != (Layout{Rows: 1}) {
+		b = append(b, " l"...)
+		b = strconv.AppendInt(b, int64(l.Rows), 10)
+		if l.NoStores {
+			b = append(b, 'x')
+		}
 	}
 	return b, nil
 }
@@ -225,12 +246,14 @@ func parsePosition(s string) (Position, error) {
 	// Optional fields, in order.
 	var hands [2]int
 	var handAt [2]Hole
-	next := 0 // index in "rhs" of the first field still allowed
+	next := 0 // index in "rhsl" of the first field still allowed
+	var layout Layout
+	layoutAt := -1
 	for ps.eat(' ') {
 		f := ps.peek()
-		k := strings.IndexByte("rhs", f)
+		k := strings.IndexByte("rhsl", f)
 		if f == 0 || k < next {
-			return p, ps.errf("want r, h or s (in that order, each once)")
+			return p, ps.errf("want r, h, s or l (in that order, each once)")
 		}
 		next = k + 1
 		ps.i++
@@ -270,6 +293,21 @@ func parsePosition(s string) (Position, error) {
 				return p, ps.errf("want the state in lower-case hex, at most 8 digits")
 			}
 			p.State = uint32(v)
+		case 'l':
+			layoutAt = ps.i
+			switch {
+			case ps.eat('1'):
+				layout.Rows = 1
+			case ps.eat('2'):
+				layout.Rows = 2
+			default:
+				return p, ps.errf("want the rows a side, 1 or 2")
+			}
+			layout.NoStores = ps.eat('x')
+			if layout == (Layout{Rows: 1}) {
+				ps.i = layoutAt
+				return p, ps.errf("want l only for four rows (l2) or no stores (l1x, l2x)")
+			}
 		}
 	}
 	if ps.i != len(ps.s) {
@@ -293,6 +331,11 @@ func parsePosition(s string) (Position, error) {
 	for pl := South; pl <= North; pl++ {
 		_ = b.SetStore(pl, stores[pl])
 		_ = b.SetHand(pl, hands[pl], handAt[pl])
+	}
+	if layoutAt >= 0 {
+		if err := b.SetLayout(layout); err != nil {
+			return p, parseErr("position", s, layoutAt, "two rows a side need an even number of houses")
+		}
 	}
 	p.Board = b
 	return p, nil

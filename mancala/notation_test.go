@@ -22,13 +22,13 @@ func TestParseMove(t *testing.T) {
 		{"Cb", mancala.Joint(2, 1), -1},
 		{"Ll", mancala.Joint(11, 11), -1},
 		{"", mancala.Move{}, 0},
-		{"M", mancala.Move{}, 0},
-		{"m", mancala.Move{}, 0},
+		{"Q", mancala.Move{}, 0},
+		{"q", mancala.Move{}, 0},
 		{"-", mancala.Move{}, 0},
 		{" ", mancala.Move{}, 0},
 		{"bA", mancala.Move{}, 0},
 		{"AB", mancala.Move{}, 1},
-		{"Am", mancala.Move{}, 1},
+		{"Aq", mancala.Move{}, 1},
 		{"ab", mancala.Move{}, 0},
 		{"Abc", mancala.Move{}, 2},
 		{"é", mancala.Move{}, 0},
@@ -127,9 +127,9 @@ func TestParsePositionErrors(t *testing.T) {
 		{"4,4/4,4 0,0 S s123456789", 15},
 		{"4,4/4,4 0,0 S s", 15},
 		{"4,4/4,4 0,0 S extra", 14},
-		{"1,1,1,1,1,1,1,1,1,1,1,1,1/1 0,0 S", 24}, // 13 houses
-		{"12345678901/1 0,0 S", 10},               // a count of 11 digits
-		{"200/56 0,0 S", 0},                       // 256 seeds
+		{"1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1/1 0,0 S", 32}, // 17 houses
+		{"12345678901/1 0,0 S", 10},                       // a count of 11 digits
+		{"200/56 0,0 S", 0},                               // 256 seeds
 		{"100/100 30,30 S", 0},
 		{"0/0 0,0 S h200@A,100@a", 0},
 	} {

@@ -123,3 +123,31 @@ func (o Outcome) Summary() string {
 	}
 	return text
 }
+
+// Scorer is implemented by rulesets that state a finished game's scores
+// themselves instead of reading them from the stores: games won by the
+// player whose opponent cannot move (most four-row games), or scored by
+// houses won rather than seeds. Tools show its scores to people.
+//
+// Contract: for a finished position p, Outcome(p).Result equals
+// p.Outcome().Result, because engines, solvers and databases value a
+// finished position by its stores (a ruleset ending such a game leaves
+// the winner's store ahead, for instance by giving him the seeds left on
+// the board); Outcome only restates the scores for people. For a position
+// not over it returns Result Ongoing. Ending is left zero ([EndingOf] fills
+// it).
+type Scorer interface {
+	Outcome(p Position) Outcome
+}
+
+// OutcomeOf returns the outcome of p under r: r.Outcome(p) if r is a
+// [Scorer], else p.Outcome(); in both cases with the Ending that
+// [EndingOf] gives.
+func OutcomeOf(r Ruleset, p Position) Outcome {
+	o := p.Outcome()
+	if s, ok := r.(Scorer); ok && !isNil(r) {
+		o = s.Outcome(p)
+	}
+	o.Ending = EndingOf(r, p)
+	return o
+}

@@ -32,7 +32,8 @@ package mancala
 //     (for instance ended, if the player to move cannot move).
 //   - A position is over exactly when ToMove is NoTurn; its result is then
 //     read from the stores ([Position.Outcome]). Rulesets put every seed
-//     that counts for a player in his store before they end a game.
+//     that counts for a player in his store before they end a game (a
+//     [Scorer] may restate the scores for people, never the result).
 //
 // Game, the tools in this module and the conformance checker in package
 // mancalatest are the callers; a user rarely calls a Ruleset directly.
@@ -42,6 +43,8 @@ package mancala
 // stated bound on game length, [Explainer] for saying why a game ended,
 // [Tracer] and [CycleTracer] for the steps of a move, [Narrator] for
 // telling a move in words, [Rounder] for games played in rounds,
+// [Layouter] for a board of four rows or without stores, [Scorer] for
+// scores that are not the stores,
 // [PositionNotation] for a position text of the game's own, and
 // fmt.Stringer for a name (the name that [NewRuleset] builds again, for a
 // ruleset whose family is registered with [RegisterFamily]).

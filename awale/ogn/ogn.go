@@ -273,6 +273,12 @@ func (s *scanner) moves(rec *record.Record, resultTag *mancala.Result) error {
 			if err != nil {
 				return s.errorf(line, col, err, "")
 			}
+			if i, _ := m.House(mancala.South); i >= awale.MaxHouses {
+				return s.errorf(line, col, mancala.ErrSyntax, "house letter %c beyond L", c)
+			}
+			if i, _ := m.House(mancala.North); i >= awale.MaxHouses {
+				return s.errorf(line, col, mancala.ErrSyntax, "house letter %c beyond l", c)
+			}
 			if s.is('+') {
 				s.next()
 				if s.word(isDigit) == "" {
@@ -337,13 +343,13 @@ func parseScore(s string) (mancala.Result, bool) {
 // message on error.
 func parseFEN(s string) (mancala.Position, int, string) {
 	var p mancala.Position
-	if len(s) > 4*(2*mancala.MaxHouses+3) {
+	if len(s) > 4*(2*awale.MaxHouses+3) {
 		return p, 0, "too long"
 	}
 	fields := strings.Split(s, "-")
 	n := len(fields) - 3 // house fields
-	if n < 2 || n%2 != 0 || n > 2*mancala.MaxHouses {
-		return p, 0, fmt.Sprintf("want 2 to %d house counts (an even number), two stores and S or N, joined by '-'", 2*mancala.MaxHouses)
+	if n < 2 || n%2 != 0 || n > 2*awale.MaxHouses {
+		return p, 0, fmt.Sprintf("want 2 to %d house counts (an even number), two stores and S or N, joined by '-'", 2*awale.MaxHouses)
 	}
 	off := 0
 	var nums []int

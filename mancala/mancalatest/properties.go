@@ -79,6 +79,9 @@ func checkConservation(c *probe) {
 		if got := p.Board.Houses(); got != houses {
 			c.failf("%d houses a side, %d at the start", got, houses)
 		}
+		if got, want := p.Board.Layout(), mancala.LayoutOf(c.k.r); got != want {
+			c.failf("the board's layout is %+v, the ruleset's %+v", got, want)
+		}
 		for _, m := range c.legal(p) {
 			q := c.k.r.Apply(p, m)
 			if got := q.Board.Total(); got != total {
@@ -377,6 +380,11 @@ func checkOver(c *probe) {
 	if o := p.Outcome(); o.Result == mancala.Ongoing {
 		c.failf("a finished game's outcome is %v", o.Result)
 	}
+	if s, ok := c.k.r.(mancala.Scorer); ok {
+		if got, want := s.Outcome(p).Result, p.Outcome().Result; got != want {
+			c.failf("the ruleset's Outcome gives %v, the stores %v (a Scorer restates the scores, never the result)", got, want)
+		}
+	}
 	c.refuseAll(p, nil, c.candidates(p, true))
 }
 
@@ -422,8 +430,7 @@ func checkGame(c *probe) {
 		if moves && !equalMoves(g.Moves(), c.moves[:i]) {
 			c.failf("%s: the game's moves are %v", what, g.Moves())
 		}
-		want := p.Outcome()
-		want.Ending = mancala.EndingOf(c.k.r, p)
+		want := mancala.OutcomeOf(c.k.r, p)
 		if g.Over() != p.Over() || g.Outcome() != want {
 			c.failf("%s: the game's outcome is %+v, the position's %+v", what, g.Outcome(), want)
 		}

@@ -40,10 +40,12 @@ func burnt(b mancala.Board, p mancala.Player) int {
 	return n
 }
 
-// render draws p's board with box-drawing characters, North on top read
-// right to left, South below read left to right, North's store at the left
-// and South's at the right; then the hands, the round and whose turn it
-// is. Houses whose seeds differ from prev (the board before the last move,
+// render draws p's board with box-drawing characters from its layout:
+// on a two-row board North on top read right to left, South below read
+// left to right, North's store at the left and South's at the right (on a
+// four-row board each player's two rows on his side, each row's letters
+// beside it; without stores, the boxes count the captured seeds); then
+// the hands, the round and whose turn it is. Houses whose seeds differ from prev (the board before the last move,
 // or nil) are bold in colour.
 //
 //	          f    e    d    c    b    a
@@ -57,17 +59,30 @@ func burnt(b mancala.Board, p mancala.Player) int {
 //	          A    B    C    D    E    F
 func (s *Session) render(p mancala.Position, prev *mancala.Board) string {
 	b := p.Board
-	n := b.Houses()
+	hn := b.Houses()
+	l := b.Layout()
+	n := l.Width(hn) // houses a row
+	// at[r][c] is the house drawn in row r (from the top), column c.
+	var at [4][mancala.MaxHouses]int
+	for pl := mancala.South; pl <= mancala.North; pl++ {
+		for i := 0; i < hn; i++ {
+			if r, c := l.Cell(hn, pl, i); r >= 0 {
+				at[r][c] = i
+			}
+		}
+	}
+	owner := func(r int) mancala.Player {
+		if r < l.Rows {
+			return mancala.North
+		}
+		return mancala.South
+	}
 	var w strings.Builder
 	const margin = "       " // the width of " South "
-	letters := func(pl mancala.Player) {
+	letters := func(r int) {
 		w.WriteString(margin)
-		for k := 0; k < n; k++ {
-			i := k
-			if pl == mancala.North {
-				i = n - 1 - k
-			}
-			fmt.Fprintf(&w, "    %s", s.paint(sideColor[pl], mancala.Single(pl, i).String()))
+		for c := 0; c < n; c++ {
+			fmt.Fprintf(&w, "    %s", s.paint(sideColor[owner(r)], mancala.Single(owner(r), at[r][c]).String()))
 		}
 		w.WriteString("\n")
 	}
@@ -77,7 +92,7 @@ func (s *Session) render(p mancala.Position, prev *mancala.Board) string {
 		}
 		txt := fmt.Sprintf("%4d", b.Seeds(pl, i))
 		attr := sideColor[pl]
-		if prev != nil && prev.Houses() == n && prev.Seeds(pl, i) != b.Seeds(pl, i) {
+		if prev != nil && prev.Houses() == hn && prev.Seeds(pl, i) != b.Seeds(pl, i) {
 			attr = bold + ";" + attr
 		}
 		if b.Seeds(pl, i) == 0 {
@@ -85,29 +100,40 @@ func (s *Session) render(p mancala.Position, prev *mancala.Board) string {
 		}
 		return s.paint(attr, txt)
 	}
-	row := func(pl mancala.Player) {
-		name := " South "
-		if pl == mancala.North {
-			name = " North "
+	row := func(r int) {
+		pl := owner(r)
+		switch r {
+		case 0:
+			w.WriteString(s.paint(sideColor[pl], " North "))
+		case 2*l.Rows - 1:
+			w.WriteString(s.paint(sideColor[pl], " South "))
+		default:
+			w.WriteString(margin)
 		}
-		w.WriteString(s.paint(sideColor[pl], name))
 		w.WriteString("│")
-		for k := 0; k < n; k++ {
-			i := k
-			if pl == mancala.North {
-				i = n - 1 - k
-			}
-			w.WriteString(cell(pl, i))
+		for c := 0; c < n; c++ {
+			w.WriteString(cell(pl, at[r][c]))
 			w.WriteString("│")
+		}
+		if l.Rows == 2 { // four rows: each row's letters beside it
+			w.WriteString(" ")
+			for c := 0; c < n; c++ {
+				w.WriteString(" " + s.paint(sideColor[pl], mancala.Single(pl, at[r][c]).String()))
+			}
 		}
 		w.WriteString("\n")
 	}
 	line := func(left, seg, sep, right string) string {
 		return left + strings.TrimSuffix(strings.Repeat(seg+sep, n), sep) + right
 	}
-	letters(mancala.North)
+	letters(0)
 	w.WriteString(margin + line("╭", "────", "┬", "╮") + "\n")
-	row(mancala.North)
+	for r := 0; r < l.Rows; r++ {
+		if r > 0 {
+			w.WriteString(margin + line("├", "────", "┼", "┤") + "\n")
+		}
+		row(r)
+	}
 	w.WriteString(line("╭──────┼", "────", "┴", "┼──────╮") + "\n")
 	inner := 5*n - 1
 	mid := strings.Repeat(" ", inner)
@@ -119,9 +145,14 @@ func (s *Session) render(p mancala.Position, prev *mancala.Board) string {
 	}
 	w.WriteString("│" + store(mancala.North) + "│" + mid + "│" + store(mancala.South) + "│\n")
 	w.WriteString(line("╰──────┼", "────", "┬", "┼──────╯") + "\n")
-	row(mancala.South)
+	for r := l.Rows; r < 2*l.Rows; r++ {
+		if r > l.Rows {
+			w.WriteString(margin + line("├", "────", "┼", "┤") + "\n")
+		}
+		row(r)
+	}
 	w.WriteString(margin + line("╰", "────", "┴", "╯") + "\n")
-	letters(mancala.South)
+	letters(2*l.Rows - 1)
 
 	var info []string
 	if p.Round > 0 {

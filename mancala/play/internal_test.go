@@ -176,6 +176,36 @@ func TestDiagram(t *testing.T) {
 	}
 }
 
+// TestDiagramFourRows draws a four-row board: four rows of houses, each
+// with its letters beside it in the order drawn (the layout's cells).
+func TestDiagramFourRows(t *testing.T) {
+	r, err := congkak.New(congkak.Documents())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := mancala.NewGame(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := mancala.ParsePosition("0,1,2,3,4,5,6,7/10,11,12,13,14,15,16,17 0,3 S l2x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := testSession(t, g, nil, [2]bool{true, false})
+	d := s.render(p, nil)
+	for _, want := range []string{
+		" North │  13│  12│  11│  10│  d c b a",
+		"       │  14│  15│  16│  17│  e f g h",
+		"       │   7│   6│   5│   4│  H G F E",
+		" South │   0│   1│   2│   3│  A B C D",
+		"│    3 │",
+	} {
+		if !strings.Contains(d, want) {
+			t.Errorf("no %q in:\n%s", want, d)
+		}
+	}
+}
+
 // brokenName is an Awalé ruleset whose name holds a line break, which no
 // record tag can hold: saving its game fails.
 type brokenName struct{ *awale.Rules }

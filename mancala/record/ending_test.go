@@ -182,7 +182,7 @@ func TestByName(t *testing.T) {
 	mancala.RegisterRuleset("toy", func(name string) (mancala.Ruleset, error) {
 		return toyResolver(record.Tags{{Name: record.TagRules, Value: name}})
 	})
-	recs, err := record.Read(strings.NewReader("[Rules \"toy kalah 3x3\"]\n1. A B *\n[Rules \"toy kalah 13x3\"]\n*\n[Rules \"nogame x\"]\n*\n[A \"x\"]\n*"))
+	recs, err := record.Read(strings.NewReader("[Rules \"toy kalah 3x3\"]\n1. A B *\n[Rules \"toy kalah 17x3\"]\n*\n[Rules \"nogame x\"]\n*\n[A \"x\"]\n*"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func TestReadErrors(t *testing.T) {
 		{"bad second letter", "1. Fx", 1, 5},
 		{"three letters", "1. FfB", 1, 6},
 		{"joint move with North first", "1. aB", 1, 4},
-		{"letter beyond L", "1. M", 1, 4},
+		{"letter beyond P", "1. Q", 1, 4},
 		{"digit after a move", "\n 1. F3", 2, 6},
 		{"unterminated comment", "1. F {to the end", 1, 6},
 		{"comment not UTF-8", "1. F {\xff}", 1, 6},
@@ -181,7 +181,7 @@ func TestReplayErrors(t *testing.T) {
 		{"empty house", kalah + "\n1. A\n A", 4, 2, mancala.ErrIllegalMove},
 		{"house beyond the board", kalah + "\n1. D", 3, 4, mancala.ErrIllegalMove},
 		{"joint move at a single decision", kalah + "\n1. Aa", 3, 4, mancala.ErrIllegalMove},
-		{"unknown rules", "[Rules \"toy kalah 13x3\"]\n1. A", 1, 1, mancala.ErrUnsupported},
+		{"unknown rules", "[Rules \"toy kalah 17x3\"]\n1. A", 1, 1, mancala.ErrUnsupported},
 		{"no rules", "\n\n  1. A", 3, 3, mancala.ErrUnsupported},
 		{"start the rules refuse", kalah + "[Start \"4,4,4/3,3,3 0,0 S\"]", 2, 9, mancala.ErrInvalidPosition},
 		// Kalah 1x1: South's A ends in his store and empties his row: the

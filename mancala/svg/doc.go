@@ -6,10 +6,13 @@
 // and, for small counts, the seeds themselves; the two stores; each house's
 // letter; burnt houses crossed out; seeds in flight in a player's hand as a
 // coloured disc at the hole the hand last touched; and any holes the caller
-// wants highlighted. The layout is that of [mancala.Board.String]: North's
-// row on top, read right to left (a at the right) with his store at the
-// left, South's row below, A at the left, with his store at the right, so
-// that the sowing runs counter-clockwise round the diagram.
+// wants highlighted. The board is drawn from its [mancala.Layout], as
+// [mancala.Board.String] draws it: on a two-row board North's row on top,
+// read right to left (a at the right) with his store at the left, South's
+// row below, A at the left, with his store at the right, so that the
+// sowing runs counter-clockwise round the diagram; a four-row board has
+// each player's two rows on his side, his outer row outermost; a board
+// without stores counts each player's captured seeds beside his name.
 //
 //	var buf bytes.Buffer
 //	err := svg.Encode(&buf, g.Position().Board, &svg.Options{Highlight: []mancala.Hole{{Owner: mancala.South, House: 2}}})

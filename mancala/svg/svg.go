@@ -56,23 +56,67 @@ const (
 	colHigh     = "#ffd84a"
 )
 
-// center returns where a hole is drawn (see the package documentation).
-func center(n int, h mancala.Hole) (x, y float64) {
-	y1 := float64(top + unit/2)
-	y2 := float64(top + 3*unit/2 + rowGap)
-	switch {
-	case h.IsStore() && h.Owner == mancala.North:
-		return pad + unit/2, (y1 + y2) / 2
-	case h.IsStore():
-		return pad + (float64(n)+1.5)*unit, (y1 + y2) / 2
-	case h.Owner == mancala.South:
-		return pad + (float64(h.House)+1.5)*unit, y2
-	}
-	return pad + (float64(n-h.House)+0.5)*unit, y1
+// geom is the drawing's geometry for one board, from its layout.
+type geom struct {
+	n, w, rows int     // houses a side, houses a row, rows of houses
+	stores     bool    // stores drawn at the ends
+	pitch      float64 // from one row of houses to the next on a side
+	width      int
+	height     int
+	layout     mancala.Layout
 }
 
-// Encode writes b as an SVG document to w. It returns ErrEmptyBoard for a
-// board without houses, and the first error of w.
+func newGeom(b mancala.Board) geom {
+	l := b.Layout()
+	g := geom{n: b.Houses(), layout: l, w: l.Width(b.Houses()), rows: 2 * l.Rows, stores: !l.NoStores, pitch: unit}
+	if l.Rows == 2 {
+		g.pitch = unit + 28 // room for the inner rows' letters
+	}
+	g.width = g.w*unit + 2*pad
+	if g.stores {
+		g.width += 2 * unit
+	}
+	g.height = int(g.rowY(g.rows-1)) + unit/2 + bottomH
+	return g
+}
+
+// rowY returns the centre of the houses of row r, counted from the top.
+func (g geom) rowY(r int) float64 {
+	y := float64(top+unit/2) + float64(r)*g.pitch
+	if r >= g.rows/2 {
+		y += rowGap - g.pitch + unit
+	}
+	return y
+}
+
+// center returns where a hole is drawn (see the package documentation).
+// Without stores, a store's seeds (the captured ones) are drawn as a
+// count beside its owner's name.
+func (g geom) center(h mancala.Hole) (x, y float64) {
+	mid := (g.rowY(0) + g.rowY(g.rows-1)) / 2
+	left := float64(pad)
+	if g.stores {
+		left += unit
+	}
+	switch {
+	case h.IsStore() && !g.stores && h.Owner == mancala.North:
+		return pad + 190, 20
+	case h.IsStore() && !g.stores:
+		return pad + 190, float64(g.height - 14)
+	case h.IsStore() && h.Owner == mancala.North:
+		return pad + unit/2, mid
+	case h.IsStore():
+		return left + (float64(g.w)+0.5)*unit, mid
+	}
+	r, c := g.layout.Cell(g.n, h.Owner, h.House)
+	return left + (float64(c)+0.5)*unit, g.rowY(r)
+}
+
+// Encode writes b as an SVG document to w, drawn from its layout
+// ([mancala.Board.Layout]): two or four rows of houses, with a store at
+// each end or the captured seeds counted beside the players' names. It
+// returns ErrEmptyBoard for a board without houses, and the first error
+// of w.
 func Encode(w io.Writer, b mancala.Board, o *Options) error {
 	n := b.Houses()
 	if n == 0 {
@@ -89,29 +133,34 @@ func Encode(w io.Writer, b mancala.Board, o *Options) error {
 	for _, h := range opt.Highlight {
 		high[h] = true
 	}
+	g := newGeom(b)
 	bw := bufio.NewWriter(w)
 	p := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
-	width := (n+2)*unit + 2*pad
-	height := top + 2*unit + rowGap + bottomH
+	width, height := g.width, g.height
 	p(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" font-family="sans-serif">`+"\n", width, height, width/2, height/2)
-	p(`<rect x="3" y="%d" width="%d" height="%d" rx="40" fill="%s" stroke="%s" stroke-width="6"/>`+"\n", top-12, width-6, 2*unit+rowGap+24, colWood, colWoodDark)
+	p(`<rect x="3" y="%d" width="%d" height="%d" rx="40" fill="%s" stroke="%s" stroke-width="6"/>`+"\n", top-12, width-6, height-top-bottomH+24, colWood, colWoodDark)
 	if !opt.NoLabels {
 		p(`<text x="%d" y="20" fill="%s" font-size="24" font-weight="700" dominant-baseline="central">North</text>`+"\n", pad, colNorth)
 		p(`<text x="%d" y="%d" fill="%s" font-size="24" font-weight="700" dominant-baseline="central">South</text>`+"\n", pad, height-14, colSouth)
 	}
 	for _, pl := range []mancala.Player{mancala.North, mancala.South} {
 		store := mancala.Hole{Owner: pl, House: mancala.StoreHouse}
-		x, y := center(n, store)
+		x, y := g.center(store)
 		k := b.Store(pl)
 		p(`<g id="st-%c" data-seeds="%d">`, pl.String()[0], k)
-		p(`<rect x="%g" y="%g" width="%d" height="%d" rx="40" fill="%s" stroke="%s" stroke-width="%d"/>`,
-			x-42, y-95, 84, 190, colStore, ring(high[store]), width3(high[store]))
-		seeds(p, x, y, 38, 85, k, opt.Seeds)
-		count(p, x, y, k)
+		if g.stores {
+			sh := g.rowY(g.rows-1) - g.rowY(0) + 70
+			p(`<rect x="%g" y="%g" width="%d" height="%g" rx="40" fill="%s" stroke="%s" stroke-width="%d"/>`,
+				x-42, y-sh/2, 84, sh, colStore, ring(high[store]), width3(high[store]))
+			seeds(p, x, y, 38, sh/2-10, k, opt.Seeds)
+			count(p, x, y, k)
+		} else {
+			p(`<text x="%g" y="%g" fill="%s" font-size="22" dominant-baseline="central">captured %d</text>`, x, y, colLabel, k)
+		}
 		p("</g>\n")
 		for i := 0; i < n; i++ {
 			h := mancala.Hole{Owner: pl, House: i}
-			x, y := center(n, h)
+			x, y := g.center(h)
 			k := b.Seeds(pl, i)
 			p(`<g id="h-%c-%d" data-seeds="%d">`, pl.String()[0], i, k)
 			p(`<circle cx="%g" cy="%g" r="%d" fill="%s" stroke="%s" stroke-width="%d"/>`, x, y, houseR, fill(b.Burnt(pl, i)), ring(high[h]), width3(high[h]))
@@ -136,7 +185,7 @@ func Encode(w io.Writer, b mancala.Board, o *Options) error {
 		if k == 0 {
 			continue
 		}
-		x, y := center(n, at)
+		x, y := g.center(at)
 		dy, col := 30.0, colSouth
 		if pl == mancala.North {
 			dy, col = -30, colNorth

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -221,6 +222,57 @@ func BenchmarkEncode(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if err := svg.Encode(io.Discard, board, nil); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestEncodeFourRows draws a 4x8 board without stores: every house is
+// drawn with its seeds, the houses fill four rows of eight, each house
+// at the cell its layout gives (inner houses facing across the middle),
+// and the captured seeds are counted.
+func TestEncodeFourRows(t *testing.T) {
+	b, err := mancala.NewBoard(16, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = b.SetSeeds(mancala.South, 9, 0)
+	_ = b.SetStore(mancala.North, 2)
+	if err := b.SetLayout(mancala.Layout{Rows: 2, NoStores: true}); err != nil {
+		t.Fatal(err)
+	}
+	check(t, b, nil)
+	var sb strings.Builder
+	if err := svg.Encode(&sb, b, nil); err != nil {
+		t.Fatal(err)
+	}
+	text := sb.String()
+	if strings.Contains(text, "<rect x=\"24\"") {
+		t.Errorf("a board without stores has a store drawn")
+	}
+	if !strings.Contains(text, "captured 2") {
+		t.Errorf("North's captured seeds are not counted")
+	}
+	re := regexp.MustCompile(`<g id="h-([sn])-(\d+)" data-seeds="\d+"><circle cx="([\d.]+)" cy="([\d.]+)"`)
+	xs, ys := map[string]bool{}, map[string]bool{}
+	at := map[mancala.Hole][2]string{}
+	for _, m := range re.FindAllStringSubmatch(text, -1) {
+		xs[m[3]], ys[m[4]] = true, true
+		i, _ := strconv.Atoi(m[2])
+		p := mancala.South
+		if m[1] == "n" {
+			p = mancala.North
+		}
+		at[mancala.Hole{Owner: p, House: i}] = [2]string{m[3], m[4]}
+	}
+	if len(at) != 32 || len(xs) != 8 || len(ys) != 4 {
+		t.Fatalf("%d houses in %d columns and %d rows, want 32 in 8 and 4", len(at), len(xs), len(ys))
+	}
+	l := b.Layout()
+	for i := 8; i < 16; i++ {
+		j, _ := l.Across(16, mancala.South, i)
+		s, n := at[mancala.Hole{Owner: mancala.South, House: i}], at[mancala.Hole{Owner: mancala.North, House: j}]
+		if s[0] != n[0] {
+			t.Errorf("South's %d at x=%s faces North's %d at x=%s", i, s[0], j, n[0])
 		}
 	}
 }

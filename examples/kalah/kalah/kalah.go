@@ -49,7 +49,7 @@ func ParseCapture(s string) (Capture, error) {
 // Options configures a game of Kalah. The zero value is Kalah(6,4) with
 // empty capture.
 type Options struct {
-	Houses  int     // houses per side (KA-1), 1 to mancala.MaxHouses; 0 means 6
+	Houses  int     // houses per side (KA-1), 1 to MaxHouses; 0 means 6
 	Seeds   int     // seeds per house at the start (KA-1), at least 1; 0 means 4
 	Capture Capture // KA-4
 }
@@ -72,7 +72,11 @@ type Rules struct {
 	maxPlies int
 }
 
-// New returns the rules for o. Houses outside 1..mancala.MaxHouses,
+// MaxHouses is the most houses a side of a Kalah board here (KA-1): the
+// packed form used by the solver holds rows of at most 12 houses.
+const MaxHouses = 12
+
+// New returns the rules for o. Houses outside 1..MaxHouses,
 // negative seeds, more than mancala.MaxSeeds seeds in all, or an unknown
 // Capture give an error wrapping [mancala.ErrUnsupported].
 func New(o Options) (*Rules, error) {
@@ -82,8 +86,8 @@ func New(o Options) (*Rules, error) {
 	if o.Seeds == 0 {
 		o.Seeds = 4
 	}
-	if o.Houses < 1 || o.Houses > mancala.MaxHouses {
-		return nil, fmt.Errorf("kalah: %d houses per side (want 1 to %d): %w", o.Houses, mancala.MaxHouses, mancala.ErrUnsupported)
+	if o.Houses < 1 || o.Houses > MaxHouses {
+		return nil, fmt.Errorf("kalah: %d houses per side (want 1 to %d): %w", o.Houses, MaxHouses, mancala.ErrUnsupported)
 	}
 	// Seeds is checked alone first, so that the product cannot overflow.
 	if o.Seeds < 1 || o.Seeds > mancala.MaxSeeds || 2*o.Houses*o.Seeds > mancala.MaxSeeds {

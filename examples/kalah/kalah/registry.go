@@ -32,7 +32,7 @@ func Family() mancala.Family {
 		},
 		Params: []mancala.Param{
 			{Key: "houses", Label: "Houses a side", Description: "The houses in each player's row.",
-				Default: 6, Min: 1, Max: mancala.MaxHouses},
+				Default: 6, Min: 1, Max: MaxHouses},
 			{Key: "seeds", Label: "Seeds a house", Description: "The seeds in each house at the start (at most 255 seeds on the board).",
 				Default: 4, Min: 1, Max: mancala.MaxSeeds / 2},
 		},
