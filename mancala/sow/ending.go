@@ -110,7 +110,7 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 
 // Setup checks a position built outside the ruleset and settles it. It
 // returns an error wrapping [mancala.ErrInvalidPosition] for a board of
-// another number of houses or seeds, seeds in hands, burnt houses, a
+// another number of houses or seeds or another layout, seeds in hands, burnt houses, a
 // simultaneous turn, a Round other than 0, or State bits that are not
 // tuzdyks of the game (empty houses of the opponent's row, SW-13) or the
 // end bits of a finished game. A position that ends where it stands
@@ -121,8 +121,8 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	invalid := func(format string, args ...any) (mancala.Position, error) {
 		return p, fmt.Errorf("sow: "+format+": %w", append(args, mancala.ErrInvalidPosition)...)
 	}
-	if b.Houses() != r.t.n {
-		return invalid("%d houses a side, want %d", b.Houses(), r.t.n)
+	if b.Houses() != r.t.n || b.Layout() != r.Layout() {
+		return invalid("%d houses a side in layout %+v, want %d in %+v", b.Houses(), b.Layout(), r.t.n, r.Layout())
 	}
 	for pl := mancala.South; pl <= mancala.North; pl++ {
 		if s, _ := b.Hand(pl); s != 0 {

@@ -323,6 +323,7 @@ func (r ref) give(t refState, rule sow.Leftover, toMove int) refState {
 // position converts s to a mancala position, end bits left out.
 func (r ref) position(s refState) mancala.Position {
 	b, _ := mancala.NewBoard(r.c.Houses, 0)
+	_ = b.SetLayout(mancala.Layout{Rows: 1, NoStores: !r.c.Stores})
 	for q := 0; q < 2; q++ {
 		for i, v := range s.houses[q] {
 			_ = b.SetSeeds(mancala.Player(q), i, v)

@@ -34,6 +34,7 @@ var (
 	_ mancala.Explainer   = (*Rules)(nil)
 	_ mancala.Tracer      = (*Rules)(nil)
 	_ mancala.CycleTracer = (*Rules)(nil)
+	_ mancala.Layouter    = (*Rules)(nil)
 	_ fmt.Stringer        = (*Rules)(nil)
 )
 
@@ -62,7 +63,7 @@ func NewNamed(c Config, name string) (*Rules, error) {
 	if r.maxLaps == 0 {
 		r.maxLaps = 64
 	}
-	b, err := mancala.NewBoard(c.Houses, 0)
+	b, err := r.emptyBoard()
 	if err != nil {
 		return nil, bad("Houses", "%v", err)
 	}
@@ -106,6 +107,21 @@ func (r *Rules) bound() int {
 		return math.MaxInt
 	}
 	return int(c.Int64())
+}
+
+// Layout implements [mancala.Layouter]: a two-row board, drawn with
+// stores when Config.Stores is set.
+func (r *Rules) Layout() mancala.Layout {
+	return mancala.Layout{Rows: 1, NoStores: !r.c.Stores}
+}
+
+// emptyBoard returns a board of the game's shape with no seeds.
+func (r *Rules) emptyBoard() (mancala.Board, error) {
+	b, err := mancala.NewBoard(r.c.Houses, 0)
+	if err == nil {
+		err = b.SetLayout(r.Layout())
+	}
+	return b, err
 }
 
 // Config returns the ruleset's configuration (a copy).
@@ -323,7 +339,7 @@ func (r *Rules) finish(b *mancala.Board, c *cells, mover, next mancala.Player, t
 // settle returns the position of c with next to move, ended if it ends
 // there; the State's end bits come from the rules.
 func (r *Rules) settle(c *cells, mover, next mancala.Player, tz tuz, _ uint32) mancala.Position {
-	b, _ := mancala.NewBoard(r.t.n, 0)
+	b, _ := r.emptyBoard()
 	return r.finish(&b, c, mover, next, tz, nil)
 }
 
