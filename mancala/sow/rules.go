@@ -309,22 +309,33 @@ func (r *Rules) apply(p mancala.Position, m mancala.Move, emit emitter) (mancala
 // finish saves c into b and returns the position with next to move, or
 // the finished position if the game ends there.
 func (r *Rules) finish(b *mancala.Board, c *cells, mover, next mancala.Player, tz tuz, emit emitter) mancala.Position {
+	next, end := r.turnEnd(c, mover, next, tz, emit)
+	turn := mancala.TurnOf(next)
+	if end != 0 {
+		turn = mancala.NoTurn
+	}
+	r.t.save(c, b)
+	return mancala.Position{Board: *b, ToMove: turn, State: end | r.tuzState(tz)}
+}
+
+// turnEnd ends mover's turn on c, next being the player the sowing gives
+// the turn to: it applies SW-19, then the endings (SW-14 to SW-17), whose
+// leftovers it gives. It returns who decides next (the player to move
+// when the game ended) and the end bits, 0 if the game goes on.
+func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz tuz, emit emitter) (mancala.Player, uint32) {
 	passed := false
 	if r.c.Pass && r.candidates(c, next, tz) == 0 && r.candidates(c, next.Other(), tz) != 0 { // SW-19
 		next, passed = next.Other(), true
 	}
 	end := r.ends(c, next, tz)
-	turn := mancala.TurnOf(next)
-	if end != 0 {
-		turn = mancala.NoTurn
-	}
 	if emit != nil {
-		rule := ""
-		if end != 0 {
-			rule = endRule(end)
-		} else if passed {
+		turn, rule := mancala.TurnOf(next), ""
+		switch {
+		case end != 0:
+			turn, rule = mancala.NoTurn, endRule(end)
+		case passed:
 			rule = "SW-19"
-		} else if next == mover {
+		case next == mover:
 			rule = "SW-8"
 		}
 		emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: turn, Rule: rule})
@@ -332,8 +343,7 @@ func (r *Rules) finish(b *mancala.Board, c *cells, mover, next mancala.Player, t
 	if end != 0 {
 		r.leftover(c, r.leftoverRule(end), next, endRule(end), emit)
 	}
-	r.t.save(c, b)
-	return mancala.Position{Board: *b, ToMove: turn, State: end | r.tuzState(tz)}
+	return next, end
 }
 
 // settle returns the position of c with next to move, ended if it ends
