@@ -58,7 +58,7 @@ func catalogue() []Game {
 			Variants: []Variant{{Word: "capture=standard", Label: "Standard capture",
 				Description: "A last seed in an empty house of your row captures only when the house opposite holds seeds; otherwise it stays where it fell.",
 				Config:      KalahConfig(6, 4, true)}},
-			Sized: true,
+			Sized: true, DefaultWord: "capture=empty",
 		},
 		{
 			Name: "oware", Label: "Oware (Abapa)", Region: "Ghana, West Africa, Caribbean",
@@ -68,6 +68,7 @@ func catalogue() []Game {
 			Intro:       "Oware is played across West Africa and the Caribbean; Abapa is the set of rules of its tournaments.",
 			Config:      AbapaConfig(6, 4),
 			Sized:       true,
+			PlayedBy:    "awale abapa",
 		},
 		{
 			Name: "awari", Label: "Awari", Region: "West Africa (the solved game)",
@@ -77,6 +78,7 @@ func catalogue() []Game {
 			Intro:       "Awari is the name under which Oware was solved by computer in 2002: with perfect play, it is a draw.",
 			Config:      AwariConfig(6, 4),
 			Sized:       true,
+			PlayedBy:    "awale awari",
 		},
 		{
 			Name: "bohnenspiel", Label: "Bohnenspiel", Region: "Germany",

@@ -1,6 +1,7 @@
 package sow_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func TestConformance(t *testing.T) {
 		for _, pr := range f.Presets {
 			t.Run(pr.Name, func(t *testing.T) {
 				t.Parallel()
-				r, err := mancala.NewRuleset(pr.Name)
+				r, err := g.Build(pr.Name)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -42,7 +43,14 @@ func TestFamilies(t *testing.T) {
 		}
 		f := g.Family()
 		mancalatest.TestFamily(t, f)
-		if reg, ok := mancala.LookupFamily(g.Name); !ok || reg.RulesText != f.RulesText {
+		if g.PlayedBy != "" {
+			if _, err := mancala.NewRuleset(g.PlayedBy); err != nil {
+				t.Errorf("%s: played by %s: %v", g.Name, g.PlayedBy, err)
+			}
+			if _, ok := mancala.LookupFamily(g.Name); ok {
+				t.Errorf("%s: registered, though %s plays it", g.Name, g.PlayedBy)
+			}
+		} else if reg, ok := mancala.LookupFamily(g.Name); !ok || reg.RulesText != f.RulesText {
 			t.Errorf("%s: not registered as its Family", g.Name)
 		}
 		if g.Label == "" || g.Region == "" || g.Source == "" || g.Board == "" || g.Intro == "" || g.Description == "" {
@@ -82,9 +90,23 @@ func TestKalahNames(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"kalah houses=6", "kalah seeds=x", "kalah capture=none", "kalah(6,4)", "kalah houses=99",
-		"kalah seeds=100", "kalah houses=4 capture=standard"} {
+		"kalah seeds=100", "kalah houses=4 capture=standard", "kalah capture=empty", "kalah houses=4 houses=4"} {
 		if _, err := mancala.NewRuleset(bad); err == nil {
 			t.Errorf("NewRuleset(%q) accepted", bad)
+		}
+	}
+	// Names in another order, or with the default spelt out, give the
+	// canonical name, as the example package's do.
+	for name, canon := range map[string]string{
+		"kalah houses=4 capture=standard": "kalah capture=standard houses=4",
+		"kalah capture=empty":             "kalah",
+		"kalah seeds=3 houses=4":          "kalah houses=4 seeds=3",
+		"kalah houses=6":                  "kalah",
+	} {
+		_, err := mancala.NewRuleset(name)
+		var ne *mancala.NameError
+		if !errors.As(err, &ne) || ne.Canonical != canon {
+			t.Errorf("NewRuleset(%q): %v, want a NameError naming %q", name, err, canon)
 		}
 	}
 }

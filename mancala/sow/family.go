@@ -36,6 +36,16 @@ type Game struct {
 	// Sized: the family offers the params houses and seeds (for games
 	// without a start pattern).
 	Sized bool
+	// DefaultWord, if not empty, is a word that spells out the usual
+	// game's option, which Build reads only to name the canonical form
+	// (Kalah's "capture=empty").
+	DefaultWord string
+	// PlayedBy, if not empty, is the ruleset name under which another
+	// package of the module registers this game ("awale abapa"): the
+	// catalogue lists it, its Config plays the same game move for move
+	// (the equivalence oracle checks it), and no family of its name is
+	// registered here.
+	PlayedBy string
 }
 
 // Variant is a named preset of a [Game].
@@ -161,34 +171,38 @@ func (g Game) build(name string) (mancala.Ruleset, error) {
 
 // Build returns the ruleset of the given name (see [Game.Family]), or an
 // error wrapping mancala.ErrUnsupported: a *[mancala.NameError] for a name
-// that names a ruleset of the game but is not the name it reads back as.
+// whose words all name options of the game but that is not the name it
+// reads back as (another order, a variant's word after the params, or the
+// game's DefaultWord).
 func (g Game) Build(name string) (*Rules, error) {
 	words := strings.Fields(name)
 	if len(words) == 0 || words[0] != g.Name {
 		return nil, fmt.Errorf("sow: ruleset name %s is not of %s: %w", mancala.Quote(name), g.Name, mancala.ErrUnsupported)
 	}
-	words = words[1:]
-	c, word := g.Config, ""
-	if len(words) > 0 {
-		for _, v := range g.Variants {
-			if v.Word == words[0] {
-				c, word, words = v.Config, v.Word, words[1:]
-				break
-			}
-		}
-	}
-	base := c
-	for _, w := range words {
+	c, word, chosen := g.Config, "", false
+	var houses, seeds *int
+	for _, w := range words[1:] {
 		k, v, _ := strings.Cut(w, "=")
 		n, err := strconv.Atoi(v)
 		switch {
-		case g.Sized && k == "houses" && err == nil:
-			c.Houses = n
-		case g.Sized && k == "seeds" && err == nil:
-			c.Seeds = n
+		case g.Sized && k == "houses" && err == nil && houses == nil:
+			houses = &n
+		case g.Sized && k == "seeds" && err == nil && seeds == nil:
+			seeds = &n
+		case !chosen && g.DefaultWord != "" && w == g.DefaultWord:
+			chosen = true
+		case !chosen && g.variant(w) >= 0:
+			c, word, chosen = g.Variants[g.variant(w)].Config, w, true
 		default:
 			return nil, fmt.Errorf("sow: ruleset name %s: unknown %s: %w", mancala.Quote(name), mancala.Quote(w), mancala.ErrUnsupported)
 		}
+	}
+	base := c
+	if houses != nil {
+		c.Houses = *houses
+	}
+	if seeds != nil {
+		c.Seeds = *seeds
 	}
 	canon := g.name(word, base, c)
 	r, err := NewNamed(c, canon)
@@ -199,6 +213,16 @@ func (g Game) Build(name string) (*Rules, error) {
 		return nil, &mancala.NameError{Family: g.Name, Name: name, Canonical: canon}
 	}
 	return r, nil
+}
+
+// variant returns the index of the variant of word w, or -1.
+func (g Game) variant(w string) int {
+	for i, v := range g.Variants {
+		if v.Word == w {
+			return i
+		}
+	}
+	return -1
 }
 
 // Catalogue returns the games of the catalogue, in the order of its page:
@@ -221,8 +245,12 @@ func Lookup(name string) (Game, bool) {
 	return Game{}, false
 }
 
+// The catalogue's families are registered with package mancala, those of
+// games played by another package (Game.PlayedBy) excepted.
 func init() {
 	for _, g := range catalogue() {
-		mancala.RegisterFamily(g.Family())
+		if g.PlayedBy == "" {
+			mancala.RegisterFamily(g.Family())
+		}
 	}
 }
