@@ -100,8 +100,12 @@ type Config struct {
 	// move (SW-14).
 	MinSeeds int
 
-	// Direction is the way seeds go round, for every move (SW-3).
+	// Direction is the way seeds go round (SW-3).
 	Direction Direction
+	// EitherWay: the mover chooses the direction of each sowing (SW-20):
+	// besides each legal move A, the reversed move A' (mancala.Reversed)
+	// sows the other way. Without it, reversed moves are illegal.
+	EitherWay bool
 	// SkipOrigin: a sowing that comes round to the house its seeds were
 	// taken from (on a lap of 2n seeds or more, or the house a relay
 	// picked up from) skips it (SW-4).

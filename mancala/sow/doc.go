@@ -61,10 +61,13 @@
 //     ([mancala.Cycler]); the seeds left go as Config.Cycle says.
 //   - SW-19 Pass. With Pass, a player who cannot move passes while his
 //     opponent can.
+//   - SW-20 Either way. With EitherWay, the mover chooses the direction
+//     of each sowing: the reversed move A' (mancala.Reversed) sows
+//     against Direction. Reversed moves are illegal otherwise.
 //
 // The result is read from the stores ([mancala.Position.Outcome]).
 //
-// Not yet configurable: the direction chosen per move, four-row boards,
+// Not yet configurable: four-row boards,
 // rounds with burnt houses, simultaneous openings, captured seeds sown
 // again.
 //

@@ -1,6 +1,10 @@
 package sow
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"slices"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // The engine works on a flat array of the board's holes, indexed by cell:
 // South's houses 0..n-1, North's n..2n-1, South's store 2n, North's
@@ -18,8 +22,8 @@ const noCell = 0xff
 // tables are the circuits of a board, made once by New.
 type tables struct {
 	n     int
-	next  [2][numCells]uint8 // next[mover][cell]: the following hole of mover's circuit
-	prev  [2][numCells]uint8 // prev[mover][cell]: the hole before it (noCell for holes off the circuit)
+	next  [2][2][numCells]uint8 // next[dir][mover][cell]: the following hole of mover's circuit (dir 1: reversed)
+	prev  [2][2][numCells]uint8 // prev[dir][mover][cell]: the hole before it (noCell for holes off the circuit)
 	opp   [numCells]uint8    // the house facing a house
 	capt  [mancala.MaxSeeds + 1]bool
 	store [2]uint8 // the store cells
@@ -28,8 +32,11 @@ type tables struct {
 func newTables(c *Config) *tables {
 	n := c.Houses
 	t := &tables{n: n, store: [2]uint8{uint8(2 * n), uint8(2*n + 1)}}
-	for i := range t.next[0] {
-		t.next[0][i], t.next[1][i], t.prev[0][i], t.prev[1][i], t.opp[i] = noCell, noCell, noCell, noCell, noCell
+	for i := range t.opp {
+		t.opp[i] = noCell
+		for d := 0; d < 2; d++ {
+			t.next[d][0][i], t.next[d][1][i], t.prev[d][0][i], t.prev[d][1][i] = noCell, noCell, noCell, noCell
+		}
 	}
 	for i := 0; i < n; i++ {
 		t.opp[i] = uint8(n + n - 1 - i)
@@ -52,14 +59,12 @@ func newTables(c *Config) *tables {
 			ring = append(ring, t.store[1-mover])
 		}
 		if c.Direction == Clockwise {
-			for i, j := 0, len(ring)-1; i < j; i, j = i+1, j-1 {
-				ring[i], ring[j] = ring[j], ring[i]
-			}
+			slices.Reverse(ring)
 		}
 		for i, x := range ring {
 			y := ring[(i+1)%len(ring)]
-			t.next[mover][x] = y
-			t.prev[mover][y] = x
+			t.next[0][mover][x], t.prev[0][mover][y] = y, x
+			t.next[1][mover][y], t.prev[1][mover][x] = x, y // the other way round
 		}
 	}
 	for _, v := range c.CaptureCounts {
@@ -142,14 +147,19 @@ func (e emitter) ev(k mancala.EventKind, p mancala.Player, h mancala.Hole, count
 	}
 }
 
-// sow plays the mover's house cell h on c, in place, with the tuzdyks tz
+// A move index k names a move of the player to move: his house k&15,
+// sown in the game's direction for k < 16 and the other way (a reversed
+// move, SW-20) for k >= 16. Masks of moves have bit k for move index k.
+
+// sow plays the mover's move of index k on c, in place, with the tuzdyks tz
 // (which a new tuzdyk updates), and reports what it did. It applies
 // SW-3 to SW-11 and SW-13; the mover's captures go to his store. With
 // slamRule SlamForbidden or SlamNoCapture a grand slam captures nothing.
 // emit, when not nil, receives the steps.
-func (r *Rules) sow(c *cells, mover mancala.Player, h int, tz *tuz, emit emitter) result {
+func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter) result {
 	t := r.t
-	next := &t.next[mover]
+	h, dir := int(mover)*t.n+k&15, k>>4
+	next := &t.next[dir][mover]
 	var res result
 	origin := h
 	seeds := int(c[h])
@@ -186,7 +196,7 @@ func (r *Rules) sow(c *cells, mover mancala.Player, h int, tz *tuz, emit emitter
 			res.last = pos
 			break
 		}
-		if r.capture(c, mover, pos, tz, &res, emit) {
+		if r.capture(c, mover, dir, pos, tz, &res, emit) {
 			break
 		}
 		if !r.c.Relay || c[pos] == 1 {
@@ -227,7 +237,7 @@ func (r *Rules) sweepTuzdyks(c *cells, tz *tuz, emit emitter) {
 // capture makes the captures of a lap that ended in house pos, if any
 // (SW-9, SW-10, SW-11, SW-13), and reports whether the sowing ends there
 // because one applied.
-func (r *Rules) capture(c *cells, mover mancala.Player, pos int, tz *tuz, res *result, emit emitter) bool {
+func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, res *result, emit emitter) bool {
 	t := r.t
 	own := t.owner(pos) == mover
 	if r.c.Tuzdyk && !own && c[pos] == 3 && tz[mover] == noCell { // SW-13
@@ -246,7 +256,7 @@ func (r *Rules) capture(c *cells, mover mancala.Player, pos int, tz *tuz, res *r
 	if r.countCapture && t.capt[c[pos]] && r.inCaptureRow(own) { // SW-9
 		var taken [numCells]uint8
 		k, sum := 0, 0
-		for x := pos; x != noCell && x < 2*t.n && r.inCaptureRow(t.owner(x) == mover) && t.capt[c[x]]; x = int(t.prev[mover][x]) {
+		for x := pos; x != noCell && x < 2*t.n && r.inCaptureRow(t.owner(x) == mover) && t.capt[c[x]]; x = int(t.prev[dir][mover][x]) {
 			if r.isTuzdyk(tz, x) {
 				break
 			}

@@ -85,6 +85,8 @@ func (c Config) Rules() []string {
 	add(c.Majority, "SW-16")
 	add(c.FewSeeds > 0, "SW-17")
 	add(true, "SW-18")
+	add(c.Pass, "SW-19")
+	add(c.EitherWay, "SW-20")
 	return ids
 }
 

@@ -59,10 +59,10 @@ func (r *Rules) root(history []mancala.Position, p mancala.Position) (nd node, s
 	return nd, seg, true
 }
 
-// step plays the mover's house i of nd in place and returns the end bits
+// step plays the mover's move of index k on nd in place and returns the end bits
 // (0: the game goes on, nd.mover is to move).
-func (r *Rules) step(nd *node, i int) uint32 {
-	res := r.sow(&nd.c, nd.mover, int(nd.mover)*r.t.n+i, &nd.tz, nil)
+func (r *Rules) step(nd *node, k int) uint32 {
+	res := r.sow(&nd.c, nd.mover, k, &nd.tz, nil)
 	next := nd.mover.Other()
 	if res.again {
 		next = nd.mover

@@ -106,6 +106,8 @@ func TestReference(t *testing.T) {
 		{Houses: 4, Pattern: []int{0, 2, 3, 1}, Stores: true, FirstInOrigin: true, MinSeeds: 2, NorthStarts: true,
 			CaptureEven: true, CaptureRow: sow.AnyRow, Opposite: true, GrandSlam: sow.SlamForbiddenElseCapture, Feed: true,
 			NoMove: sow.EmptyRowTakes, Cycle: sow.OwnerTakes},
+		{Houses: 5, Seeds: 2, Stores: true, EitherWay: true, Relay: true, CaptureCounts: []int{2, 3}, Successive: true,
+			Opposite: true, Feed: true, NoMove: sow.OwnerTakes, Cycle: sow.Split},
 		{Houses: 3, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, Opposite: true, OppositeTakesLast: true,
 			GrandSlam: sow.SlamNoCapture, Pass: true, Majority: true, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 	}
@@ -141,7 +143,12 @@ func TestReference(t *testing.T) {
 					t.Fatalf("%s (%d) at %v: legal %v, reference %v", r, i, p, ms, legal)
 				}
 				for k, m := range ms {
-					if pl, _ := m.Player(); func() int { h, _ := m.House(pl); return h }() != legal[k] {
+					pl, _ := m.Player()
+					h, _ := m.House(pl)
+					if m.Reversed() {
+						h += 16
+					}
+					if h != legal[k] {
 						t.Fatalf("%s at %v: legal %v, reference %v", r, p, ms, legal)
 					}
 				}

@@ -21,6 +21,7 @@ func genConfig(t *rapid.T) sow.Config {
 		NorthStarts:      rapid.Bool().Draw(t, "northStarts"),
 		MinSeeds:         rapid.IntRange(0, 2).Draw(t, "minSeeds"),
 		Direction:        sow.Direction(rapid.IntRange(0, 1).Draw(t, "direction")),
+		EitherWay:        rapid.Bool().Draw(t, "eitherWay"),
 		SkipOrigin:       rapid.Bool().Draw(t, "skipOrigin"),
 		SowOwnStore:      rapid.Bool().Draw(t, "sowOwnStore"),
 		SowOpponentStore: rapid.Bool().Draw(t, "sowOpponentStore"),

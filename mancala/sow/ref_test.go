@@ -69,8 +69,9 @@ func (r ref) start() refState {
 	return r.settle(s, s.toMove)
 }
 
-// ring returns mover's circuit, starting at his house A.
-func (r ref) ring(mover int) []refHole {
+// ring returns mover's circuit, starting at his house A, the other way
+// round for a reversed move (SW-20).
+func (r ref) ring(mover int, reversed bool) []refHole {
 	var ring []refHole
 	for i := 0; i < r.c.Houses; i++ {
 		ring = append(ring, refHole{owner: mover, i: i})
@@ -84,7 +85,7 @@ func (r ref) ring(mover int) []refHole {
 	if r.c.SowOpponentStore {
 		ring = append(ring, refHole{store: true, owner: 1 - mover})
 	}
-	if r.c.Direction == sow.Clockwise {
+	if (r.c.Direction == sow.Clockwise) != reversed {
 		slices.Reverse(ring)
 	}
 	return ring
@@ -110,12 +111,13 @@ func (r ref) inRow(mover int, h refHole) bool {
 	return h.owner != mover
 }
 
-// sow plays mover's house h on s and returns the new state (mover still
+// sow plays mover's move k (house k%16, reversed if k >= 16) on s and returns the new state (mover still
 // to move), whether he moves again, whether a seed reached the
 // opponent's row, and whether the move was a grand slam.
-func (r ref) sow(s refState, mover, h int) (t refState, again, fed, slam bool) {
+func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 	t = s.clone()
-	ring := r.ring(mover)
+	h := k % 16
+	ring := r.ring(mover, k >= 16)
 	pos := slices.Index(ring, refHole{owner: mover, i: h})
 	hand := t.houses[mover][h]
 	t.houses[mover][h] = 0
@@ -209,6 +211,9 @@ func (r ref) candidates(s refState, mover int) []int {
 	for i, v := range s.houses[mover] {
 		if v >= max(r.c.MinSeeds, 1) {
 			hs = append(hs, i)
+			if r.c.EitherWay {
+				hs = append(hs, i+16)
+			}
 		}
 	}
 	if !r.c.Feed || refSum(s.houses[1-mover]) != 0 {

@@ -175,8 +175,8 @@ func (r *Rules) tuzState(tz tuz) uint32 {
 	return st
 }
 
-// candidates returns the houses of mover that SW-2 and SW-12 allow, as a
-// bit mask (bit i: his house i), on c with tuzdyks tz.
+// candidates returns the moves of mover that SW-2, SW-12 and SW-20 allow,
+// as a mask of move indices, on c with tuzdyks tz.
 func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 	t := r.t
 	lo := int(mover) * t.n
@@ -186,33 +186,36 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 			m |= 1 << i
 		}
 	}
+	if r.c.EitherWay {
+		m |= m << 16
+	}
 	if m == 0 || !r.c.Feed || t.rowSum(c, mover.Other()) != 0 {
 		return m
 	}
 	var f uint32
 	for mm := m; mm != 0; mm &= mm - 1 {
-		i := bits.TrailingZeros32(mm)
+		k := bits.TrailingZeros32(mm)
 		d, dz := *c, tz
-		if r.sow(&d, mover, lo+i, &dz, nil).fed {
-			f |= 1 << i
+		if r.sow(&d, mover, k, &dz, nil).fed {
+			f |= 1 << k
 		}
 	}
 	return f
 }
 
-// legal returns the legal houses of mover (SW-2, SW-11, SW-12).
+// legal returns the legal moves of mover as a mask of move indices
+// (SW-2, SW-11, SW-12, SW-20).
 func (r *Rules) legal(c *cells, mover mancala.Player, tz tuz) uint32 {
 	m := r.candidates(c, mover, tz)
 	if !r.slamFilter || m&(m-1) == 0 {
 		return m
 	}
-	lo := int(mover) * r.t.n
 	var slams uint32
 	for mm := m; mm != 0; mm &= mm - 1 {
-		i := bits.TrailingZeros32(mm)
+		k := bits.TrailingZeros32(mm)
 		d, dz := *c, tz
-		if r.sow(&d, mover, lo+i, &dz, nil).slam {
-			slams |= 1 << i
+		if r.sow(&d, mover, k, &dz, nil).slam {
+			slams |= 1 << k
 		}
 	}
 	if m&^slams != 0 {
@@ -221,8 +224,31 @@ func (r *Rules) legal(c *cells, mover mancala.Player, tz tuz) uint32 {
 	return m
 }
 
-// Legal appends the legal moves of p, in house order (SW-2, SW-11,
-// SW-12), and returns the extended slice.
+// moveOf returns the move of index k of mover.
+func moveOf(mover mancala.Player, k int) mancala.Move {
+	m := mancala.Single(mover, k&15)
+	if k >= 16 {
+		m = mancala.Reversed(m)
+	}
+	return m
+}
+
+// index returns the move index of m for mover, and false if m names no
+// house of the board or a reversed sowing in a game without them.
+func (r *Rules) index(mover mancala.Player, m mancala.Move) (int, bool) {
+	h, ok := m.House(mover)
+	if !ok || h >= r.t.n || m.Reversed() && !r.c.EitherWay {
+		return 0, false
+	}
+	if m.Reversed() {
+		h += 16
+	}
+	return h, true
+}
+
+// Legal appends the legal moves of p, in house order, each house's
+// reversed move (SW-20) after it (SW-2, SW-11, SW-12), and returns the
+// extended slice.
 func (r *Rules) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
 	mover, ok := p.ToMove.Player()
 	if !ok || p.Board.Houses() != r.t.n {
@@ -230,8 +256,14 @@ func (r *Rules) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
 	}
 	var c cells
 	r.t.load(&c, &p.Board)
-	for m := r.legal(&c, mover, r.tuzOf(p.State)); m != 0; m &= m - 1 {
-		dst = append(dst, mancala.Single(mover, bits.TrailingZeros32(m)))
+	m := r.legal(&c, mover, r.tuzOf(p.State))
+	for i := 0; i < r.t.n; i++ {
+		if m&(1<<i) != 0 {
+			dst = append(dst, moveOf(mover, i))
+		}
+		if m&(1<<(i+16)) != 0 {
+			dst = append(dst, moveOf(mover, i+16))
+		}
 	}
 	return dst
 }
@@ -265,19 +297,23 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 	if h >= r.t.n {
 		return mancala.Illegal(m, "SW-1", "no house %v: each side has %d houses", m, r.t.n)
 	}
+	k, ok := r.index(mover, m)
+	if !ok {
+		return mancala.Illegal(m, "SW-20", "a sowing against the game's direction is no move of this game")
+	}
 	var c cells
 	r.t.load(&c, &p.Board)
 	tz := r.tuzOf(p.State)
-	if r.legal(&c, mover, tz)&(1<<h) != 0 {
+	if r.legal(&c, mover, tz)&(1<<k) != 0 {
 		return nil
 	}
 	switch {
 	case int(c[int(mover)*r.t.n+h]) < r.minSeeds:
-		return mancala.Illegal(m, "SW-2", "house %v holds %d seeds, fewer than %d", m, c[int(mover)*r.t.n+h], r.minSeeds)
-	case r.candidates(&c, mover, tz)&(1<<h) == 0:
-		return mancala.Illegal(m, "SW-12", "%v's row is empty and house %v does not reach it", mover.Other(), m)
+		return mancala.Illegal(m, "SW-2", "house %v holds %d seeds, fewer than %d", mancala.Single(mover, h), c[int(mover)*r.t.n+h], r.minSeeds)
+	case r.candidates(&c, mover, tz)&(1<<k) == 0:
+		return mancala.Illegal(m, "SW-12", "%v's row is empty and %v does not reach it", mover.Other(), m)
 	}
-	return mancala.Illegal(m, "SW-11", "house %v would capture every seed of %v (a grand slam), and %v has another move", m, mover.Other(), mover)
+	return mancala.Illegal(m, "SW-11", "%v would capture every seed of %v (a grand slam), and %v has another move", m, mover.Other(), mover)
 }
 
 // Apply is Play without the check: m must be one of Legal(p). It
@@ -290,14 +326,14 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 
 func (r *Rules) apply(p mancala.Position, m mancala.Move, emit emitter) (mancala.Position, result) {
 	mover, _ := m.Player()
-	h, _ := m.House(mover)
-	if uint(h) >= uint(r.t.n) {
+	k, ok := r.index(mover, m)
+	if !ok {
 		return p, result{}
 	}
 	var c cells
 	r.t.load(&c, &p.Board)
 	tz := r.tuzOf(p.State)
-	res := r.sow(&c, mover, int(mover)*r.t.n+h, &tz, emit)
+	res := r.sow(&c, mover, k, &tz, emit)
 	next := mover.Other()
 	if res.again {
 		next = mover

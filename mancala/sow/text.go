@@ -50,6 +50,9 @@ func (g Game) Text() string {
 	}
 	para("Take every seed of %s and drop them one by one into the holes that follow, %s.", min, dir)
 	var notes []string
+	if c.EitherWay {
+		notes = append(notes, "You may sow the other way round instead, if you choose: each move says which way it goes.")
+	}
 	if c.SowOwnStore {
 		notes = append(notes, "Your own store is on the way: drop a seed into it as you pass.")
 	} else if c.Stores {
