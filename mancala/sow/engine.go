@@ -24,7 +24,7 @@ type tables struct {
 	n     int
 	next  [2][2][numCells]uint8 // next[dir][mover][cell]: the following hole of mover's circuit (dir 1: reversed)
 	prev  [2][2][numCells]uint8 // prev[dir][mover][cell]: the hole before it (noCell for holes off the circuit)
-	opp   [numCells]uint8    // the house facing a house
+	opp   [numCells]uint8       // the house facing a house
 	capt  [mancala.MaxSeeds + 1]bool
 	store [2]uint8 // the store cells
 }
