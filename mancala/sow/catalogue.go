@@ -148,5 +148,16 @@ func catalogue() []Game {
 				Feed: true, NoMove: OwnerTakes, Majority: true, Cycle: OwnerTakes},
 			Sized: true,
 		},
+		{
+			Name: "hus", Label: "Hus", Region: "Namibia",
+			Description: "The four-row game of Namibia: relay sowing round your own rows, captures sown on, and the player who cannot move loses.",
+			Source:      "Wikipedia, Hus, https://en.wikipedia.org/wiki/%C7%81Hus (4x8 board); Mancala World, Hus, https://mancala.fandom.com/wiki/Hus",
+			Board:       "4 x 8, 2 seeds in the outer row and in four houses of the inner row (48), no stores",
+			Intro:       "Hus is played by the Nama, Damara and Herero of Namibia on four rows of holes scooped in the ground.",
+			Config: Config{Houses: 16, Rows: 2, Pattern: []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0},
+				MinSeeds: 2, Relay: true,
+				Opposite: true, OppositeWhenOccupied: true, OppositeBothRows: true, OppositeNeedsSeeds: true, CapturedSown: true,
+				CannotMoveLoses: true, NoMove: OpponentTakes, Cycle: OwnerTakes},
+		},
 	}
 }

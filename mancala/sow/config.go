@@ -78,9 +78,17 @@ const (
 // field is a contract of the ruleset that [New] builds; the rule id in
 // brackets is the one the ruleset's refusals, events and endings cite.
 type Config struct {
-	// Houses is the number of houses in each player's row (SW-1), 1 to
-	// mancala.MaxHouses.
+	// Houses is the number of houses each player owns (SW-1), 1 to
+	// mancala.MaxHouses: his one row on a two-row board, his two rows on
+	// a four-row board.
 	Houses int
+	// Rows is the number of rows each player owns (SW-21): 0 or 1 for a
+	// two-row board, 2 for a four-row board, on which Houses is even, his
+	// houses 0 to Houses/2-1 are his outer row and the rest his inner row
+	// (mancala.Layout), and he sows round his own two rows only: the
+	// stores and the opponent's houses are never sown into, and
+	// SowOwnStore, SowOpponentStore, Feed and Tuzdyk must be false.
+	Rows int
 	// Seeds is the number of seeds in each house at the start (SW-1),
 	// unless Pattern is given.
 	Seeds int
@@ -158,8 +166,24 @@ type Config struct {
 	// opposite holds seeds; otherwise the last seed stays (SW-10).
 	OppositeNeedsSeeds bool
 	// OppositeTakesLast: the capturing last seed goes to the store with
-	// the captured seeds; otherwise it stays in its house (SW-10).
+	// the captured seeds (with the seeds it joined, under
+	// OppositeWhenOccupied); otherwise it stays in its house (SW-10).
 	OppositeTakesLast bool
+	// OppositeWhenOccupied: the opposite capture is made by a last seed
+	// that falls into a house of the mover's that already held seeds,
+	// instead of an empty one (Hus, SW-10). It comes before a relay.
+	OppositeWhenOccupied bool
+	// OppositeBothRows: on a four-row board, the opposite capture takes
+	// the opponent's inner house facing the mover's (inner) house and the
+	// outer house behind it (SW-10); with OppositeNeedsSeeds both must
+	// hold seeds. On a four-row board only the mover's inner houses face
+	// any house.
+	OppositeBothRows bool
+	// CapturedSown: the seeds an opposite capture takes are not kept but
+	// sown on at once by the mover, from the hole after the capturing
+	// house, as a lap of the same move (Hus, SW-22); OppositeTakesLast
+	// must be false.
+	CapturedSown bool
 
 	// GrandSlam is what a move that captures every seed of the opponent's
 	// row does (SW-11).
@@ -180,6 +204,11 @@ type Config struct {
 	// Pass: a player with no legal move passes, and his opponent moves
 	// again; the game ends (SW-14) only when neither can move (SW-19).
 	Pass bool
+	// CannotMoveLoses: a player to move who has no legal move loses
+	// (SW-23), whatever the seeds: NoMove must be OpponentTakes, so that
+	// the winner's store holds every seed left, and the ruleset is a
+	// mancala.Scorer whose scores say 1 for the winner.
+	CannotMoveLoses bool
 	// NoMove is who takes the seeds left when the player to move has no
 	// legal move and the game ends (SW-14).
 	NoMove Leftover
@@ -219,7 +248,22 @@ func bad(field, format string, args ...any) error {
 // check returns the first problem of c, or nil.
 func (c *Config) check() error {
 	n := c.Houses
+	four := c.Rows == 2
 	switch {
+	case c.Rows < 0 || c.Rows > 2:
+		return bad("Rows", "%d rows a side, want 1 or 2", c.Rows)
+	case four && (n%2 != 0 || n < 2):
+		return bad("Houses", "%d houses cannot fill two rows", n)
+	case four && (c.SowOwnStore || c.SowOpponentStore || c.Feed || c.Tuzdyk):
+		return bad("Rows", "a four-row board has no stores on the way, no feeding and no tuzdyk")
+	case (c.OppositeBothRows || c.CapturedSown || c.OppositeWhenOccupied) && !c.Opposite:
+		return bad("Opposite", "options of the opposite capture without it")
+	case c.OppositeBothRows && !four:
+		return bad("OppositeBothRows", "a two-row board has one row a side")
+	case c.CapturedSown && c.OppositeTakesLast:
+		return bad("CapturedSown", "the capturing seed cannot be both taken and left to sow on")
+	case c.CannotMoveLoses && c.NoMove != OpponentTakes:
+		return bad("CannotMoveLoses", "the winner must take the seeds left (NoMove OpponentTakes)")
 	case n < 1 || n > mancala.MaxHouses:
 		return bad("Houses", "%d houses a side, want 1 to %d", n, mancala.MaxHouses)
 	case c.Pattern != nil && len(c.Pattern) != n:

@@ -1,5 +1,5 @@
 // Package sow is one configurable sowing ruleset: a [Config] of named
-// parameters describes a traditional two-row sowing game, and [New] makes
+// parameters describes a traditional sowing game of two or four rows, and [New] makes
 // a [mancala.Ruleset] of it. A catalogue of games ([Catalogue]) gives each
 // its configuration, its source, and a registered [mancala.Family] (see
 // [Game.Family]), so that [mancala.NewRuleset] builds any of them by name
@@ -64,12 +64,21 @@
 //   - SW-20 Either way. With EitherWay, the mover chooses the direction
 //     of each sowing: the reversed move A' (mancala.Reversed) sows
 //     against Direction. Reversed moves are illegal otherwise.
+//   - SW-21 Four rows. With Rows 2, each player owns two rows (outer and
+//     inner, [mancala.Layout]) and sows round them alone; only his inner
+//     houses face the opponent's, whose inner house and the outer house
+//     behind it an opposite capture takes with OppositeBothRows.
+//   - SW-22 Captured seeds sown. With CapturedSown, the seeds of an
+//     opposite capture are sown on from the next hole, in the same move.
+//   - SW-23 Cannot move, lose. With CannotMoveLoses, the player to move
+//     who has no move loses; the winner takes the seeds left, and the
+//     ruleset's [mancala.Scorer] scores the game 1-0.
 //
-// The result is read from the stores ([mancala.Position.Outcome]).
+// The result is read from the stores ([mancala.Position.Outcome]); games
+// with SW-23 restate the scores ([Rules.Outcome]).
 //
-// Not yet configurable: four-row boards,
-// rounds with burnt houses, simultaneous openings, captured seeds sown
-// again.
+// Not yet configurable: rounds with burnt houses, simultaneous openings,
+// Bao's and Omweso's special houses and opening phases.
 //
 // # Positions
 //

@@ -21,26 +21,34 @@ const noCell = 0xff
 
 // tables are the circuits of a board, made once by New.
 type tables struct {
-	n     int
-	next  [2][2][numCells]uint8 // next[dir][mover][cell]: the following hole of mover's circuit (dir 1: reversed)
-	prev  [2][2][numCells]uint8 // prev[dir][mover][cell]: the hole before it (noCell for holes off the circuit)
-	opp   [numCells]uint8       // the house facing a house
-	capt  [mancala.MaxSeeds + 1]bool
-	store [2]uint8 // the store cells
+	n      int
+	next   [2][2][numCells]uint8 // next[dir][mover][cell]: the following hole of mover's circuit (dir 1: reversed)
+	prev   [2][2][numCells]uint8 // prev[dir][mover][cell]: the hole before it (noCell for holes off the circuit)
+	opp    [numCells]uint8       // the house facing a house (noCell for none: a four-row board's outer houses)
+	behind [numCells]uint8       // on a four-row board, the outer house behind an inner house
+	capt   [mancala.MaxSeeds + 1]bool
+	store  [2]uint8 // the store cells
 }
 
 func newTables(c *Config) *tables {
 	n := c.Houses
 	t := &tables{n: n, store: [2]uint8{uint8(2 * n), uint8(2*n + 1)}}
 	for i := range t.opp {
-		t.opp[i] = noCell
+		t.opp[i], t.behind[i] = noCell, noCell
 		for d := 0; d < 2; d++ {
 			t.next[d][0][i], t.next[d][1][i], t.prev[d][0][i], t.prev[d][1][i] = noCell, noCell, noCell, noCell
 		}
 	}
-	for i := 0; i < n; i++ {
-		t.opp[i] = uint8(n + n - 1 - i)
-		t.opp[n+i] = uint8(n - 1 - i)
+	layout := mancala.Layout{Rows: max(c.Rows, 1)}
+	for p := 0; p < 2; p++ {
+		for i := 0; i < n; i++ {
+			if j, ok := layout.Across(n, mancala.Player(p), i); ok {
+				t.opp[p*n+i] = uint8((1-p)*n + j)
+			}
+			if j, ok := layout.Behind(n, i); ok && i >= n/2 {
+				t.behind[p*n+i] = uint8(p*n + j)
+			}
+		}
 	}
 	for mover := 0; mover < 2; mover++ {
 		// The anticlockwise circuit from the mover's house A.
@@ -52,7 +60,7 @@ func newTables(c *Config) *tables {
 		if c.SowOwnStore {
 			ring = append(ring, t.store[mover])
 		}
-		for i := 0; i < n; i++ {
+		for i := 0; i < n && c.Rows != 2; i++ { // a four-row game sows round its own houses
 			ring = append(ring, uint8(other+i))
 		}
 		if c.SowOpponentStore {
@@ -196,15 +204,20 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			res.last = pos
 			break
 		}
-		if r.capture(c, mover, dir, pos, tz, &res, emit) {
-			break
-		}
-		if !r.c.Relay || c[pos] == 1 {
+		stop, sowOn := r.capture(c, mover, dir, pos, tz, &res, emit)
+		if stop && sowOn == 0 || !stop && (!r.c.Relay || c[pos] == 1) {
 			break
 		}
 		if laps++; laps >= r.maxLaps { // SW-7 guard
-			res.last = pos
 			break
+		}
+		if sowOn > 0 { // SW-22: the captured seeds are sown on from the next hole
+			st := int(t.store[mover])
+			c[st] -= uint8(sowOn)
+			res.captured -= sowOn
+			seeds = sowOn
+			emit.ev(mancala.EventPickUp, mover, t.hole(st), seeds, "SW-22")
+			continue
 		}
 		seeds = int(c[pos]) // SW-7: relay
 		c[pos] = 0
@@ -235,9 +248,10 @@ func (r *Rules) sweepTuzdyks(c *cells, tz *tuz, emit emitter) {
 }
 
 // capture makes the captures of a lap that ended in house pos, if any
-// (SW-9, SW-10, SW-11, SW-13), and reports whether the sowing ends there
-// because one applied.
-func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, res *result, emit emitter) bool {
+// (SW-9, SW-10, SW-11, SW-13), and reports whether one applied (the
+// sowing then ends there) and how many captured seeds, now in the
+// mover's store, are to be sown on (SW-22).
+func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, res *result, emit emitter) (stop bool, sowOn int) {
 	t := r.t
 	own := t.owner(pos) == mover
 	if r.c.Tuzdyk && !own && c[pos] == 3 && tz[mover] == noCell { // SW-13
@@ -250,7 +264,7 @@ func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, r
 			emit.ev(mancala.EventCapture, mover, t.hole(pos), 3, "SW-13")
 			c[t.store[mover]] += 3
 			c[pos] = 0
-			return true
+			return true, 0
 		}
 	}
 	if r.countCapture && t.capt[c[pos]] && r.inCaptureRow(own) { // SW-9
@@ -263,30 +277,41 @@ func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, r
 			taken[k] = uint8(x)
 			k++
 			sum += int(c[x])
-			if !r.c.Successive || k == 2*t.n { // a chain round the whole board stops
+			if !r.c.Successive || int(t.prev[dir][mover][x]) == pos { // a chain round the whole circuit stops
 				break
 			}
 		}
 		r.take(c, mover, taken[:k], sum, res, "SW-9", emit)
-		return true
+		return true, 0
 	}
-	if r.c.Opposite && own && c[pos] == 1 { // SW-10
+	if r.c.Opposite && own && (c[pos] == 1) != r.c.OppositeWhenOccupied && t.opp[pos] != noCell { // SW-10
 		o := int(t.opp[pos])
-		if c[o] == 0 && r.c.OppositeNeedsSeeds {
-			return true
-		}
-		var taken [2]uint8
+		var taken [3]uint8
 		taken[0] = uint8(o)
 		k, sum := 1, int(c[o])
-		if r.c.OppositeTakesLast {
-			taken[1] = uint8(pos)
-			k++
-			sum++
+		full := c[o] != 0
+		if r.c.OppositeBothRows {
+			b := int(t.behind[o])
+			taken[1] = uint8(b)
+			k, sum = 2, sum+int(c[b])
+			full = full && c[b] != 0
 		}
+		if !full && r.c.OppositeNeedsSeeds {
+			return false, 0
+		}
+		if r.c.OppositeTakesLast {
+			taken[k] = uint8(pos)
+			k++
+			sum += int(c[pos])
+		}
+		before := res.captured
 		r.take(c, mover, taken[:k], sum, res, "SW-10", emit)
-		return true
+		if r.c.CapturedSown {
+			return true, res.captured - before
+		}
+		return true, 0
 	}
-	return false
+	return false, 0
 }
 
 // inCaptureRow reports whether a house of the mover's own row (own) or of

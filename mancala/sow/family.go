@@ -87,6 +87,9 @@ func (c Config) Rules() []string {
 	add(true, "SW-18")
 	add(c.Pass, "SW-19")
 	add(c.EitherWay, "SW-20")
+	add(c.Rows == 2, "SW-21")
+	add(c.CapturedSown, "SW-22")
+	add(c.CannotMoveLoses, "SW-23")
 	return ids
 }
 

@@ -108,6 +108,12 @@ func TestReference(t *testing.T) {
 			NoMove: sow.EmptyRowTakes, Cycle: sow.OwnerTakes},
 		{Houses: 5, Seeds: 2, Stores: true, EitherWay: true, Relay: true, CaptureCounts: []int{2, 3}, Successive: true,
 			Opposite: true, Feed: true, NoMove: sow.OwnerTakes, Cycle: sow.Split},
+		{Houses: 8, Rows: 2, Seeds: 2, MinSeeds: 2, Relay: true, MaxLaps: 6, Opposite: true, OppositeWhenOccupied: true,
+			OppositeBothRows: true, OppositeNeedsSeeds: true, CapturedSown: true, CannotMoveLoses: true,
+			NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
+		{Houses: 6, Rows: 2, Seeds: 1, Stores: true, Direction: sow.Clockwise, EitherWay: true, Relay: true,
+			Opposite: true, OppositeBothRows: true, OppositeTakesLast: true, CaptureCounts: []int{3}, CaptureRow: sow.OwnRow,
+			NoMove: sow.OwnerTakes, Cycle: sow.Split},
 		{Houses: 3, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, Opposite: true, OppositeTakesLast: true,
 			GrandSlam: sow.SlamNoCapture, Pass: true, Majority: true, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 	}

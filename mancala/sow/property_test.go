@@ -46,9 +46,24 @@ func genConfig(t *rapid.T) sow.Config {
 	if (len(c.CaptureCounts) > 0 || c.CaptureEven) && rapid.Bool().Draw(t, "successive") {
 		c.Successive = true
 	}
+	if rapid.Bool().Draw(t, "fourRows") {
+		c.Rows = 2
+		c.Houses += c.Houses % 2
+		c.Seeds = min(c.Seeds, mancala.MaxSeeds/(2*c.Houses))
+		c.SowOwnStore, c.SowOpponentStore, c.Feed, c.Tuzdyk = false, false, false, false
+	}
 	if c.Opposite {
 		c.OppositeNeedsSeeds = rapid.Bool().Draw(t, "needsSeeds")
-		c.OppositeTakesLast = rapid.Bool().Draw(t, "takesLast")
+		c.OppositeWhenOccupied = rapid.Bool().Draw(t, "whenOccupied")
+		c.OppositeBothRows = c.Rows == 2 && rapid.Bool().Draw(t, "bothRows")
+		if rapid.Bool().Draw(t, "capturedSown") {
+			c.CapturedSown = true
+		} else {
+			c.OppositeTakesLast = rapid.Bool().Draw(t, "takesLast")
+		}
+	}
+	if rapid.Bool().Draw(t, "cannotMoveLoses") {
+		c.CannotMoveLoses, c.NoMove = true, sow.OpponentTakes
 	}
 	return c
 }

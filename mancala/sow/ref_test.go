@@ -79,7 +79,7 @@ func (r ref) ring(mover int, reversed bool) []refHole {
 	if r.c.SowOwnStore {
 		ring = append(ring, refHole{store: true, owner: mover})
 	}
-	for i := 0; i < r.c.Houses; i++ {
+	for i := 0; i < r.c.Houses && r.c.Rows != 2; i++ {
 		ring = append(ring, refHole{owner: 1 - mover, i: i})
 	}
 	if r.c.SowOpponentStore {
@@ -149,7 +149,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 		n := *t.at(last)
 		if r.captures(n) && r.inRow(mover, last) {
 			var taken []refHole
-			for k := pos; len(taken) < 2*r.c.Houses; k = (k - 1 + len(ring)) % len(ring) {
+			for k := pos; len(taken) < len(ring); k = (k - 1 + len(ring)) % len(ring) {
 				if !r.inRow(mover, ring[k]) || !r.captures(*t.at(ring[k])) {
 					break
 				}
@@ -161,17 +161,31 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			slam := r.isSlam(t, mover, taken)
 			return r.take(t, mover, taken), false, fed, slam
 		}
-		if r.c.Opposite && last.owner == mover && n == 1 {
-			opp := refHole{owner: 1 - mover, i: r.c.Houses - 1 - last.i}
-			if *t.at(opp) == 0 && r.c.OppositeNeedsSeeds {
-				return t, false, fed, false
+		if h, ok := r.opposite(last); r.c.Opposite && last.owner == mover && (n == 1) != r.c.OppositeWhenOccupied && ok {
+			taken := []refHole{h}
+			full := *t.at(h) > 0
+			if r.c.OppositeBothRows {
+				b := refHole{owner: h.owner, i: r.c.Houses - 1 - h.i}
+				taken = append(taken, b)
+				full = full && *t.at(b) > 0
 			}
-			taken := []refHole{opp}
-			if r.c.OppositeTakesLast {
-				taken = append(taken, last)
+			if full || !r.c.OppositeNeedsSeeds {
+				if r.c.OppositeTakesLast {
+					taken = append(taken, last)
+				}
+				slam := r.isSlam(t, mover, taken)
+				before := t.stores[mover]
+				t = r.take(t, mover, taken)
+				if !r.c.CapturedSown {
+					return t, false, fed, slam
+				}
+				if lap >= maxLaps {
+					return t, false, fed, slam
+				}
+				hand = t.stores[mover] - before // sown on from the next hole
+				t.stores[mover] = before
+				continue
 			}
-			slam := r.isSlam(t, mover, taken)
-			return r.take(t, mover, taken), false, fed, slam
 		}
 		if !r.c.Relay || n == 1 || lap >= maxLaps {
 			return t, false, fed, false
@@ -180,6 +194,20 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 		*t.at(last) = 0
 		origin = pos
 	}
+}
+
+// opposite returns the house facing h across the middle, if any: on a
+// four-row board, only inner houses (the second half) face.
+func (r ref) opposite(h refHole) (refHole, bool) {
+	n := r.c.Houses
+	if r.c.Rows != 2 {
+		return refHole{owner: 1 - h.owner, i: n - 1 - h.i}, true
+	}
+	w := n / 2
+	if h.i < w {
+		return refHole{}, false
+	}
+	return refHole{owner: 1 - h.owner, i: 3*w - 1 - h.i}, true
 }
 
 func (r ref) isSlam(t refState, mover int, taken []refHole) bool {
@@ -328,7 +356,7 @@ func (r ref) give(t refState, rule sow.Leftover, toMove int) refState {
 // position converts s to a mancala position, end bits left out.
 func (r ref) position(s refState) mancala.Position {
 	b, _ := mancala.NewBoard(r.c.Houses, 0)
-	_ = b.SetLayout(mancala.Layout{Rows: 1, NoStores: !r.c.Stores})
+	_ = b.SetLayout(mancala.Layout{Rows: max(r.c.Rows, 1), NoStores: !r.c.Stores})
 	for q := 0; q < 2; q++ {
 		for i, v := range s.houses[q] {
 			_ = b.SetSeeds(mancala.Player(q), i, v)

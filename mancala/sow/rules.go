@@ -35,6 +35,7 @@ var (
 	_ mancala.Tracer      = (*Rules)(nil)
 	_ mancala.CycleTracer = (*Rules)(nil)
 	_ mancala.Layouter    = (*Rules)(nil)
+	_ mancala.Scorer      = (*Rules)(nil)
 	_ fmt.Stringer        = (*Rules)(nil)
 )
 
@@ -109,10 +110,27 @@ func (r *Rules) bound() int {
 	return int(c.Int64())
 }
 
-// Layout implements [mancala.Layouter]: a two-row board, drawn with
-// stores when Config.Stores is set.
+// Layout implements [mancala.Layouter]: a two-row or four-row board
+// (Config.Rows), drawn with stores when Config.Stores is set.
 func (r *Rules) Layout() mancala.Layout {
-	return mancala.Layout{Rows: 1, NoStores: !r.c.Stores}
+	return mancala.Layout{Rows: max(r.c.Rows, 1), NoStores: !r.c.Stores}
+}
+
+// Outcome implements [mancala.Scorer]: for a game with CannotMoveLoses
+// (SW-23) that ended because a player could not move, the scores are 1
+// for the winner and 0 for the loser (the stores, which hold every seed
+// of the winner's, say the same result); otherwise the stores, as
+// [mancala.Position.Outcome] reads them.
+func (r *Rules) Outcome(p mancala.Position) mancala.Outcome {
+	o := p.Outcome()
+	if !r.c.CannotMoveLoses || !p.Over() || r.Ending(p).Rule != "SW-14" {
+		return o
+	}
+	if w, ok := o.Result.Winner(); ok {
+		o.Scores = [2]int{}
+		o.Scores[w] = 1
+	}
+	return o
 }
 
 // emptyBoard returns a board of the game's shape with no seeds.

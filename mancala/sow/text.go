@@ -33,8 +33,13 @@ func (g Game) Text() string {
 	if c.NorthStarts {
 		first = "North"
 	}
-	para("Two rows of %s face each other, %s. Your row is the one nearest you. %s %s plays first.",
-		plural(c.Houses, "house"), seeds, stores, first)
+	if c.Rows == 2 {
+		para("Four rows of %s: you own the two rows nearest you, your outer row and your inner row, %s. %s %s plays first.",
+			plural(c.Houses/2, "house"), seeds, stores, first)
+	} else {
+		para("Two rows of %s face each other, %s. Your row is the one nearest you. %s %s plays first.",
+			plural(c.Houses, "house"), seeds, stores, first)
+	}
 	if r, err := NewNamed(*c, g.Name); err == nil {
 		para("diagram: %v | The start.", r.Start())
 	}
@@ -47,6 +52,12 @@ func (g Game) Text() string {
 	min := "one of your houses"
 	if c.MinSeeds > 1 {
 		min = fmt.Sprintf("one of your houses that holds at least %s", plural(c.MinSeeds, "seed"))
+	}
+	if c.Rows == 2 {
+		dir = "counter-clockwise round your own two rows: along your outer row to your right, then back along your inner row"
+		if c.Direction == Clockwise {
+			dir = "clockwise round your own two rows"
+		}
 	}
 	para("Take every seed of %s and drop them one by one into the holes that follow, %s.", min, dir)
 	var notes []string
@@ -96,15 +107,33 @@ func (g Game) Text() string {
 	}
 	if c.Opposite {
 		caps++
-		s := "If your last seed lands in an empty house of your own row, you capture the seeds of the house opposite"
+		where, what := "an empty house of your own row", "the seeds of the house opposite"
+		if c.OppositeWhenOccupied {
+			where = "a house of your own row that already held seeds"
+		}
+		if c.Rows == 2 {
+			where = strings.Replace(where, "your own row", "your inner row", 1)
+			if c.OppositeBothRows {
+				what = "the seeds of your opponent's two houses in front of it, in his inner row and his outer row"
+			} else {
+				what = "the seeds of your opponent's inner house in front of it"
+			}
+		}
+		s := "If your last seed lands in " + where + ", you capture " + what
 		if c.OppositeTakesLast {
 			s += ", together with the last seed"
 		}
 		s += "."
-		if c.OppositeNeedsSeeds {
+		switch {
+		case c.OppositeNeedsSeeds && c.OppositeBothRows:
+			s += " Both of those houses must hold seeds."
+		case c.OppositeNeedsSeeds:
 			s += " If the house opposite is empty, nothing is captured."
-		} else if c.OppositeTakesLast {
+		case c.OppositeTakesLast:
 			s += " The last seed goes to your store even when the house opposite is empty."
+		}
+		if c.CapturedSown {
+			s += " You do not keep the captured seeds: you sow them on at once, from the next house of your own."
 		}
 		para("%s", s)
 	}
@@ -131,6 +160,8 @@ func (g Game) Text() string {
 	var ends []string
 	left := leftoverWords(c.NoMove)
 	switch {
+	case c.CannotMoveLoses:
+		ends = append(ends, "A player who cannot move when his turn comes loses the game; the winner takes the seeds left.")
 	case c.EndRowEmpty:
 		ends = append(ends, "The game ends as soon as one player's row is empty; "+left+".")
 	case c.Pass:
@@ -148,7 +179,11 @@ func (g Game) Text() string {
 	for _, e := range ends {
 		sb.WriteString("- " + e + "\n")
 	}
-	sb.WriteString("\nThe player with more seeds in his store wins; equal stores are a draw.\n")
+	if !c.CannotMoveLoses {
+		sb.WriteString("\nThe player with more seeds in his store wins; equal stores are a draw.\n")
+	} else {
+		sb.WriteString("\nAfter a repeated position, the player with more seeds wins; equal is a draw.\n")
+	}
 	if len(g.Variants) > 0 {
 		sb.WriteString("\n# Variants\n")
 		for _, v := range g.Variants {
