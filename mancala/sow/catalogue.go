@@ -156,8 +156,19 @@ func catalogue() []Game {
 			Intro:       "Hus is played by the Nama, Damara and Herero of Namibia on four rows of holes scooped in the ground.",
 			Config: Config{Houses: 16, Rows: 2, Pattern: []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0},
 				MinSeeds: 2, Relay: true,
-				Opposite: true, OppositeWhenOccupied: true, OppositeBothRows: true, OppositeNeedsSeeds: true, CapturedSown: true,
+				Opposite: true, OppositeWhenOccupied: true, OppositeBothRows: true, OppositeNeedsSeeds: true, OppositeNeedsBoth: true,
+				CapturedSown:    true,
 				CannotMoveLoses: true, NoMove: OpponentTakes, Cycle: OwnerTakes},
+		},
+		{
+			Name: "hawalis", Label: "Hawalis", Region: "Oman",
+			Description: "The four-row game of Oman: relay sowing round your own rows, and a last seed in an empty inner house takes the seeds facing it.",
+			Source:      "Wikipedia, Hawalis (rules of Oman), https://en.wikipedia.org/wiki/Hawalis; igGameCenter, Hawalis, https://www.iggamecenter.com/en/rules/hawalis",
+			Board:       "4 x 7, 2 seeds a house (56), no stores",
+			Intro:       "Hawalis is played in Oman, on boards of wood or on holes scooped in the sand of the beach.",
+			Config: Config{Houses: 14, Rows: 2, Seeds: 2, MinSeeds: 2, SinglesLast: true, Relay: true,
+				Opposite: true, OppositeBothRows: true, OppositeNeedsSeeds: true,
+				NoMove: OwnerTakes, Cycle: OwnerTakes},
 		},
 	}
 }

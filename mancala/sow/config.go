@@ -105,8 +105,11 @@ type Config struct {
 	NorthStarts bool
 	// MinSeeds is the fewest seeds a house must hold to be played
 	// (SW-2); 0 means 1. A player with no house holding as many cannot
-	// move (SW-14).
+	// move (SW-14), unless SinglesLast.
 	MinSeeds int
+	// SinglesLast: a player none of whose houses holds MinSeeds seeds may
+	// play any house that holds seeds (Hawalis, SW-2).
+	SinglesLast bool
 
 	// Direction is the way seeds go round (SW-3).
 	Direction Direction
@@ -175,10 +178,13 @@ type Config struct {
 	OppositeWhenOccupied bool
 	// OppositeBothRows: on a four-row board, the opposite capture takes
 	// the opponent's inner house facing the mover's (inner) house and the
-	// outer house behind it (SW-10); with OppositeNeedsSeeds both must
-	// hold seeds. On a four-row board only the mover's inner houses face
-	// any house.
+	// outer house behind it (SW-10). On a four-row board only the mover's
+	// inner houses face any house.
 	OppositeBothRows bool
+	// OppositeNeedsBoth: with OppositeBothRows and OppositeNeedsSeeds, the
+	// house behind must hold seeds too (Hus); otherwise the facing house
+	// alone must (Hawalis), and the one behind is taken with it.
+	OppositeNeedsBoth bool
 	// CapturedSown: the seeds an opposite capture takes are not kept but
 	// sown on at once by the mover, from the hole after the capturing
 	// house, as a lap of the same move (Hus, SW-22); OppositeTakesLast
@@ -256,6 +262,10 @@ func (c *Config) check() error {
 		return bad("Houses", "%d houses cannot fill two rows", n)
 	case four && (c.SowOwnStore || c.SowOpponentStore || c.Feed || c.Tuzdyk):
 		return bad("Rows", "a four-row board has no stores on the way, no feeding and no tuzdyk")
+	case c.OppositeNeedsBoth && !(c.OppositeBothRows && c.OppositeNeedsSeeds):
+		return bad("OppositeNeedsBoth", "without OppositeBothRows and OppositeNeedsSeeds")
+	case c.SinglesLast && c.MinSeeds < 2:
+		return bad("SinglesLast", "without a MinSeeds of 2 or more")
 	case (c.OppositeBothRows || c.CapturedSown || c.OppositeWhenOccupied) && !c.Opposite:
 		return bad("Opposite", "options of the opposite capture without it")
 	case c.OppositeBothRows && !four:

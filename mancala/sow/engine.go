@@ -294,7 +294,9 @@ func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, r
 			b := int(t.behind[o])
 			taken[1] = uint8(b)
 			k, sum = 2, sum+int(c[b])
-			full = full && c[b] != 0
+			if r.c.OppositeNeedsBoth {
+				full = full && c[b] != 0
+			}
 		}
 		if !full && r.c.OppositeNeedsSeeds {
 			return false, 0

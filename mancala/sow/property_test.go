@@ -43,6 +43,7 @@ func genConfig(t *rapid.T) sow.Config {
 		FewSeeds:         rapid.IntRange(0, 3).Draw(t, "fewSeeds"),
 		Cycle:            rapid.SampledFrom([]sow.Leftover{sow.OwnerTakes, sow.Split, sow.Nobody}).Draw(t, "cycle"),
 	}
+	c.SinglesLast = c.MinSeeds >= 2 && rapid.Bool().Draw(t, "singlesLast")
 	if (len(c.CaptureCounts) > 0 || c.CaptureEven) && rapid.Bool().Draw(t, "successive") {
 		c.Successive = true
 	}
@@ -56,6 +57,7 @@ func genConfig(t *rapid.T) sow.Config {
 		c.OppositeNeedsSeeds = rapid.Bool().Draw(t, "needsSeeds")
 		c.OppositeWhenOccupied = rapid.Bool().Draw(t, "whenOccupied")
 		c.OppositeBothRows = c.Rows == 2 && rapid.Bool().Draw(t, "bothRows")
+		c.OppositeNeedsBoth = c.OppositeBothRows && c.OppositeNeedsSeeds && rapid.Bool().Draw(t, "needsBoth")
 		if rapid.Bool().Draw(t, "capturedSown") {
 			c.CapturedSown = true
 		} else {

@@ -167,7 +167,9 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			if r.c.OppositeBothRows {
 				b := refHole{owner: h.owner, i: r.c.Houses - 1 - h.i}
 				taken = append(taken, b)
-				full = full && *t.at(b) > 0
+				if r.c.OppositeNeedsBoth {
+					full = full && *t.at(b) > 0
+				}
 			}
 			if full || !r.c.OppositeNeedsSeeds {
 				if r.c.OppositeTakesLast {
@@ -241,6 +243,16 @@ func (r ref) candidates(s refState, mover int) []int {
 			hs = append(hs, i)
 			if r.c.EitherWay {
 				hs = append(hs, i+16)
+			}
+		}
+	}
+	if len(hs) == 0 && r.c.SinglesLast {
+		for i, v := range s.houses[mover] {
+			if v > 0 {
+				hs = append(hs, i)
+				if r.c.EitherWay {
+					hs = append(hs, i+16)
+				}
 			}
 		}
 	}

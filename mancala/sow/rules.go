@@ -204,6 +204,13 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 			m |= 1 << i
 		}
 	}
+	if m == 0 && r.c.SinglesLast { // SW-2: no house holds MinSeeds
+		for i := 0; i < t.n; i++ {
+			if c[lo+i] != 0 {
+				m |= 1 << i
+			}
+		}
+	}
 	if r.c.EitherWay {
 		m |= m << 16
 	}

@@ -52,6 +52,9 @@ func (g Game) Text() string {
 	min := "one of your houses"
 	if c.MinSeeds > 1 {
 		min = fmt.Sprintf("one of your houses that holds at least %s", plural(c.MinSeeds, "seed"))
+		if c.SinglesLast {
+			min += fmt.Sprintf(" (if none holds %s, any house that holds seeds)", plural(c.MinSeeds, "seed"))
+		}
 	}
 	if c.Rows == 2 {
 		dir = "counter-clockwise round your own two rows: along your outer row to your right, then back along your inner row"
@@ -125,8 +128,10 @@ func (g Game) Text() string {
 		}
 		s += "."
 		switch {
-		case c.OppositeNeedsSeeds && c.OppositeBothRows:
+		case c.OppositeNeedsSeeds && c.OppositeNeedsBoth:
 			s += " Both of those houses must hold seeds."
+		case c.OppositeNeedsSeeds && c.OppositeBothRows:
+			s += " The inner house must hold seeds; the outer one is taken with it if it holds any."
 		case c.OppositeNeedsSeeds:
 			s += " If the house opposite is empty, nothing is captured."
 		case c.OppositeTakesLast:
