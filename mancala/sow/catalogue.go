@@ -170,5 +170,35 @@ func catalogue() []Game {
 				Opposite: true, OppositeBothRows: true, OppositeNeedsSeeds: true,
 				NoMove: OwnerTakes, Cycle: OwnerTakes},
 		},
+		{
+			Name: "sungka", Label: "Sungka (sequential opening)", Region: "Philippines",
+			Description: "The Philippine game: relay sowing through your own store, extra turns, captures opposite; one round, the first move not simultaneous.",
+			Source:      "Wikimanqala, Sungka, as the Cincinnati Museum Center's collection page quotes it, https://explore.ccmmla.org/index.php/Detail/objects/1966; vtaide.com, Sungka in Philippines",
+			Board:       "2 x 7, 7 seeds a house (98), two stores, your own in the circuit",
+			Intro:       "Sungka is played on a carved wooden board, the sungkaan, with cowrie shells. The first move is played by both players at once in the usual game; here South plays it alone.",
+			Config:      congklakConfig(Anticlockwise),
+			Sized:       true,
+		},
+		{
+			Name: "congklak", Label: "Congklak (one round)", Region: "Indonesia, Malaysia",
+			Description: "The Indonesian game, clockwise with the store on your left: relay sowing, extra turns, captures opposite; one round.",
+			Source:      "Congkak rules text, http://salvi.chaosnet.org/snippets/congklak-rules.txt; Mancala World, Dakon, https://mancala.fandom.com/wiki/Dakon",
+			Board:       "2 x 7, 7 seeds a house (98), two stores, your own in the circuit",
+			Intro:       "Congklak (Dakon in Java) is the Indonesian and Malay game of the family of Congkak; the rounds with burnt houses that follow the first are not played here.",
+			Config:      congklakConfig(Clockwise),
+			Sized:       true,
+		},
 	}
+}
+
+// congklakConfig returns the one-round game of Sungka (anticlockwise)
+// and Congklak (clockwise): relay sowing through the mover's own store,
+// an extra turn in it, a capture of the house opposite (with the last
+// seed) from an empty house of the mover's row when it holds seeds, a
+// pass for a player with no seeds, and the end when no seed is left in
+// the houses. The sources bound no relay; MaxLaps is set high (1000).
+func congklakConfig(d Direction) Config {
+	return Config{Houses: 7, Seeds: 7, Stores: true, Direction: d, SowOwnStore: true, Relay: true, MaxLaps: 1000,
+		ExtraTurn: true, Opposite: true, OppositeNeedsSeeds: true, OppositeTakesLast: true,
+		Pass: true, NoMove: OwnerTakes, Cycle: OwnerTakes}
 }

@@ -122,10 +122,13 @@ type Config struct {
 	// picked up from) skips it (SW-4).
 	SkipOrigin bool
 	// SowOwnStore: the mover's own store is a hole of the circuit, after
-	// his last house: a seed is dropped into it on the way (SW-5).
+	// his last house in the direction of sowing (his house A in a
+	// clockwise game, where the store is on his left): a seed is dropped
+	// into it on the way (SW-5). A reversed move (SW-20) passes the stores
+	// where they lie, in the other order.
 	SowOwnStore bool
 	// SowOpponentStore: the opponent's store is a hole of the mover's
-	// circuit too, after the opponent's last house (SW-5).
+	// circuit too, after the opponent's last house likewise (SW-5).
 	SowOpponentStore bool
 	// FirstInOrigin: the first seed of a sowing of two or more seeds goes
 	// back into the house they were taken from; a single seed goes to the

@@ -1,10 +1,6 @@
 package sow
 
-import (
-	"slices"
-
-	"github.com/sowing-games/sowing/mancala"
-)
+import "github.com/sowing-games/sowing/mancala"
 
 // The engine works on a flat array of the board's holes, indexed by cell:
 // South's houses 0..n-1, North's n..2n-1, South's store 2n, North's
@@ -51,23 +47,30 @@ func newTables(c *Config) *tables {
 		}
 	}
 	for mover := 0; mover < 2; mover++ {
-		// The anticlockwise circuit from the mover's house A.
+		// The circuit in the game's direction: the mover's houses in that
+		// direction (A to his last house anticlockwise, the other way
+		// clockwise), his store if sown, which thus follows his last house
+		// in the direction of sowing, then the opponent's houses the same
+		// way, then the opponent's store if sown.
 		var ring []uint8
 		own, other := mover*n, (1-mover)*n
+		house := func(i int) int {
+			if c.Direction == Clockwise {
+				return n - 1 - i
+			}
+			return i
+		}
 		for i := 0; i < n; i++ {
-			ring = append(ring, uint8(own+i))
+			ring = append(ring, uint8(own+house(i)))
 		}
 		if c.SowOwnStore {
 			ring = append(ring, t.store[mover])
 		}
 		for i := 0; i < n && c.Rows != 2; i++ { // a four-row game sows round its own houses
-			ring = append(ring, uint8(other+i))
+			ring = append(ring, uint8(other+house(i)))
 		}
 		if c.SowOpponentStore {
 			ring = append(ring, t.store[1-mover])
-		}
-		if c.Direction == Clockwise {
-			slices.Reverse(ring)
 		}
 		for i, x := range ring {
 			y := ring[(i+1)%len(ring)]

@@ -183,3 +183,35 @@ func containsState(h []refState, s refState) bool {
 	}
 	return false
 }
+
+// TestMirror checks a symmetry of the rules: a game sown clockwise is the
+// mirror image of the same game sown anticlockwise (stores included, each
+// after its owner's last house in the direction of sowing), so from a
+// start that is its own mirror image both have the same perft counts.
+func TestMirror(t *testing.T) {
+	for _, name := range []string{"kalah", "oware", "ayoayo", "mangala", "sungka", "bohnenspiel", "hus"} {
+		g, ok := sow.Lookup(name)
+		if !ok {
+			t.Fatalf("no %s", name)
+		}
+		c := g.Config
+		if c.Pattern != nil {
+			continue // not its own mirror image
+		}
+		m := c
+		m.Direction = sow.Clockwise
+		a, err := sow.New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := sow.New(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		al, at := mancala.Perft(a, nil, a.Start(), 5)
+		bl, bt := mancala.Perft(b, nil, b.Start(), 5)
+		if al != bl || at != bt || al == 0 {
+			t.Errorf("%s: perft(5) %d, %d anticlockwise, %d, %d clockwise", name, al, at, bl, bt)
+		}
+	}
+}

@@ -69,23 +69,29 @@ func (r ref) start() refState {
 	return r.settle(s, s.toMove)
 }
 
-// ring returns mover's circuit, starting at his house A, the other way
-// round for a reversed move (SW-20).
+// ring returns mover's circuit in the game's direction, his store after
+// his last house in that direction, reversed for a reversed move (SW-20).
 func (r ref) ring(mover int, reversed bool) []refHole {
+	order := func(i int) int { // the houses in the game's direction
+		if r.c.Direction == sow.Clockwise {
+			return r.c.Houses - 1 - i
+		}
+		return i
+	}
 	var ring []refHole
 	for i := 0; i < r.c.Houses; i++ {
-		ring = append(ring, refHole{owner: mover, i: i})
+		ring = append(ring, refHole{owner: mover, i: order(i)})
 	}
 	if r.c.SowOwnStore {
 		ring = append(ring, refHole{store: true, owner: mover})
 	}
 	for i := 0; i < r.c.Houses && r.c.Rows != 2; i++ {
-		ring = append(ring, refHole{owner: 1 - mover, i: i})
+		ring = append(ring, refHole{owner: 1 - mover, i: order(i)})
 	}
 	if r.c.SowOpponentStore {
 		ring = append(ring, refHole{store: true, owner: 1 - mover})
 	}
-	if (r.c.Direction == sow.Clockwise) != reversed {
+	if reversed {
 		slices.Reverse(ring)
 	}
 	return ring
