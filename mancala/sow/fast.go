@@ -62,7 +62,11 @@ func (r *Rules) root(history []mancala.Position, p mancala.Position) (nd node, s
 // step plays the mover's move of index k on nd in place and returns the end bits
 // (0: the game goes on, nd.mover is to move).
 func (r *Rules) step(nd *node, k int) uint32 {
-	res := r.sow(&nd.c, nd.mover, k, &nd.tz, nil)
+	return r.endStep(nd, r.sow(&nd.c, nd.mover, k, &nd.tz, nil))
+}
+
+// endStep ends the turn of nd.mover, whose sowing did res on nd.
+func (r *Rules) endStep(nd *node, res result) uint32 {
 	next := nd.mover.Other()
 	if res.again {
 		next = nd.mover
@@ -126,6 +130,37 @@ func (r *Rules) perft(nd node, seg []node, depth int) (leaves, terminal int64) {
 	return leaves, terminal
 }
 
+// pick returns the index of a uniformly random bit of m, not 0.
+func pick(m uint32, rng *rand.Rand) int {
+	for k := rng.IntN(bits.OnesCount32(m)); k > 0; k-- {
+		m &= m - 1
+	}
+	return bits.TrailingZeros32(m)
+}
+
+// randomStep plays a uniformly random legal move on nd and returns the
+// end bits. Under a grand slam filter (SW-11) it draws among the
+// candidates without replacement until a move is no grand slam (the
+// first such move drawn is uniform among them), or plays a uniform one if
+// all are: the legal moves' distribution, without sowing every candidate.
+func (r *Rules) randomStep(nd *node, rng *rand.Rand) uint32 {
+	cand := r.candidates(&nd.c, nd.mover, nd.tz)
+	if !r.slamFilter {
+		return r.step(nd, pick(cand, rng))
+	}
+	for left := cand; left != 0; {
+		k := pick(left, rng)
+		x := *nd
+		res := r.sow(&x.c, x.mover, k, &x.tz, nil)
+		if !res.slam {
+			*nd = x
+			return r.endStep(nd, res)
+		}
+		left &^= 1 << k
+	}
+	return r.step(nd, pick(cand, rng)) // every move is a grand slam: all are legal
+}
+
 // Playout implements [mancala.Playouter]: uniformly random legal moves
 // from p until the game ends (a repetition ending it as Cycle does) or
 // maxPlies moves (0: no cap) have been played.
@@ -137,14 +172,9 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 	var end uint32
 	plies := 0
 	for maxPlies <= 0 || plies < maxPlies {
-		m := r.legal(&nd.c, nd.mover, nd.tz)
-		k := rng.IntN(bits.OnesCount32(m))
-		for ; k > 0; k-- {
-			m &= m - 1
-		}
 		seg = append(seg, nd)
 		prev := nd
-		end = r.step(&nd, bits.TrailingZeros32(m))
+		end = r.randomStep(&nd, rng)
 		plies++
 		if end != 0 {
 			break
