@@ -28,6 +28,9 @@ func (g Game) Text() string {
 	stores := "Captured seeds are kept off the board."
 	if c.Stores {
 		stores = "Each player has a store, on his right, for the seeds he wins."
+		if c.Direction == Clockwise {
+			stores = "Each player has a store, on his left, for the seeds he wins."
+		}
 	}
 	first := "South"
 	if c.NorthStarts {
@@ -144,7 +147,7 @@ func (g Game) Text() string {
 	}
 	if c.Tuzdyk {
 		caps++
-		para("If your last seed makes a house of your opponent's row hold exactly three, it becomes your tuzdyk: you take its seeds, and every seed that falls into it later is yours. You may make only one tuzdyk, not in your opponent's last house, and not facing your opponent's tuzdyk.")
+		para("If your last seed makes a house of your opponent's row hold exactly three, it becomes your tuzdyk: you take its seeds, and every seed that falls into it later is yours. You may make only one tuzdyk, not in your opponent's last house, and not in the house that has the same number in his row as your opponent's tuzdyk has in yours.")
 	}
 	if caps == 0 {
 		para("There are no captures: seeds reach the stores only by sowing.")
