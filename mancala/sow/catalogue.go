@@ -171,6 +171,17 @@ func catalogue() []Game {
 				NoMove: OwnerTakes, Cycle: OwnerTakes},
 		},
 		{
+			Name: "lamlameta", Label: "Lamlameta", Region: "Ethiopia (Konso)",
+			Description: "The Konso game of pairs: relay sowing that skips the opponent's pairs, and a capture of every pair of his.",
+			Source:      "Wikipedia, Lamlameta, https://en.wikipedia.org/wiki/Lamlameta, after R. Pankhurst, Gabata and related board games of Ethiopia and the Horn of Africa, Ethiopia Observer 14(3), 1971",
+			Board:       "2 x 12, 2 seeds a house (48), no stores",
+			Intro:       "Lamlameta, the game in pairs, is played by the Konso of central Ethiopia.",
+			Config: Config{Houses: 12, Seeds: 2, Relay: true, SkipCount: 2,
+				Opposite: true, OppositeNeedsSeeds: true, OppositeCount: 2, OppositeAll: true,
+				NoMove: OpponentTakes, Cycle: OwnerTakes},
+			Sized: true,
+		},
+		{
 			Name: "sungka", Label: "Sungka (sequential opening)", Region: "Philippines",
 			Description: "The Philippine game: relay sowing through your own store, extra turns, captures opposite; one round, the first move not simultaneous.",
 			Source:      "Wikimanqala, Sungka, as the Cincinnati Museum Center's collection page quotes it, https://explore.ccmmla.org/index.php/Detail/objects/1966; vtaide.com, Sungka in Philippines",

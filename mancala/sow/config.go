@@ -130,6 +130,12 @@ type Config struct {
 	// SowOpponentStore: the opponent's store is a hole of the mover's
 	// circuit too, after the opponent's last house likewise (SW-5).
 	SowOpponentStore bool
+	// SkipCount, when not 0: a sowing skips every house of the mover's
+	// opponent that holds exactly SkipCount seeds, except in the game's
+	// first move (Lamlameta, SW-24). If every hole would be skipped, the
+	// seed falls into the next one anyway. Whether the first move has been
+	// played is kept in Position.State (see [Rules.Tuzdyk]).
+	SkipCount int
 	// FirstInOrigin: the first seed of a sowing of two or more seeds goes
 	// back into the house they were taken from; a single seed goes to the
 	// next house as usual (Toguz Kumalak, SW-6).
@@ -175,6 +181,13 @@ type Config struct {
 	// the captured seeds (with the seeds it joined, under
 	// OppositeWhenOccupied); otherwise it stays in its house (SW-10).
 	OppositeTakesLast bool
+	// OppositeCount, when not 0: the opposite capture happens only when
+	// the house opposite holds exactly that many seeds (SW-10).
+	OppositeCount int
+	// OppositeAll: with OppositeCount, the capture takes too every other
+	// house of the opponent's that holds exactly OppositeCount seeds
+	// (Lamlameta, SW-10).
+	OppositeAll bool
 	// OppositeWhenOccupied: the opposite capture is made by a last seed
 	// that falls into a house of the mover's that already held seeds,
 	// instead of an empty one (Hus, SW-10). It comes before a relay.
@@ -265,6 +278,10 @@ func (c *Config) check() error {
 		return bad("Houses", "%d houses cannot fill two rows", n)
 	case four && (c.SowOwnStore || c.SowOpponentStore || c.Feed || c.Tuzdyk):
 		return bad("Rows", "a four-row board has no stores on the way, no feeding and no tuzdyk")
+	case c.SkipCount < 0 || c.SkipCount > mancala.MaxSeeds || c.OppositeCount < 0 || c.OppositeCount > mancala.MaxSeeds:
+		return bad("SkipCount", "counts %d and %d", c.SkipCount, c.OppositeCount)
+	case (c.OppositeCount > 0 || c.OppositeAll) && !c.Opposite, c.OppositeAll && c.OppositeCount == 0:
+		return bad("OppositeCount", "OppositeCount and OppositeAll need Opposite, and OppositeAll a count")
 	case c.OppositeNeedsBoth && !(c.OppositeBothRows && c.OppositeNeedsSeeds):
 		return bad("OppositeNeedsBoth", "without OppositeBothRows and OppositeNeedsSeeds")
 	case c.SinglesLast && c.MinSeeds < 2:

@@ -73,6 +73,9 @@
 //   - SW-23 Cannot move, lose. With CannotMoveLoses, the player to move
 //     who has no move loses; the winner takes the seeds left, and the
 //     ruleset's [mancala.Scorer] scores the game 1-0.
+//   - SW-24 Skipped counts. With SkipCount, sowing skips the opponent's
+//     houses holding exactly that many seeds, except in the game's first
+//     move.
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).

@@ -140,7 +140,10 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	}
 	allowed := uint32(0)
 	if r.c.Tuzdyk {
-		allowed |= tuzMask
+		allowed |= tuzMask &^ openedBit
+	}
+	if r.c.SkipCount > 0 {
+		allowed |= openedBit
 	}
 	if p.Over() {
 		allowed |= stateEndBits

@@ -136,9 +136,11 @@ func (t *tables) save(c *cells, b *mancala.Board) {
 	_ = b.SetCounts(rows, [2]uint8{c[2*t.n], c[2*t.n+1]})
 }
 
-// tuz holds the tuzdyks (SW-13): tuz[p] is the cell of player p's
-// tuzdyk, in his opponent's row, or noCell.
-type tuz [2]uint8
+// tuz holds the state of the game that the board does not show: tuz[p]
+// is the cell of player p's tuzdyk (SW-13), in his opponent's row, or
+// noCell; tuz[2] is 1 once the game's first move has been played, for
+// SW-24 (0 otherwise, and always 0 in games without SkipCount).
+type tuz [3]uint8
 
 // result is what one sowing did.
 type result struct {
@@ -183,6 +185,10 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 		emit.ev(mancala.EventDrop, mover, t.hole(h), 1, "SW-6")
 	}
 	oppLo := (1 - int(mover)) * t.n
+	skip := r.c.SkipCount > 0 && tz[2] != 0 // SW-24, not in the game's first move
+	if r.c.SkipCount > 0 {
+		tz[2] = 1
+	}
 	laps := 0
 	for {
 		for seeds > 0 {
@@ -190,6 +196,9 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			if pos == origin && r.c.SkipOrigin { // SW-4
 				emit.ev(mancala.EventSkip, mover, t.hole(pos), 0, "SW-4")
 				pos = int(next[pos])
+			}
+			if skip {
+				pos = r.skipCounts(c, mover, pos, origin, next, emit)
 			}
 			c[pos]++
 			seeds--
@@ -234,6 +243,27 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	return res
 }
 
+// skipCounts returns the first hole from pos on (pos included) that
+// SW-24 does not skip: a house of the mover's opponent that holds exactly
+// SkipCount seeds is skipped (and the origin, with SkipOrigin). If every
+// hole of the circuit would be skipped, the seed falls into pos.
+func (r *Rules) skipCounts(c *cells, mover mancala.Player, pos, origin int, next *[numCells]uint8, emit emitter) int {
+	t := r.t
+	x := pos
+	for range numCells {
+		switch {
+		case x < 2*t.n && t.owner(x) != mover && int(c[x]) == r.c.SkipCount:
+			emit.ev(mancala.EventSkip, mover, t.hole(x), 0, "SW-24")
+		case x == origin && r.c.SkipOrigin:
+			emit.ev(mancala.EventSkip, mover, t.hole(x), 0, "SW-4")
+		default:
+			return x
+		}
+		x = int(next[x])
+	}
+	return pos
+}
+
 func (r *Rules) isTuzdyk(tz *tuz, x int) bool {
 	return r.c.Tuzdyk && (tz[0] == uint8(x) || tz[1] == uint8(x))
 }
@@ -241,7 +271,7 @@ func (r *Rules) isTuzdyk(tz *tuz, x int) bool {
 // sweepTuzdyks moves the seeds that fell into a tuzdyk to its owner's
 // store (SW-13).
 func (r *Rules) sweepTuzdyks(c *cells, tz *tuz, emit emitter) {
-	for p := range tz {
+	for p := 0; p < 2; p++ {
 		if x := tz[p]; x != noCell && c[x] != 0 {
 			emit.ev(mancala.EventCapture, mancala.Player(p), r.t.hole(int(x)), int(c[x]), "SW-13")
 			c[r.t.store[p]] += c[x]
@@ -289,14 +319,28 @@ func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, r
 	}
 	if r.c.Opposite && own && (c[pos] == 1) != r.c.OppositeWhenOccupied && t.opp[pos] != noCell { // SW-10
 		o := int(t.opp[pos])
-		var taken [3]uint8
+		if r.c.OppositeCount > 0 && int(c[o]) != r.c.OppositeCount {
+			return false, 0
+		}
+		var taken [mancala.MaxHouses + 3]uint8
 		taken[0] = uint8(o)
 		k, sum := 1, int(c[o])
 		full := c[o] != 0
+		if r.c.OppositeAll { // SW-10: every house of the opponent holding the count
+			lo := (1 - int(mover)) * t.n
+			for x := lo; x < lo+t.n; x++ {
+				if x != o && int(c[x]) == r.c.OppositeCount {
+					taken[k] = uint8(x)
+					k, sum = k+1, sum+int(c[x])
+				}
+			}
+		}
 		if r.c.OppositeBothRows {
 			b := int(t.behind[o])
-			taken[1] = uint8(b)
-			k, sum = 2, sum+int(c[b])
+			if !r.c.OppositeAll || int(c[b]) != r.c.OppositeCount { // else taken already
+				taken[k] = uint8(b)
+				k, sum = k+1, sum+int(c[b])
+			}
 			if r.c.OppositeNeedsBoth {
 				full = full && c[b] != 0
 			}

@@ -90,6 +90,7 @@ func (c Config) Rules() []string {
 	add(c.Rows == 2, "SW-21")
 	add(c.CapturedSown, "SW-22")
 	add(c.CannotMoveLoses, "SW-23")
+	add(c.SkipCount > 0, "SW-24")
 	return ids
 }
 

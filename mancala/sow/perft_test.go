@@ -116,6 +116,9 @@ func TestReference(t *testing.T) {
 		{Houses: 6, Rows: 2, Seeds: 1, Stores: true, Direction: sow.Clockwise, EitherWay: true, Relay: true,
 			Opposite: true, OppositeBothRows: true, OppositeTakesLast: true, CaptureCounts: []int{3}, CaptureRow: sow.OwnRow,
 			NoMove: sow.OwnerTakes, Cycle: sow.Split},
+		{Houses: 5, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, MaxLaps: 20, SkipCount: 2, Opposite: true,
+			OppositeNeedsSeeds: true, OppositeCount: 2, OppositeAll: true, OppositeTakesLast: true, ExtraTurn: true, SowOwnStore: true,
+			NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 		{Houses: 3, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, Opposite: true, OppositeTakesLast: true,
 			GrandSlam: sow.SlamNoCapture, Pass: true, Majority: true, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 	}

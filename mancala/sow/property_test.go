@@ -41,6 +41,7 @@ func genConfig(t *rapid.T) sow.Config {
 		EndRowEmpty:      rapid.Bool().Draw(t, "endRowEmpty"),
 		Majority:         rapid.Bool().Draw(t, "majority"),
 		FewSeeds:         rapid.IntRange(0, 3).Draw(t, "fewSeeds"),
+		SkipCount:        rapid.IntRange(0, 3).Draw(t, "skipCount"),
 		Cycle:            rapid.SampledFrom([]sow.Leftover{sow.OwnerTakes, sow.Split, sow.Nobody}).Draw(t, "cycle"),
 	}
 	c.SinglesLast = c.MinSeeds >= 2 && rapid.Bool().Draw(t, "singlesLast")
@@ -56,6 +57,8 @@ func genConfig(t *rapid.T) sow.Config {
 	if c.Opposite {
 		c.OppositeNeedsSeeds = rapid.Bool().Draw(t, "needsSeeds")
 		c.OppositeWhenOccupied = rapid.Bool().Draw(t, "whenOccupied")
+		c.OppositeCount = rapid.IntRange(0, 3).Draw(t, "oppositeCount")
+		c.OppositeAll = c.OppositeCount > 0 && rapid.Bool().Draw(t, "oppositeAll")
 		c.OppositeBothRows = c.Rows == 2 && rapid.Bool().Draw(t, "bothRows")
 		c.OppositeNeedsBoth = c.OppositeBothRows && c.OppositeNeedsSeeds && rapid.Bool().Draw(t, "needsBoth")
 		if rapid.Bool().Draw(t, "capturedSown") {
@@ -162,4 +165,54 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("%s: New = %v, %v", name, r, err)
 		}
 	}
+}
+
+// TestReferenceConfigs plays random games of random configurations with
+// the engine and the reference sower side by side (ref_test.go),
+// comparing the legal moves and every position, for 150 plies at most.
+// The tuzdyk (SW-13), which the reference does not have, is left out.
+func TestReferenceConfigs(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genConfig(t)
+		c.Tuzdyk = false // the reference sower has no tuzdyk
+		r, err := sow.New(c)
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		rf := ref{r.Config()}
+		s, p := rf.start(), r.Start()
+		var hs []refState
+		var hp []mancala.Position
+		var ms []mancala.Move
+		for ply := 0; ply < 150; ply++ {
+			if w := rf.position(s); w.Board != p.Board || w.ToMove != p.ToMove {
+				t.Fatalf("after %d plies: %v, reference %v", ply, p, w)
+			}
+			ms = r.Legal(ms[:0], p)
+			legal := rf.legal(s)
+			if len(ms) != len(legal) {
+				t.Fatalf("at %v: legal %v, reference %v", p, ms, legal)
+			}
+			for k, m := range ms {
+				pl, _ := m.Player()
+				h, _ := m.House(pl)
+				if m.Reversed() {
+					h += 16
+				}
+				if h != legal[k] {
+					t.Fatalf("at %v: legal %v, reference %v", p, ms, legal)
+				}
+			}
+			if len(ms) == 0 {
+				return
+			}
+			k := rapid.IntRange(0, len(ms)-1).Draw(t, "move")
+			hs, hp = append(hs, s), append(hp, p)
+			s = rf.play(s, legal[k])
+			if s.toMove >= 0 && containsState(hs, s) {
+				s = rf.give(s, rf.c.Cycle, s.toMove)
+			}
+			p = mancala.EndCycle(r, hp, r.Apply(p, ms[k]))
+		}
+	})
 }

@@ -22,7 +22,8 @@ type refHole struct {
 type refState struct {
 	houses [2][]int
 	stores [2]int
-	toMove int // 0 South, 1 North, -1 over
+	toMove int  // 0 South, 1 North, -1 over
+	opened bool // the first move has been played (SW-24)
 }
 
 func (s refState) clone() refState {
@@ -32,7 +33,7 @@ func (s refState) clone() refState {
 
 func (s refState) equal(t refState) bool {
 	return slices.Equal(s.houses[0], t.houses[0]) && slices.Equal(s.houses[1], t.houses[1]) &&
-		s.stores == t.stores && s.toMove == t.toMove
+		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened
 }
 
 func (s *refState) at(h refHole) *int {
@@ -121,6 +122,7 @@ func (r ref) inRow(mover int, h refHole) bool {
 // to move), whether he moves again, whether a seed reached the
 // opponent's row, and whether the move was a grand slam.
 func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
+	// slam: some capture of the move took every seed of the opponent's row
 	t = s.clone()
 	h := k % 16
 	ring := r.ring(mover, k >= 16)
@@ -136,10 +138,25 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 	if maxLaps == 0 {
 		maxLaps = 64
 	}
+	skipping := r.c.SkipCount > 0 && t.opened
+	if r.c.SkipCount > 0 {
+		t.opened = true
+	}
+	skipped := func(k int) bool {
+		h := ring[k]
+		return skipping && !h.store && h.owner != mover && *t.at(h) == r.c.SkipCount
+	}
 	for lap := 1; ; lap++ {
 		for hand > 0 {
 			pos = (pos + 1) % len(ring)
 			if pos == origin && r.c.SkipOrigin {
+				pos = (pos + 1) % len(ring)
+			}
+			for tries, p0 := 0, pos; skipped(pos) || pos == origin && r.c.SkipOrigin; tries++ {
+				if tries == len(ring) {
+					pos = p0 // every hole skipped: the seed falls where it was
+					break
+				}
 				pos = (pos + 1) % len(ring)
 			}
 			*t.at(ring[pos]) += 1
@@ -150,7 +167,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 		}
 		last := ring[pos]
 		if last.store {
-			return t, r.c.ExtraTurn && last.owner == mover, fed, false
+			return t, r.c.ExtraTurn && last.owner == mover, fed, slam
 		}
 		n := *t.at(last)
 		if r.captures(n) && r.inRow(mover, last) {
@@ -164,15 +181,25 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 					break
 				}
 			}
-			slam := r.isSlam(t, mover, taken)
+			slam = slam || r.isSlam(t, mover, taken)
 			return r.take(t, mover, taken), false, fed, slam
 		}
-		if h, ok := r.opposite(last); r.c.Opposite && last.owner == mover && (n == 1) != r.c.OppositeWhenOccupied && ok {
+		if h, ok := r.opposite(last); r.c.Opposite && last.owner == mover && (n == 1) != r.c.OppositeWhenOccupied && ok &&
+			(r.c.OppositeCount == 0 || *t.at(h) == r.c.OppositeCount) {
 			taken := []refHole{h}
 			full := *t.at(h) > 0
+			if r.c.OppositeAll {
+				for i := range t.houses[1-mover] {
+					if x := (refHole{owner: 1 - mover, i: i}); x != h && *t.at(x) == r.c.OppositeCount {
+						taken = append(taken, x)
+					}
+				}
+			}
 			if r.c.OppositeBothRows {
 				b := refHole{owner: h.owner, i: r.c.Houses - 1 - h.i}
-				taken = append(taken, b)
+				if !slices.Contains(taken, b) {
+					taken = append(taken, b)
+				}
 				if r.c.OppositeNeedsBoth {
 					full = full && *t.at(b) > 0
 				}
@@ -181,7 +208,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 				if r.c.OppositeTakesLast {
 					taken = append(taken, last)
 				}
-				slam := r.isSlam(t, mover, taken)
+				slam = slam || r.isSlam(t, mover, taken)
 				before := t.stores[mover]
 				t = r.take(t, mover, taken)
 				if !r.c.CapturedSown {
@@ -196,7 +223,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			}
 		}
 		if !r.c.Relay || n == 1 || lap >= maxLaps {
-			return t, false, fed, false
+			return t, false, fed, slam
 		}
 		hand = n
 		*t.at(last) = 0

@@ -86,7 +86,7 @@ func NewNamed(c Config, name string) (*Rules, error) {
 	}
 	var cs cells
 	r.t.load(&cs, &b)
-	r.start = r.settle(&cs, first, first, tuz{noCell, noCell}, 0)
+	r.start = r.settle(&cs, first, first, tuz{noCell, noCell, 0}, 0)
 	r.maxPlies = r.bound()
 	return r, nil
 }
@@ -94,16 +94,17 @@ func NewNamed(c Config, name string) (*Rules, error) {
 // bound returns MaxPlies. The argument, as for Awalé: stores never lose
 // seeds and seeds leave the houses only for the stores, so along one game
 // the seeds left in the houses, k, never grow, and positions with the
-// same k and the same tuzdyks have the same stores. The tuzdyks change at
-// most twice in a game. A repeated position ends the game (SW-18), so the
-// positions with a player to move are all different: at most 2 players
-// times 3 tuzdyk states times the C(k+2n-1, 2n-1) ways of k seeds in 2n
-// houses, summed over k: 6*C(total+2n, 2n), capped at math.MaxInt.
+// same k and the same tuzdyks have the same stores. The tuzdyks and the
+// first move's bit (SW-24) change at most three times in a game. A
+// repeated position ends the game (SW-18), so the positions with a player
+// to move are all different: at most 2 players times 4 such states times
+// the C(k+2n-1, 2n-1) ways of k seeds in 2n houses, summed over k:
+// 8*C(total+2n, 2n), capped at math.MaxInt.
 func (r *Rules) bound() int {
 	var c big.Int
 	n := int64(2 * r.c.Houses)
 	c.Binomial(int64(r.total)+n, n)
-	c.Mul(&c, big.NewInt(6))
+	c.Mul(&c, big.NewInt(8))
 	if !c.IsInt64() || c.Int64() > math.MaxInt {
 		return math.MaxInt
 	}
@@ -164,16 +165,27 @@ func (r *Rules) Start() mancala.Position { return r.start }
 // Tuzdyk returns the house of p's tuzdyk in his opponent's row (SW-13)
 // and true, or false if p has none. Tuzdyks live in Position.State: bits
 // 8-12 hold South's tuzdyk house plus one, bits 13-17 North's, 0 for none.
+// Bit 18 is set once the game's first move has been played, in games
+// with SkipCount (SW-24).
 func (r *Rules) Tuzdyk(pos mancala.Position, p mancala.Player) (int, bool) {
 	v := int(pos.State>>(8+5*uint(p&1))) & 31
 	return v - 1, v != 0
 }
 
-const tuzMask = 0x3ff << 8
+// tuzMask is the State bits of the tuzdyks and, bit 18, of the first
+// move played (SW-24).
+const (
+	tuzMask   = 0x3ff<<8 | openedBit
+	openedBit = 1 << 18
+)
 
-// tuzOf reads the tuzdyk cells from a State word.
+// tuzOf reads the tuzdyk cells and the first move's bit from a State
+// word.
 func (r *Rules) tuzOf(st uint32) tuz {
-	tz := tuz{noCell, noCell}
+	tz := tuz{noCell, noCell, 0}
+	if st&openedBit != 0 {
+		tz[2] = 1
+	}
 	for p := 0; p < 2; p++ {
 		if v := int(st>>(8+5*uint(p))) & 31; v != 0 {
 			tz[p] = uint8((1-p)*r.t.n + v - 1)
@@ -185,6 +197,9 @@ func (r *Rules) tuzOf(st uint32) tuz {
 // tuzState writes the tuzdyk cells into State bits.
 func (r *Rules) tuzState(tz tuz) uint32 {
 	var st uint32
+	if tz[2] != 0 {
+		st |= openedBit
+	}
 	for p := 0; p < 2; p++ {
 		if tz[p] != noCell {
 			st |= uint32(int(tz[p])-(1-p)*r.t.n+1) << (8 + 5*uint(p))

@@ -83,6 +83,9 @@ func (g Game) Text() string {
 	if c.FirstInOrigin {
 		notes = append(notes, "The first seed goes back into the house you emptied, unless it held a single seed, which moves on to the next house.")
 	}
+	if c.SkipCount > 0 {
+		notes = append(notes, fmt.Sprintf("Except in the first move of the game, skip every house of your opponent's that holds exactly %s.", plural(c.SkipCount, "seed")))
+	}
 	if c.SkipOrigin {
 		notes = append(notes, "When a sowing comes round to the house it started from, skip that house.")
 	}
@@ -123,6 +126,12 @@ func (g Game) Text() string {
 				what = "the seeds of your opponent's two houses in front of it, in his inner row and his outer row"
 			} else {
 				what = "the seeds of your opponent's inner house in front of it"
+			}
+		}
+		if c.OppositeCount > 0 {
+			what += fmt.Sprintf(", if it holds exactly %s", plural(c.OppositeCount, "seed"))
+			if c.OppositeAll {
+				what += fmt.Sprintf(", and those of every other house of his that holds %s", plural(c.OppositeCount, "seed"))
 			}
 		}
 		s := "If your last seed lands in " + where + ", you capture " + what
