@@ -182,6 +182,16 @@ func catalogue() []Game {
 			Sized: true,
 		},
 		{
+			Name: "gabata", Label: "Gabata (Adegrat, one round)", Region: "Ethiopia (Tigray)",
+			Description: "A two-row Gabata of northern Ethiopia: the relay goes on from the hole after the last one, and a last seed in an empty hole takes the hole after it.",
+			Source:      "Ludii, Gabata (Adegrat), rules text, https://ludii.games/details.php?keyword=Gabata+%28Adegrat%29",
+			Board:       "2 x 6, 3 seeds a house (36), no stores",
+			Intro:       "Gabata is the name of many sowing games of the Horn of Africa; this one is played near Adigrat. Its later rounds, in which houses change hands, are not played here.",
+			Config: Config{Houses: 6, Seeds: 3, Relay: true, RelayNext: true, MaxLaps: 1000, CaptureNext: true,
+				NoMove: OpponentTakes, Cycle: OwnerTakes},
+			Sized: true,
+		},
+		{
 			Name: "sungka", Label: "Sungka (sequential opening)", Region: "Philippines",
 			Description: "The Philippine game: relay sowing through your own store, extra turns, captures opposite; one round, the first move not simultaneous.",
 			Source:      "Wikimanqala, Sungka, as the Cincinnati Museum Center's collection page quotes it, https://explore.ccmmla.org/index.php/Detail/objects/1966; vtaide.com, Sungka in Philippines",

@@ -146,6 +146,11 @@ type Config struct {
 	// (SW-7). A lap that ends in a store, an empty house, or a house where
 	// a capture is made ends the sowing.
 	Relay bool
+	// RelayNext: with Relay, a lap whose last seed falls into an occupied
+	// house goes on with the seeds of the hole after it instead, sown from
+	// there; if that hole is empty or a store, the sowing ends (Gabata,
+	// SW-25).
+	RelayNext bool
 	// MaxLaps bounds the laps of a relay sowing (SW-7); 0 means 64. A
 	// sowing that would start lap MaxLaps+1 stops instead: the seeds stay
 	// where they lie, nothing is captured, and the turn passes. So every
@@ -181,6 +186,10 @@ type Config struct {
 	// the captured seeds (with the seeds it joined, under
 	// OppositeWhenOccupied); otherwise it stays in its house (SW-10).
 	OppositeTakesLast bool
+	// CaptureNext: a last seed that falls into an empty house (of either
+	// row) captures the seeds of the hole after it, when that is a house
+	// holding seeds, and the sowing ends (Gabata, SW-26).
+	CaptureNext bool
 	// OppositeCount, when not 0: the opposite capture happens only when
 	// the house opposite holds exactly that many seeds (SW-10).
 	OppositeCount int
@@ -278,6 +287,8 @@ func (c *Config) check() error {
 		return bad("Houses", "%d houses cannot fill two rows", n)
 	case four && (c.SowOwnStore || c.SowOpponentStore || c.Feed || c.Tuzdyk):
 		return bad("Rows", "a four-row board has no stores on the way, no feeding and no tuzdyk")
+	case c.RelayNext && !c.Relay:
+		return bad("RelayNext", "without Relay")
 	case c.SkipCount < 0 || c.SkipCount > mancala.MaxSeeds || c.OppositeCount < 0 || c.OppositeCount > mancala.MaxSeeds:
 		return bad("SkipCount", "counts %d and %d", c.SkipCount, c.OppositeCount)
 	case (c.OppositeCount > 0 || c.OppositeAll) && !c.Opposite, c.OppositeAll && c.OppositeCount == 0:

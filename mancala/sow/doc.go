@@ -76,6 +76,10 @@
 //   - SW-24 Skipped counts. With SkipCount, sowing skips the opponent's
 //     houses holding exactly that many seeds, except in the game's first
 //     move.
+//   - SW-25 Relay from the next hole. With RelayNext, a relay goes on with
+//     the seeds of the hole after the last one.
+//   - SW-26 Capture of the next hole. With CaptureNext, a last seed in an
+//     empty house captures the hole after it.
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).

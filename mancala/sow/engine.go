@@ -231,6 +231,13 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			emit.ev(mancala.EventPickUp, mover, t.hole(st), seeds, "SW-22")
 			continue
 		}
+		if r.c.RelayNext { // SW-25: the seeds of the next hole are sown on
+			nx := int(next[pos])
+			if nx >= 2*t.n || c[nx] == 0 {
+				break
+			}
+			pos = nx
+		}
 		seeds = int(c[pos]) // SW-7: relay
 		c[pos] = 0
 		origin = pos
@@ -318,49 +325,66 @@ func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, r
 		return true, 0
 	}
 	if r.c.Opposite && own && (c[pos] == 1) != r.c.OppositeWhenOccupied && t.opp[pos] != noCell { // SW-10
-		o := int(t.opp[pos])
-		if r.c.OppositeCount > 0 && int(c[o]) != r.c.OppositeCount {
-			return false, 0
+		if ok, sowOn := r.opposite(c, mover, pos, res, emit); ok {
+			return true, sowOn
 		}
-		var taken [mancala.MaxHouses + 3]uint8
-		taken[0] = uint8(o)
-		k, sum := 1, int(c[o])
-		full := c[o] != 0
-		if r.c.OppositeAll { // SW-10: every house of the opponent holding the count
-			lo := (1 - int(mover)) * t.n
-			for x := lo; x < lo+t.n; x++ {
-				if x != o && int(c[x]) == r.c.OppositeCount {
-					taken[k] = uint8(x)
-					k, sum = k+1, sum+int(c[x])
-				}
-			}
+	}
+	if r.c.CaptureNext && c[pos] == 1 { // SW-26
+		nx := int(t.next[dir][mover][pos])
+		if nx < 2*t.n && c[nx] != 0 && !r.isTuzdyk(tz, nx) {
+			r.take(c, mover, []uint8{uint8(nx)}, int(c[nx]), res, "SW-26", emit)
+			return true, 0
 		}
-		if r.c.OppositeBothRows {
-			b := int(t.behind[o])
-			if !r.c.OppositeAll || int(c[b]) != r.c.OppositeCount { // else taken already
-				taken[k] = uint8(b)
-				k, sum = k+1, sum+int(c[b])
-			}
-			if r.c.OppositeNeedsBoth {
-				full = full && c[b] != 0
-			}
-		}
-		if !full && r.c.OppositeNeedsSeeds {
-			return false, 0
-		}
-		if r.c.OppositeTakesLast {
-			taken[k] = uint8(pos)
-			k++
-			sum += int(c[pos])
-		}
-		before := res.captured
-		r.take(c, mover, taken[:k], sum, res, "SW-10", emit)
-		if r.c.CapturedSown {
-			return true, res.captured - before
-		}
-		return true, 0
 	}
 	return false, 0
+}
+
+// opposite makes the opposite capture (SW-10, SW-22) of a last seed in the
+// mover's house pos, if its conditions hold, and reports whether it did
+// and how many captured seeds are to be sown on.
+func (r *Rules) opposite(c *cells, mover mancala.Player, pos int, res *result, emit emitter) (bool, int) {
+	t := r.t
+	o := int(t.opp[pos])
+	if r.c.OppositeCount > 0 && int(c[o]) != r.c.OppositeCount {
+		return false, 0
+	}
+	var taken [mancala.MaxHouses + 3]uint8
+	taken[0] = uint8(o)
+	k, sum := 1, int(c[o])
+	full := c[o] != 0
+	if r.c.OppositeAll { // SW-10: every house of the opponent holding the count
+		lo := (1 - int(mover)) * t.n
+		for x := lo; x < lo+t.n; x++ {
+			if x != o && int(c[x]) == r.c.OppositeCount {
+				taken[k] = uint8(x)
+				k, sum = k+1, sum+int(c[x])
+			}
+		}
+	}
+	if r.c.OppositeBothRows {
+		b := int(t.behind[o])
+		if !r.c.OppositeAll || int(c[b]) != r.c.OppositeCount { // else taken already
+			taken[k] = uint8(b)
+			k, sum = k+1, sum+int(c[b])
+		}
+		if r.c.OppositeNeedsBoth {
+			full = full && c[b] != 0
+		}
+	}
+	if !full && r.c.OppositeNeedsSeeds {
+		return false, 0
+	}
+	if r.c.OppositeTakesLast {
+		taken[k] = uint8(pos)
+		k++
+		sum += int(c[pos])
+	}
+	before := res.captured
+	r.take(c, mover, taken[:k], sum, res, "SW-10", emit)
+	if r.c.CapturedSown {
+		return true, res.captured - before
+	}
+	return true, 0
 }
 
 // inCaptureRow reports whether a house of the mover's own row (own) or of

@@ -91,6 +91,8 @@ func (c Config) Rules() []string {
 	add(c.CapturedSown, "SW-22")
 	add(c.CannotMoveLoses, "SW-23")
 	add(c.SkipCount > 0, "SW-24")
+	add(c.RelayNext, "SW-25")
+	add(c.CaptureNext, "SW-26")
 	return ids
 }
 

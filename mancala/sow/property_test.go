@@ -27,6 +27,7 @@ func genConfig(t *rapid.T) sow.Config {
 		SowOpponentStore: rapid.Bool().Draw(t, "sowOpponentStore"),
 		FirstInOrigin:    rapid.Bool().Draw(t, "firstInOrigin"),
 		Relay:            rapid.Bool().Draw(t, "relay"),
+		CaptureNext:      rapid.Bool().Draw(t, "captureNext"),
 		MaxLaps:          rapid.IntRange(0, 5).Draw(t, "maxLaps"),
 		ExtraTurn:        rapid.Bool().Draw(t, "extraTurn"),
 		CaptureCounts:    rapid.SliceOfNDistinct(rapid.IntRange(1, 6), 0, 3, rapid.ID[int]).Draw(t, "counts"),
@@ -45,6 +46,7 @@ func genConfig(t *rapid.T) sow.Config {
 		Cycle:            rapid.SampledFrom([]sow.Leftover{sow.OwnerTakes, sow.Split, sow.Nobody}).Draw(t, "cycle"),
 	}
 	c.SinglesLast = c.MinSeeds >= 2 && rapid.Bool().Draw(t, "singlesLast")
+	c.RelayNext = c.Relay && rapid.Bool().Draw(t, "relayNext")
 	if (len(c.CaptureCounts) > 0 || c.CaptureEven) && rapid.Bool().Draw(t, "successive") {
 		c.Successive = true
 	}

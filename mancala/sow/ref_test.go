@@ -222,8 +222,25 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 				continue
 			}
 		}
+		if r.c.CaptureNext && n == 1 {
+			nx := ring[(pos+1)%len(ring)]
+			if !nx.store && *t.at(nx) > 0 {
+				taken := []refHole{nx}
+				slam = slam || r.isSlam(t, mover, taken)
+				return r.take(t, mover, taken), false, fed, slam
+			}
+		}
 		if !r.c.Relay || n == 1 || lap >= maxLaps {
 			return t, false, fed, slam
+		}
+		if r.c.RelayNext {
+			nx := (pos + 1) % len(ring)
+			if ring[nx].store || *t.at(ring[nx]) == 0 {
+				return t, false, fed, slam
+			}
+			pos = nx
+			last = ring[nx]
+			n = *t.at(last)
 		}
 		hand = n
 		*t.at(last) = 0

@@ -89,7 +89,10 @@ func (g Game) Text() string {
 	if c.SkipOrigin {
 		notes = append(notes, "When a sowing comes round to the house it started from, skip that house.")
 	}
-	if c.Relay {
+	switch {
+	case c.Relay && c.RelayNext:
+		notes = append(notes, "If the last seed falls into a house that was not empty and makes no capture, take all the seeds of the house after it and sow on from there; the turn ends when that house is empty, or when a last seed falls into an empty house.")
+	case c.Relay:
 		notes = append(notes, "If the last seed falls into a house that was not empty and makes no capture, take all the seeds of that house and sow on; the turn ends when a last seed falls into an empty house.")
 	}
 	if c.ExtraTurn {
@@ -153,6 +156,10 @@ func (g Game) Text() string {
 			s += " You do not keep the captured seeds: you sow them on at once, from the next house of your own."
 		}
 		para("%s", s)
+	}
+	if c.CaptureNext {
+		caps++
+		para("If your last seed lands in an empty house, on either side, you capture the seeds of the house after it.")
 	}
 	if c.Tuzdyk {
 		caps++
