@@ -151,10 +151,11 @@ type Config struct {
 	// there; if that hole is empty or a store, the sowing ends (Gabata,
 	// SW-25).
 	RelayNext bool
-	// MaxLaps bounds the laps of a relay sowing (SW-7); 0 means 64. A
-	// sowing that would start lap MaxLaps+1 stops instead: the seeds stay
-	// where they lie, nothing is captured, and the turn passes. So every
-	// move ends, whatever the board.
+	// MaxLaps bounds the laps of a relay sowing (SW-7) and of captured
+	// seeds sown on (SW-22); 0 means 64. A sowing that would start lap
+	// MaxLaps+1 stops instead: the seeds stay where they lie (captured
+	// seeds to be sown on stay in the store), nothing more is captured,
+	// and the turn passes. So every move ends, whatever the board.
 	MaxLaps int
 
 	// ExtraTurn: a last seed in the mover's own store gives him another

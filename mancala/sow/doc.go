@@ -1,9 +1,9 @@
 // Package sow is one configurable sowing ruleset: a [Config] of named
-// parameters describes a traditional sowing game of two or four rows, and [New] makes
-// a [mancala.Ruleset] of it. A catalogue of games ([Catalogue]) gives each
+// parameters describes a traditional sowing game of two or four rows,
+// and [New] makes a [mancala.Ruleset] of it. A catalogue of games ([Catalogue]) gives each
 // its configuration, its source, and a registered [mancala.Family] (see
 // [Game.Family]), so that [mancala.NewRuleset] builds any of them by name
-// ("kalah", "oware", "toguz houses=7", ...), and tools find their
+// ("kalah", "bohnenspiel", "toguz houses=7", ...), and tools find their
 // presets, params and players' rules without naming any game.
 //
 // # Rules
@@ -11,28 +11,33 @@
 // Each mechanism has a rule id. Refusals ([mancala.MoveError].Rule),
 // trace events ([mancala.Event].Rule) and endings ([mancala.Ending].Rule)
 // carry it; [Config.Rules] lists the ids a game uses. Houses are lettered
-// in their owner's sowing order, as everywhere in this module: house i of
-// one player faces house n-1-i of the other.
+// in their owner's sowing order, as everywhere in this module: on a
+// two-row board house i of one player faces house n-1-i of the other (a
+// four-row board: see SW-21 and [mancala.Layout]).
 //
-//   - SW-1 Board. Two rows of Config.Houses houses, Config.Seeds seeds in
-//     each or Config.Pattern, and two stores (Config.Stores says whether
-//     they are drawn; captures are kept in them either way).
+//   - SW-1 Board. Config.Houses houses a player (one row, or two with
+//     SW-21), Config.Seeds seeds in each or Config.Pattern, and two stores
+//     (Config.Stores says whether they are drawn; captures are kept in
+//     them either way).
 //   - SW-2 Turns. South moves first (North with NorthStarts); a move
 //     takes every seed of one of the mover's houses holding at least
-//     MinSeeds seeds. Players alternate, except under SW-8 and SW-19.
+//     MinSeeds seeds (any seeds, with SinglesLast, when none holds as
+//     many). Players alternate, except under SW-8 and SW-19.
 //   - SW-3 Sowing. The seeds are dropped one by one into the holes that
 //     follow, in the game's Direction.
 //   - SW-4 Origin. With SkipOrigin, a sowing that comes round to the house
 //     its seeds came from skips it.
 //   - SW-5 Stores in the circuit. SowOwnStore puts the mover's store after
-//     his last house; SowOpponentStore the opponent's after his.
+//     his last house in the direction of sowing; SowOpponentStore the
+//     opponent's after his.
 //   - SW-6 First seed back. With FirstInOrigin, the first of two or more
 //     seeds goes back into the house they came from.
 //   - SW-7 Relay. With Relay, a lap whose last seed falls into an occupied
 //     house (and captures nothing) goes on with that house's seeds. The
 //     guard: at most MaxLaps laps (64 by default); a sowing that would
-//     start one more stops there, captures nothing, and the turn passes.
-//     So every move ends.
+//     start one more stops there, captures nothing more (seeds captured to
+//     be sown on under SW-22 stay in the store), and the turn passes. So
+//     every move ends.
 //   - SW-8 Extra turn. With ExtraTurn, a last seed in the mover's own
 //     store gives him another move.
 //   - SW-9 Count capture. A last seed that makes a house of CaptureRow
