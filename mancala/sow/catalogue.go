@@ -55,6 +55,7 @@ func catalogue() []Game {
 			Board:       "2 x 6, 4 seeds a house (48), two stores in the circuit",
 			Intro:       "Kalah is the game most people in Europe and America call Mancala.",
 			Config:      KalahConfig(6, 4, false),
+			UsualLabel:  "Empty capture (solved Kalah)",
 			Variants: []Variant{{Word: "capture=standard", Label: "Standard capture",
 				Description: "A last seed in an empty house of your row captures only when the house opposite holds seeds; otherwise it stays where it fell.",
 				Config:      KalahConfig(6, 4, true)}},

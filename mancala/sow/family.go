@@ -31,6 +31,8 @@ type Game struct {
 	Intro string
 	// Config is the usual game, the family's first preset.
 	Config Config
+	// UsualLabel names the usual game in menus; "" means "Usual rules".
+	UsualLabel string
 	// Variants are the other presets.
 	Variants []Variant
 	// Sized: the family offers the params houses and seeds (for games
@@ -110,7 +112,11 @@ func (g Game) Family() mancala.Family {
 		RulesText:   g.Text(),
 		Build:       g.build,
 	}
-	f.Presets = append(f.Presets, mancala.Preset{Name: g.Name, Label: "Usual rules", Description: "The rules as the catalogue's source gives them."})
+	label := g.UsualLabel
+	if label == "" {
+		label = "Usual rules"
+	}
+	f.Presets = append(f.Presets, mancala.Preset{Name: g.Name, Label: label, Description: "The rules as the catalogue's source gives them."})
 	for _, v := range g.Variants {
 		f.Presets = append(f.Presets, mancala.Preset{Name: g.Name + " " + v.Word, Label: v.Label, Description: v.Description,
 			Params: g.presetParams(v.Config)})
