@@ -1,6 +1,10 @@
 package sow
 
-import "github.com/sowing-games/sowing/mancala"
+import (
+	"encoding/binary"
+
+	"github.com/sowing-games/sowing/mancala"
+)
 
 // The engine works on a flat array of the board's holes, indexed by cell:
 // South's houses 0..n-1, North's n..2n-1, South's store 2n, North's
@@ -117,6 +121,24 @@ func (t *tables) rowSum(c *cells, p mancala.Player) int {
 		s += int(v)
 	}
 	return s
+}
+
+// nonEmpty returns the houses of player p that hold seeds, as a mask (bit
+// i: his house i), reading his row as two words of eight bytes (the
+// cells past his row are masked off).
+func (t *tables) nonEmpty(c *cells, p mancala.Player) uint32 {
+	lo := int(p) * t.n
+	w0 := binary.LittleEndian.Uint64(c[lo : lo+8])
+	w1 := binary.LittleEndian.Uint64(c[lo+8 : lo+16])
+	return (nonZeroBytes(w0) | nonZeroBytes(w1)<<8) & (1<<t.n - 1)
+}
+
+// nonZeroBytes returns a bit for each non-zero byte of w: bit i for byte
+// i.
+func nonZeroBytes(w uint64) uint32 {
+	const lo7, hi8 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	x := ((w & lo7) + lo7 | w) & hi8 // the top bit of each non-zero byte
+	return uint32((x >> 7) * 0x0102040810204080 >> 56)
 }
 
 // load fills c from b.

@@ -212,24 +212,23 @@ func (r *Rules) tuzState(tz tuz) uint32 {
 // as a mask of move indices, on c with tuzdyks tz.
 func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 	t := r.t
-	lo := int(mover) * t.n
-	var m uint32
-	for i := 0; i < t.n; i++ {
-		if int(c[lo+i]) >= r.minSeeds {
-			m |= 1 << i
-		}
-	}
-	if m == 0 && r.c.SinglesLast { // SW-2: no house holds MinSeeds
-		for i := 0; i < t.n; i++ {
-			if c[lo+i] != 0 {
-				m |= 1 << i
+	m := t.nonEmpty(c, mover)
+	if r.minSeeds > 1 {
+		lo := int(mover) * t.n
+		var big uint32
+		for mm := m; mm != 0; mm &= mm - 1 {
+			if i := bits.TrailingZeros32(mm); int(c[lo+i]) >= r.minSeeds {
+				big |= 1 << i
 			}
+		}
+		if big != 0 || !r.c.SinglesLast { // SW-2: else any house, if none holds MinSeeds
+			m = big
 		}
 	}
 	if r.c.EitherWay {
 		m |= m << 16
 	}
-	if m == 0 || !r.c.Feed || t.rowSum(c, mover.Other()) != 0 {
+	if m == 0 || !r.c.Feed || t.nonEmpty(c, mover.Other()) != 0 {
 		return m
 	}
 	var f uint32
