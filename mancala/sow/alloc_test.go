@@ -1,6 +1,7 @@
 package sow_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -23,6 +24,18 @@ func TestAllocs(t *testing.T) {
 		})
 		if allocs != 0 {
 			t.Errorf("%s: %v allocations a move", r, allocs)
+		}
+		// Along a random game too, where captures, relays and endings
+		// happen: every legal move of every position.
+		rng := rand.New(rand.NewPCG(1, 2))
+		for ply := 0; ply < 60 && !p.Over(); ply++ {
+			ms := r.Legal(buf[:0], p)
+			for _, m := range ms {
+				if a := testing.AllocsPerRun(5, func() { _ = r.Apply(p, m) }); a != 0 {
+					t.Errorf("%s: Apply(%v, %v): %v allocations", r, p, m, a)
+				}
+			}
+			p = r.Apply(p, ms[rng.IntN(len(ms))])
 		}
 	}
 }

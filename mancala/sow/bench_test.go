@@ -93,6 +93,7 @@ func BenchmarkApply(b *testing.B) {
 			b.ReportAllocs()
 			p := r.Start()
 			m := r.Legal(nil, p)[0]
+			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				_ = r.Apply(p, m)
 			}
