@@ -64,7 +64,7 @@ import (
 	"strconv"
 
 	_ "github.com/sowing-games/sowing/awale"                      // registers the awale family
-	"github.com/sowing-games/sowing/examples/internal/rulesflags" // also registers every game the tools play (Kalah too)
+	"github.com/sowing-games/sowing/examples/internal/rulesflags" // also registers every game the tools play
 	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
@@ -104,7 +104,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("endgame "+cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	game := fs.String("game", "awale", "the game: a registered family whose rulesets have databases (awale, kalah)")
+	game := fs.String("game", "awale", "the game: a registered family whose rulesets have databases (awale)")
 	rules := fs.String("rules", "awari", "the rules: a preset of -game (awale: awari, the only one with exact values; abapa and default get bound tables) or a whole ruleset name")
 	grandSlam := fs.String("grandslam", "", "Awalé's grand slam rule, in place of the preset's: forbidden, nocapture, captureall or forbiddenelsecapture (the nearest exact rules of abapa: -grandslam nocapture)")
 	stones := fs.Int("stones", -1, "seeds in the houses (build: the largest count; stats: the count)")

@@ -37,7 +37,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-rules", "abapa"}, "-rules"},
 		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-rounds", "3"}, "-rounds"},
 		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-capture", "some"}, "-capture"},
-		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-houses", "13"}, "-houses"},
+		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-houses", "17"}, "-houses"},
 		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-seeds", "0"}, "-seeds"},
 		{[]string{"-a", "random", "-b", "random", "-game", "awale", "-capture", "standard"}, "-capture"},
 		{[]string{"-a", "random", "-b", "random", "-game", "awale", "-rules", "oware"}, "-rules"},

@@ -356,18 +356,19 @@ func kalahGame(t *testing.T, r mancala.Ruleset) endgame.Game {
 }
 
 // TestEndgameKalah loads Kalah's exact databases (KA-5: the game's future
-// depends on its houses alone).
+// depends on its houses alone), through the example package's family
+// kalahdemo, which builds them (package sow's kalah has no databases).
 func TestEndgameKalah(t *testing.T) {
 	dir := t.TempDir()
-	_, r, _ := loadFlags(t, "-game", "kalah", "-houses", "3", "-seeds", "2")
+	_, r, _ := loadFlags(t, "-game", "kalahdemo", "-houses", "3", "-seeds", "2")
 	if _, err := endgame.Build(context.Background(), kalahGame(t, r), dir, 5, endgame.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	e, _, err := loadFlags(t, "-game", "kalah", "-houses", "3", "-seeds", "2", "-endgame", dir)
+	e, _, err := loadFlags(t, "-game", "kalahdemo", "-houses", "3", "-seeds", "2", "-endgame", dir)
 	if err != nil || !e.Exact() || e.DB().Seeds() != 5 || !strings.HasPrefix(e.DB().Name(), "kalah") {
 		t.Fatalf("%v, %v; want Kalah's exact databases, counts 0 to 5", e, err)
 	}
-	if _, _, err := loadFlags(t, "-game", "kalah", "-endgame", dir); err == nil || !strings.Contains(err.Error(), "go run ./examples/endgame build -rules 'kalah") {
+	if _, _, err := loadFlags(t, "-game", "kalahdemo", "-endgame", dir); err == nil || !strings.Contains(err.Error(), "go run ./examples/endgame build -rules 'kalah") {
 		t.Errorf("6 houses, not built: %v; want the endgame command for Kalah's rules", err)
 	}
 }

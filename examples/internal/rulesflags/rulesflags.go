@@ -12,8 +12,8 @@ import (
 	// flags reach them through mancala.LookupFamily only.
 	_ "github.com/sowing-games/sowing/awale"
 	_ "github.com/sowing-games/sowing/congkak"
-	_ "github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	_ "github.com/sowing-games/sowing/mancala/sow"
 )
 
 // Game names of the module's families, for the programs' messages and
@@ -24,7 +24,7 @@ const (
 	Awale   = "awale"
 	Oware   = "oware"
 	Congkak = "congkak"
-	Kalah   = "kalah" // the example ruleset of package examples/kalah/kalah
+	Kalah   = "kalah" // the catalogue game of package mancala/sow
 )
 
 // aliases are other -game names of registered families.

@@ -12,8 +12,8 @@ import (
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
-	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/sow"
 )
 
 // build parses args on a fresh flag set and builds the ruleset.
@@ -166,7 +166,7 @@ func TestBadFlags(t *testing.T) {
 		{"AW-1/houses past the board", []string{"-houses", "99"}, "-houses"},
 		{"CK-1/congkak seeds that overflow", []string{"-game", "congkak", "-seeds", "9223372036854775807"}, "-seeds"},
 		{"KA-1/kalah seeds that overflow", []string{"-game", "kalah", "-seeds", "4611686018427387904"}, "-seeds"},
-		{"KA-1/kalah houses", []string{"-game", "kalah", "-houses", "13"}, "-houses"},
+		{"KA-1/kalah houses", []string{"-game", "kalah", "-houses", "17"}, "-houses"},
 		{"KA-1/kalah too many seeds", []string{"-game", "kalah", "-seeds", "100"}, "-seeds"},
 		{"KA-1/kalah has no presets", []string{"-game", "kalah", "-rules", "abapa"}, "-rules"},
 		{"KA-4/bad capture", []string{"-game", "kalah", "-capture", "all"}, "-capture"},
@@ -279,13 +279,13 @@ func TestKalahOptions(t *testing.T) {
 	tests := []struct {
 		name string
 		args []string
-		want kalah.Options
+		want sow.Config
 	}{
-		{"KA-1/default", []string{"-game", "kalah"}, kalah.Options{Houses: 6, Seeds: 4}},
-		{"KA-1/explicit default rules", []string{"-game", "kalah", "-rules", "default"}, kalah.Options{Houses: 6, Seeds: 4}},
-		{"KA-1/houses and seeds", []string{"-game", "kalah", "-houses", "4", "-seeds", "3"}, kalah.Options{Houses: 4, Seeds: 3}},
-		{"KA-4/standard capture", []string{"-game", "kalah", "-capture", "standard"}, kalah.Options{Houses: 6, Seeds: 4, Capture: kalah.CaptureStandard}},
-		{"KA-4/empty capture", []string{"-game", "kalah", "-capture", "empty"}, kalah.Options{Houses: 6, Seeds: 4}},
+		{"KA-1/default", []string{"-game", "kalah"}, sow.KalahConfig(6, 4, false)},
+		{"KA-1/explicit default rules", []string{"-game", "kalah", "-rules", "default"}, sow.KalahConfig(6, 4, false)},
+		{"KA-1/houses and seeds", []string{"-game", "kalah", "-houses", "4", "-seeds", "3"}, sow.KalahConfig(4, 3, false)},
+		{"KA-4/standard capture", []string{"-game", "kalah", "-capture", "standard"}, sow.KalahConfig(6, 4, true)},
+		{"KA-4/empty capture", []string{"-game", "kalah", "-capture", "empty"}, sow.KalahConfig(6, 4, false)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -296,11 +296,11 @@ func TestKalahOptions(t *testing.T) {
 			if f.Game() != rulesflags.Kalah {
 				t.Errorf("Game() = %q, want kalah", f.Game())
 			}
-			kr, ok := r.(*kalah.Rules)
+			kr, ok := r.(*sow.Rules)
 			if !ok {
-				t.Fatalf("ruleset is %T, want *kalah.Rules", r)
+				t.Fatalf("ruleset is %T, want *sow.Rules (Kalah is package sow's catalogue game)", r)
 			}
-			got := kr.Options()
+			got := kr.Config()
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("options mismatch (-want +got):\n%s", diff)
 			}

@@ -43,9 +43,9 @@
 //
 // [New] builds the rules from [Options]; bad options are refused with an
 // error wrapping [mancala.ErrUnsupported]. [Rules.String] names the
-// ruleset ("kalah", "kalah capture=standard houses=4 seeds=3": Kalah(4,3)
+// ruleset ("kalahdemo", "kalahdemo capture=standard houses=4 seeds=3": Kalah(4,3)
 // of the paper with the standard capture) and [ParseName] reads the name
-// back. The package registers the "kalah" family with package mancala
+// back. The package registers the "kalahdemo" family with package mancala
 // ([Family]: presets, the params houses and seeds, and rules for players,
 // [PlayersText]), so that [mancala.NewRuleset] builds a Kalah ruleset from
 // its name. The rule ids KA-1 to KA-6 are those above; [Rules.Trace]

@@ -33,7 +33,7 @@ func Example() {
 	fmt.Println(g.Position())
 	fmt.Print(g.Position().Board)
 	// Output:
-	// kalah after C: south to move
+	// kalahdemo after C: south to move
 	// 4,4,0,5,5,0/5,5,5,5,4,4 2,0 N
 	//         f  e  d  c  b  a
 	// N   0   4  4  5  5  5  5

@@ -13,9 +13,9 @@ import (
 // TestFamily checks the registered family: the contract
 // (mancalatest.TestFamily), Kalah's params, and a short players' text.
 func TestFamily(t *testing.T) {
-	f, ok := mancala.LookupFamily("kalah")
+	f, ok := mancala.LookupFamily("kalahdemo")
 	if !ok {
-		t.Fatal("kalah is not registered")
+		t.Fatal("kalahdemo is not registered")
 	}
 	mancalatest.TestFamily(t, f) // presets build and read back, params in range, diagrams parse
 	for _, p := range f.Presets {
@@ -23,11 +23,11 @@ func TestFamily(t *testing.T) {
 			t.Errorf("KA-1/preset %s has no description", p.Name)
 		}
 	}
-	name, err := f.WithParams("kalah capture=standard", map[string]int{"houses": 4, "seeds": 3})
+	name, err := f.WithParams("kalahdemo capture=standard", map[string]int{"houses": 4, "seeds": 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if name != "kalah capture=standard houses=4 seeds=3" {
+	if name != "kalahdemo capture=standard houses=4 seeds=3" {
 		t.Errorf("WithParams: %q", name)
 	}
 	r, err := mancala.NewRuleset(name)
@@ -37,7 +37,7 @@ func TestFamily(t *testing.T) {
 	if o := r.(*kalah.Rules).Options(); o != (kalah.Options{Houses: 4, Seeds: 3, Capture: kalah.CaptureStandard}) {
 		t.Errorf("KA-1/options %+v", o)
 	}
-	for _, bad := range []string{"kalah houses=6", "kalah seeds=x", "kalah capture=none", "kalah(6,4)", "kalah houses=99"} {
+	for _, bad := range []string{"kalahdemo houses=6", "kalahdemo seeds=x", "kalahdemo capture=none", "kalahdemo(6,4)", "kalahdemo houses=99", "kalah capture=standard"} {
 		if _, err := mancala.NewRuleset(bad); err == nil {
 			t.Errorf("NewRuleset(%q) accepted", bad)
 		}

@@ -119,14 +119,16 @@ func New(o Options) (*Rules, error) {
 func (r *Rules) Options() Options { return r.o }
 
 // String returns the ruleset's name, which [ParseName] (and so
-// [mancala.NewRuleset]) reads back: "kalah", followed by
+// [mancala.NewRuleset]) reads back: "kalahdemo", followed by
 // "capture=standard" for that option, "houses=N" if the board has not 6
 // houses a side and "seeds=N" if not 4 seeds a house, such as
-// "kalah capture=standard houses=4 seeds=3": the rules first, then the
+// "kalahdemo capture=standard houses=4 seeds=3": the rules first, then the
 // params, so that [mancala.Family.WithParams] of a preset reads back.
-// Kalah(m, n) of the paper is "kalah houses=m seeds=n".
+// Kalah(m, n) of the paper is "kalahdemo houses=m seeds=n". (The family
+// "kalah" itself is package mancala/sow's catalogue game, which reads
+// the same names with "kalah" as their first word.)
 func (r *Rules) String() string {
-	s := "kalah"
+	s := "kalahdemo"
 	if r.o.Capture == CaptureStandard {
 		s += " capture=standard"
 	}
@@ -147,7 +149,7 @@ func ParseName(name string) (Options, error) {
 		return Options{}, fmt.Errorf("kalah: ruleset name %q: unknown %q: %w", name, w, mancala.ErrUnsupported)
 	}
 	words := strings.Fields(name)
-	if len(words) == 0 || words[0] != "kalah" {
+	if len(words) == 0 || words[0] != "kalahdemo" {
 		return bad(name)
 	}
 	var o Options
@@ -174,7 +176,7 @@ func ParseName(name string) (Options, error) {
 		return Options{}, err
 	}
 	if got := r.String(); got != name {
-		return Options{}, &mancala.NameError{Family: "kalah", Name: name, Canonical: got}
+		return Options{}, &mancala.NameError{Family: "kalahdemo", Name: name, Canonical: got}
 	}
 	return r.Options(), nil
 }

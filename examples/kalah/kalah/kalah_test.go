@@ -48,10 +48,10 @@ func TestNew(t *testing.T) {
 	if got, want := r.Start().String(), "4,4,4,4,4,4/4,4,4,4,4,4 0,0 S"; got != want {
 		t.Errorf("KA-1/start: %q, want %q", got, want)
 	}
-	if got, want := r.String(), "kalah"; got != want {
+	if got, want := r.String(), "kalahdemo"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	if got, want := mustNew(t, kalah.Options{Houses: 3, Seeds: 2, Capture: kalah.CaptureStandard}).String(), "kalah capture=standard houses=3 seeds=2"; got != want {
+	if got, want := mustNew(t, kalah.Options{Houses: 3, Seeds: 2, Capture: kalah.CaptureStandard}).String(), "kalahdemo capture=standard houses=3 seeds=2"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	for _, o := range []kalah.Options{

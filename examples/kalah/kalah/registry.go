@@ -6,29 +6,30 @@ import (
 	"github.com/sowing-games/sowing/mancala"
 )
 
-// The "kalah" family is registered with package mancala, so that
-// [mancala.NewRuleset] builds any Kalah ruleset from its name ("kalah",
-// "kalah capture=standard houses=4 seeds=3"), and tools find its
+// The "kalahdemo" family is registered with package mancala, so that
+// [mancala.NewRuleset] builds any of this package's Kalah rulesets from
+// its name ("kalahdemo", "kalahdemo capture=standard houses=4 seeds=3"),
+// and tools find its
 // description through [mancala.LookupFamily]. Importing this package
 // (even as import _) registers it.
 func init() { mancala.RegisterFamily(Family()) }
 
 // Family returns the description of Kalah that the package registers:
-// the name "kalah", the presets "kalah" (empty capture, the solved game's
-// rule) and "kalah capture=standard", the params houses (1 to 12, default
+// the name "kalahdemo", the presets "kalahdemo" (empty capture, the
+// solved game's rule) and "kalahdemo capture=standard", the params houses (1 to 12, default
 // 6) and seeds (1 to 127, default 4), [PlayersText], and a Build that
 // reads the names of [Rules.String] through [ParseName].
 func Family() mancala.Family {
 	return mancala.Family{
-		Name:        "kalah",
-		Label:       "Kalah",
+		Name:        "kalahdemo",
+		Label:       "Kalah (example package)",
 		Description: "The commercial sowing game with two stores, where a last seed in your store gives you another move.",
 		Region:      "United States",
 		Usual:       true,
 		Presets: []mancala.Preset{
-			{Name: "kalah", Label: "Solved Kalah",
+			{Name: "kalahdemo", Label: "Solved Kalah",
 				Description: "The rules of the solved game: a last seed in an empty house of your row always captures, even with nothing opposite."},
-			{Name: "kalah capture=standard", Label: "Standard capture",
+			{Name: "kalahdemo capture=standard", Label: "Standard capture",
 				Description: "A last seed in an empty house of your row captures only when the house opposite holds seeds."},
 		},
 		Params: []mancala.Param{

@@ -76,7 +76,7 @@ func TestPlayedInTheWebHandler(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if !strings.Contains(string(body), `"label":"Kalah"`) {
+	if !strings.Contains(string(body), `"label":"Kalah (example package)"`) {
 		t.Errorf("families: %s", body)
 	}
 
@@ -96,8 +96,8 @@ func TestPlayedInTheWebHandler(t *testing.T) {
 		}
 	}
 	var st struct{ ID, Token, Rules, Title string }
-	post("/api/new", `{"family":"kalah","params":{"houses":4,"seeds":3},"seats":["human","computer"],"level":"easy"}`, &st)
-	if !strings.HasPrefix(st.Rules, "kalah") || !strings.HasPrefix(st.Title, "Kalah") {
+	post("/api/new", `{"family":"kalahdemo","params":{"houses":4,"seeds":3},"seats":["human","computer"],"level":"easy"}`, &st)
+	if !strings.HasPrefix(st.Rules, "kalahdemo") || !strings.HasPrefix(st.Title, "Kalah") {
 		t.Fatalf("new game: rules %q title %q", st.Rules, st.Title)
 	}
 	// South sows B (3 seeds: C, D and his store): he moves again (KA-3).

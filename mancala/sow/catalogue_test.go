@@ -1,0 +1,62 @@
+package sow_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sowing-games/sowing/mancala/sow"
+)
+
+const cataloguePage = "CATALOGUE.md"
+
+// cataloguePageText makes the catalogue page from Catalogue().
+func cataloguePageText() string {
+	var sb strings.Builder
+	sb.WriteString("# The catalogue of package sow\n\n")
+	sb.WriteString("Generated from `sow.Catalogue()` by `go test ./mancala/sow -run CataloguePage -update`; do not edit.\n")
+	sb.WriteString("Each game is a registered family (ruleset name in the second column) unless another package plays it.\n")
+	sb.WriteString("Rule ids are those of the package documentation (`go doc ./mancala/sow`).\n\n")
+	sb.WriteString("| Game | Ruleset | Region | Board | Seeds | Rule ids | Source |\n")
+	sb.WriteString("|---|---|---|---|---|---|---|\n")
+	for _, g := range sow.Catalogue() {
+		name := "`" + g.Name + "`"
+		if g.PlayedBy != "" {
+			name = "`" + g.PlayedBy + "` (package awale)"
+		}
+		r, err := g.New()
+		seeds := "?"
+		if err == nil {
+			seeds = fmt.Sprint(r.Start().Board.Total())
+		}
+		fmt.Fprintf(&sb, "| %s | %s | %s | %s | %s | %s | %s |\n", g.Label, name, g.Region, g.Board, seeds,
+			strings.Join(g.Rules(), " "), strings.ReplaceAll(g.Source, "|", "/"))
+	}
+	sb.WriteString("\nVariants:\n\n")
+	for _, g := range sow.Catalogue() {
+		for _, v := range g.Variants {
+			fmt.Fprintf(&sb, "- `%s %s`: %s %s\n", g.Name, v.Word, v.Label+".", v.Description)
+		}
+	}
+	return sb.String()
+}
+
+// TestCataloguePage checks that CATALOGUE.md is the page the catalogue
+// makes (-update writes it).
+func TestCataloguePage(t *testing.T) {
+	want := cataloguePageText()
+	if *update {
+		if err := os.WriteFile(cataloguePage, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	got, err := os.ReadFile(cataloguePage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Errorf("%s is out of date: go test ./mancala/sow -run CataloguePage -update", cataloguePage)
+	}
+}
