@@ -76,6 +76,9 @@ var mgPairs = []mgPair{
 	{ours: "kalah capture=standard", mg: "Kalah end_cond=1 noclear=1"},
 	// Kalah as solved: the last seed always goes to the store (xcpickown=2).
 	{ours: "kalah", mg: "Kalah xcpickown=2 end_cond=1 noclear=1"},
+	// The file as it stands: the game goes on after the mover empties his
+	// own row, as long as the opponent can move (see mgKalahFileEnd).
+	{ours: "kalah capture=standard", mg: "Kalah noclear=1", known: mgKalahFileEnd},
 	{ours: "kalah capture=standard houses=4 seeds=3", mg: "Kalah holes=4 nbr_start=3 end_cond=1 noclear=1"},
 	{ours: "kalah houses=8 seeds=5", mg: "Kalah holes=8 nbr_start=5 xcpickown=2 end_cond=1 noclear=1"},
 	// Awalé on other boards.
@@ -158,6 +161,19 @@ func mgAllSlams(d mgDiff) bool {
 		}
 	}
 	return len(moves) > 0
+}
+
+// mgKalahFileEnd recognises the one difference between our Kalah and
+// MancalaGames' Kalah.txt as the file stands: when a move leaves the
+// mover's own row empty, our game ends (each player taking his own row,
+// as the file's own source, Wikipedia's Kalah, and Ludii say), while the
+// file ends a game only when the next player cannot move. The pairs above
+// set end_cond=1, which ends it as we do.
+func mgKalahFileEnd(d mgDiff) string {
+	if d.ours.turn != "-" || d.mgs.turn == "-" || (mgSum(d.mgs.south) != 0 && mgSum(d.mgs.north) != 0) {
+		return ""
+	}
+	return "Kalah.txt: the game goes on after the mover's row is empty"
 }
 
 // mgMajorityUnscored recognises how MancalaGames ends a game once a
