@@ -19,6 +19,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -55,20 +56,17 @@ type mgPair struct {
 	// sources (see ORACLES.md): it returns a short name, or "" for a
 	// difference that is a bug on one side or the other.
 	known func(d mgDiff) string
-	// awari names the Awari ruleset of the same board, with which the
-	// classifiers check that every legal move is a grand slam.
-	awari string
 }
 
 var mgPairs = []mgPair{
 	// Abapa: a grand slam captures nothing (grandslam=2) and the game stops
 	// once a player has more than half of the seeds (MancalaGames' default).
-	{ours: "awale abapa", mg: "Oware", known: mgAbapa, awari: "awale awari"},
+	{ours: "awale abapa", mg: "Oware", known: mgAbapa},
 	// Classic Awalé: a grand slam is illegal unless forced (grandslam=1);
 	// no stop at majority.
-	{ours: "awale", mg: "Oware grandslam=1 noclear=1", known: mgForcedGrandSlam, awari: "awale awari"},
+	{ours: "awale", mg: "Oware grandslam=1 noclear=1", known: mgAwaleSlams},
 	// Awari: as classic, but a forced grand slam captures.
-	{ours: "awale awari", mg: "Oware grandslam=1 noclear=1", known: mgForcedGrandSlam, awari: "awale awari"},
+	{ours: "awale awari", mg: "Oware grandslam=1 noclear=1", known: mgAwaleSlams},
 	// Kalah with the standard capture: the own seed goes to the store only
 	// with a capture (xcpickown=1, the file's setting). end_cond=1 ends the
 	// game when the mover's own row is empty, as the file's source says
@@ -81,9 +79,24 @@ var mgPairs = []mgPair{
 	{ours: "kalah capture=standard", mg: "Kalah noclear=1", known: mgKalahFileEnd},
 	{ours: "kalah capture=standard houses=4 seeds=3", mg: "Kalah holes=4 nbr_start=3 end_cond=1 noclear=1"},
 	{ours: "kalah houses=8 seeds=5", mg: "Kalah holes=8 nbr_start=5 xcpickown=2 end_cond=1 noclear=1"},
+	// Congkak with the sequential opening (CK-8's option for comparing with
+	// other programs: MancalaGames has no simultaneous moves) and a single
+	// round, against Jongkak.txt without its rounds: 7 seeds (the file has
+	// 5), a capture with nothing opposite puts the last seed in the store
+	// (xcpickown=2, CK-5), the round ends when a row is empty (the file's
+	// end_cond=1 with the engine's no-move rule, CK-9).
+	{ours: "congkak opening=sequential rounds=1", mg: "Jongkak nbr_start=7 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=2 noclear=1"},
+	// With nothing opposite, the last seed stays (CK-5's option, Overbeck):
+	// the file's own xcpickown=1.
+	{ours: "congkak empty=stay opening=sequential rounds=1", mg: "Jongkak nbr_start=7 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=1 noclear=1"},
+	// A whole set of rounds: refills from the house next to the store
+	// (round_fill=2), burnt houses (blocks=1), the loser starts the next
+	// round (round_starter=1).
+	{ours: "congkak opening=sequential", mg: "Jongkak nbr_start=7 rounds=2 blocks=1 round_fill=2 round_starter=1 xcpickown=2 noclear=1", known: mgCongkakTie},
+	{ours: "congkak houses=5 opening=sequential rounds=1", mg: "Jongkak holes=5 nbr_start=5 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=2 noclear=1"},
 	// Awalé on other boards.
-	{ours: "awale abapa houses=5 seeds=3", mg: "Oware holes=5 nbr_start=3", known: mgAbapa, awari: "awale awari houses=5 seeds=3"},
-	{ours: "awale houses=8 seeds=2", mg: "Oware holes=8 nbr_start=2 grandslam=1 noclear=1", known: mgForcedGrandSlam, awari: "awale awari houses=8 seeds=2"},
+	{ours: "awale abapa houses=5 seeds=3", mg: "Oware holes=5 nbr_start=3", known: mgAbapa},
+	{ours: "awale houses=8 seeds=2", mg: "Oware holes=8 nbr_start=2 grandslam=1 noclear=1", known: mgAwaleSlams},
 }
 
 // mgState is one side's view of a position.
@@ -102,65 +115,128 @@ func (s mgState) String() string {
 
 // mgDiff is the first difference found in one game.
 type mgDiff struct {
-	moves     []string // the game so far, in our notation
-	now       mancala.Position
-	awari     mancala.Ruleset // see mgPair.awari; nil if none
+	moves     []string         // the game so far, in our notation
+	now       mancala.Position // the position where they differ
 	before    mancala.Position
 	ours, mgs mgState
 	what      string
 }
 
-// mgForcedGrandSlam recognises a documented difference of the classic
-// and Awari presets: when every legal move would capture all of the
-// opponent's seeds, MancalaGames allows none and ends the game (each
-// player taking his own row), while our presets play the move (capturing
-// nothing, or everything).
-func mgForcedGrandSlam(d mgDiff) string {
-	p, ok := d.now.ToMove.Player()
-	if !ok || d.mgs.turn != "-" || d.now.Board.RowSeeds(p.Other()) == 0 || !mgAllSlams(d) {
-		return ""
+// mgAwaleSlams recognises the grand-slam readings of the classic and
+// Awari presets (see mgForcedGrandSlam and mgEmptyRowSlam).
+func mgAwaleSlams(d mgDiff) string {
+	if k := mgForcedGrandSlam(d); k != "" {
+		return k
 	}
-	return "forced grand slam: MancalaGames ends the game"
+	return mgEmptyRowSlam(d)
 }
 
-// mgAbapa recognises the two documented differences of Abapa: the seeds
-// left at a majority (see mgMajorityUnscored), and a grand slam against a
-// row that was empty before the move. When the opponent's row is empty
-// and the only moves that feed him would capture all they give him,
-// MancalaGames does not count them as grand slams (its GrandSlamCapt
-// needs seeds in that row before the move), so they feed nobody and the
-// game ends with the mover taking every seed; AW-6 counts them as grand
-// slams, which capture nothing under Abapa, so they feed.
+// mgAbapa recognises the documented readings of Abapa: the seeds left at
+// a majority (mgMajorityUnscored) and the grand slam of an empty row
+// (mgEmptyRowSlam).
 func mgAbapa(d mgDiff) string {
 	if k := mgMajorityUnscored(d); k != "" {
 		return k
 	}
+	return mgEmptyRowSlam(d)
+}
+
+// mgForcedGrandSlam recognises a documented difference of the classic
+// and Awari presets: when every legal move would capture all of the
+// opponent's seeds, MancalaGames allows none and ends the game (each
+// player taking his own row), while our presets play the move (AW-6:
+// capturing nothing, or everything).
+func mgForcedGrandSlam(d mgDiff) string {
 	p, ok := d.now.ToMove.Player()
-	if !ok || d.mgs.turn != "-" || d.now.Board.RowSeeds(p.Other()) != 0 || !mgAllSlams(d) {
+	if !ok || d.mgs.turn != "-" || d.now.Board.RowSeeds(p.Other()) == 0 || len(d.ours.legal) == 0 {
+		return ""
+	}
+	for _, i := range d.ours.legal {
+		if !mgCapturesAll(d.now.Board, p, i) {
+			return ""
+		}
+	}
+	return "forced grand slam: MancalaGames ends the game"
+}
+
+// mgEmptyRowSlam recognises a documented difference of every Awalé
+// preset: the opponent's row is empty, so the mover must feed him, and a
+// move that gives him seeds and then captures all of them is a grand slam
+// for AW-6 (which under Abapa captures nothing, so the move feeds; under
+// the classic and Awari rules it may be played when forced). MancalaGames
+// counts a grand slam only when the opponent had seeds before the move
+// (GrandSlamCapt.is_grandslam), so such a move feeds nobody and is not
+// legal. Its legal moves must be ours without some moves, each of which
+// would capture every seed it sows into the opponent's row; if it has
+// none left, its game is over.
+func mgEmptyRowSlam(d mgDiff) string {
+	p, ok := d.now.ToMove.Player()
+	if !ok || d.now.Board.RowSeeds(p.Other()) != 0 {
+		return ""
+	}
+	o, m := d.ours, d.mgs
+	if m.turn != "-" && (m.turn != o.turn || m.stores != o.stores ||
+		!slices.Equal(m.south, o.south) || !slices.Equal(m.north, o.north)) {
+		return ""
+	}
+	extra := 0
+	for _, i := range o.legal {
+		if slices.Contains(m.legal, i) {
+			continue
+		}
+		if !mgCapturesAll(d.now.Board, p, i) {
+			return ""
+		}
+		extra++
+	}
+	for _, i := range m.legal {
+		if !slices.Contains(o.legal, i) {
+			return ""
+		}
+	}
+	if extra == 0 {
 		return ""
 	}
 	return "grand slam of an empty row: MancalaGames does not feed"
 }
 
-// mgAllSlams reports whether every legal move of d.now, played under
-// Awari rules, captures every seed of the opponent's row.
-func mgAllSlams(d mgDiff) bool {
-	p, ok := d.now.ToMove.Player()
-	if d.awari == nil || !ok {
-		return false
-	}
-	q, err := d.awari.Setup(d.now)
-	if err != nil || q.ToMove != d.now.ToMove {
-		return false
-	}
-	moves := d.awari.Legal(nil, q)
-	for _, m := range moves {
-		after := d.awari.Apply(q, m)
-		if after.Board.RowSeeds(p.Other()) != 0 || after.Board.Store(p) == q.Board.Store(p) {
-			return false
+// mgCapturesAll reports whether player p's sowing from house i, played by
+// Awalé's sowing and capture (AW-3, AW-4: counter-clockwise, the emptied
+// house skipped, 2 or 3 taken backwards along the opponent's row), would
+// leave the opponent's row empty having captured something. It is the
+// test's own small model, independent of the awale package.
+func mgCapturesAll(b mancala.Board, p mancala.Player, i int) bool {
+	n := b.Houses()
+	var rows [2][]int
+	for side := range 2 {
+		for h := range n {
+			rows[side] = append(rows[side], b.Seeds(mancala.Player(side), h))
 		}
 	}
-	return len(moves) > 0
+	me, opp := int(p), int(p.Other())
+	seeds := rows[me][i]
+	rows[me][i] = 0
+	side, h := me, i
+	for seeds > 0 {
+		h++
+		if h == n {
+			h, side = 0, 1-side
+		}
+		if side == me && h == i {
+			continue
+		}
+		rows[side][h]++
+		seeds--
+	}
+	if side != opp {
+		return false
+	}
+	captured := 0
+	for ; h >= 0 && (rows[opp][h] == 2 || rows[opp][h] == 3); h-- {
+		captured += rows[opp][h]
+		rows[opp][h] = 0
+	}
+	return captured > 0 && !slices.ContainsFunc(rows[opp], func(x int) bool { return x != 0 })
 }
 
 // mgKalahFileEnd recognises the one difference between our Kalah and
@@ -174,6 +250,23 @@ func mgKalahFileEnd(d mgDiff) string {
 		return ""
 	}
 	return "Kalah.txt: the game goes on after the mover's row is empty"
+}
+
+// mgCongkakTie recognises who starts a round after a tied one: CK-13
+// gives it to the player who made the last move of the tied round (004
+// §10); MancalaGames' round_starter=1 (the loser) gives it to the other
+// player when nobody lost. It is seen at a round start (the same houses
+// and stores on both sides, only the player to move differs) where both
+// players hold as many seeds as each other (seeds do not change hands at
+// a refill, so the round just ended in a tie).
+func mgCongkakTie(d mgDiff) string {
+	o, m := d.ours, d.mgs
+	if o.turn == "-" || m.turn == "-" || o.turn == m.turn || o.stores != m.stores ||
+		!slices.Equal(o.south, m.south) || !slices.Equal(o.north, m.north) ||
+		mgSum(o.south)+o.stores[0] != mgSum(o.north)+o.stores[1] {
+		return ""
+	}
+	return "tied round: the last mover starts the next (CK-13), MancalaGames the other player"
 }
 
 // mgMajorityUnscored recognises how MancalaGames ends a game once a
@@ -206,9 +299,13 @@ func TestMancalaGames(t *testing.T) {
 		t.Skip("SOWING_MANCALAGAMES is not set: it names the command of the MancalaGames driver (see mancala/sow/ORACLES.md)")
 	}
 	d := startMGDriver(t, strings.Fields(cmdline))
-	for k, pair := range mgPairs {
-		t.Run(pair.ours, func(t *testing.T) {
-			runMGPair(t, d, pair, uint64(k))
+	for _, pair := range mgPairs {
+		t.Run(pair.ours+" | "+pair.mg, func(t *testing.T) {
+			// Each pair's games depend only on the seed and the pair, not
+			// on its place in the table.
+			h := fnv.New64a()
+			io.WriteString(h, pair.ours+"|"+pair.mg)
+			runMGPair(t, d, pair, h.Sum64())
 		})
 	}
 }
@@ -221,12 +318,6 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 	if reply := d.call(t, "load "+pair.mg); reply != "ok" {
 		t.Fatalf("load %s: %s", pair.mg, reply)
 	}
-	var awari mancala.Ruleset
-	if pair.awari != "" {
-		if awari, err = mancala.NewRuleset(pair.awari); err != nil {
-			t.Fatalf("NewRuleset(%q): %v", pair.awari, err)
-		}
-	}
 	rng := rand.New(rand.NewPCG(*mgSeed, stream))
 	var (
 		differ, cycles, long, plies int
@@ -238,7 +329,6 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 		plies += n
 		switch {
 		case diff != nil:
-			diff.awari = awari
 			kind := ""
 			if pair.known != nil {
 				kind = pair.known(*diff)
@@ -263,14 +353,14 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 			long++
 		}
 	}
-	t.Logf("%s against MancalaGames %q: %d games, %d plies, %d with an unexplained difference, %d ended by our repetition rule (MancalaGames has none), %d unfinished after %d plies, documented differences %v",
+	t.Logf("%s against MancalaGames %q: %d games, %d plies, %d with an unexplained difference, %d ended by our repetition rules (MancalaGames has none), %d unfinished after %d plies, documented differences %v",
 		pair.ours, pair.mg, *mgGames, plies, differ, cycles, long, mgMaxPlies, kinds)
 }
 
 // playMGGame plays one random game on both sides. It returns the first
 // difference, or nil with how the game ended: "" (normally), "cycle" (our
-// game ended on a repeated position, which MancalaGames does not detect:
-// the comparison stops there) or "long".
+// game ended on a repeated position or a repeated round start, which
+// MancalaGames does not detect: the comparison stops there) or "long".
 func playMGGame(t *testing.T, d *mgDriver, r mancala.Ruleset, rng *rand.Rand) (*mgDiff, int, string) {
 	g, err := mancala.NewGame(r)
 	if err != nil {
@@ -285,7 +375,8 @@ func playMGGame(t *testing.T, d *mgDriver, r mancala.Ruleset, rng *rand.Rand) (*
 		ours := ourMGState(g)
 		theirs := d.state(t)
 		if what := compareMG(ours, theirs); what != "" {
-			if g.Over() && g.Outcome().Ending.Reason == mancala.EndRepetition && theirs.turn != "-" {
+			if reason := g.Outcome().Ending.Reason; g.Over() && theirs.turn != "-" &&
+				(reason == mancala.EndRepetition || reason == mancala.EndRepeatedRound) {
 				return nil, ply, "cycle"
 			}
 			return &mgDiff{moves: moves, before: before, now: g.Position(), ours: ours, mgs: theirs, what: what}, ply, ""
