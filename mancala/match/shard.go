@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -300,11 +299,12 @@ func Merge(parts ...*Part) (*Report, error) {
 }
 
 // ReadParts reads the parts that Writers wrote to the named files, in
-// order.
+// order. Each file is opened with Open: a symbolic link, a named pipe or a
+// device is refused (ErrNotRegular), never followed or read.
 func ReadParts(names ...string) ([]*Part, error) {
 	var parts []*Part
 	for _, name := range names {
-		f, err := os.Open(name)
+		f, err := Open(name)
 		if err != nil {
 			return nil, err
 		}
