@@ -108,6 +108,7 @@ func (b *historyBrute) fresh(p mancala.Position) (int, bool) {
 // and equals them where they meet; for the grand slam rules of the
 // documents, Abapa (no capture) and Awari (AW-6).
 func TestBoundsHoldFreshAW8(t *testing.T) {
+	slow(t)
 	for _, gs := range []awale.GrandSlam{awale.GrandSlamNoCapture, awale.GrandSlamForbidden, awale.GrandSlamForbiddenElseCapture} {
 		sizes := [][2]int{{1, 12}, {2, 6}, {3, 3}, {6, 2}}
 		if raceEnabled {
@@ -157,6 +158,7 @@ func TestBoundsHoldFreshAW8(t *testing.T) {
 // [L, U], which is why the searches trust the bounds only where nothing
 // can come back.
 func TestBoundsHistoryAW8(t *testing.T) {
+	slow(t)
 	type board struct {
 		n, seeds int
 		gs       awale.GrandSlam
@@ -262,6 +264,7 @@ func abapaPosition(t testing.TB, r *awale.Rules, n int, c *endgame.Config, s, o 
 // the bounds contain the true final difference. (The brute force has a
 // node budget: positions beyond it are not checked, and counted.)
 func TestBoundsProveAbapaAW10(t *testing.T) {
+	slow(t)
 	sizes := [][2]int{{1, 3}, {2, 1}, {2, 2}}
 	if raceEnabled {
 		sizes = sizes[:2]

@@ -329,3 +329,7 @@ func (r *Rules) Cycle(p mancala.Position) mancala.Position {
 	_ = nb.SetStore(mancala.North, stores[1])
 	return mancala.Position{Board: nb, State: endCycle}
 }
+
+// RulesDocument returns [RulesText], the rules with their ids, so that a
+// terminal's command rules AW-4 shows that rule (play.RulesDocumenter).
+func (r *Rules) RulesDocument() string { return RulesText }

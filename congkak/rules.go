@@ -499,3 +499,7 @@ func (r *Rules) validEnd(st uint32) bool {
 	}
 	return false
 }
+
+// RulesDocument returns [RulesText], the rules with their ids, so that a
+// terminal's command rules CK-4 shows that rule (play.RulesDocumenter).
+func (r *Rules) RulesDocument() string { return RulesText }

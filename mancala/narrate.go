@@ -62,9 +62,30 @@ type Narrator interface {
 // [Explainer] for the ending. events are those of [Tracer.Trace] (and
 // [CycleTracer.TraceCycle]), as [Game.PlayTrace] emits them; with no
 // events the notes say only who sowed what and how the game ended.
+//
+// A round-end note counts the round from the event's Count, which is
+// wrong for a ruleset whose positions do not carry the round's number
+// (Congkak under CK-16 calls every round 1): a caller that knows the
+// round, such as from [Game.Round], uses [NarrateRound].
 func Narrate(r Ruleset, before Position, m Move, events []Event, after Position) []Note {
+	return NarrateRound(r, 0, before, m, events, after)
+}
+
+// NarrateRound is [Narrate] for a decision made in round round of its game
+// (from 1: [Game.Round] before the move): a round that the decision ends
+// is told as round round ("Round 3 ends."), whatever the events count. A
+// round below 1 takes the events' count, as Narrate does.
+func NarrateRound(r Ruleset, round int, before Position, m Move, events []Event, after Position) []Note {
 	if n, ok := r.(Narrator); ok && !isNil(r) {
-		return n.Narrate(before, m, events, after)
+		notes := n.Narrate(before, m, events, after)
+		for i := range notes {
+			if nt := &notes[i]; nt.Kind == NoteRoundEnd && round > 0 {
+				nt.Text = strings.Replace(nt.Text, fmt.Sprintf("Round %d ", nt.Count), fmt.Sprintf("Round %d ", round), 1)
+				nt.Count = round
+				round++
+			}
+		}
+		return notes
 	}
 	var notes []Note
 	firstRule := [2]string{}
@@ -162,8 +183,13 @@ func Narrate(r Ruleset, before Position, m Move, events []Event, after Position)
 		case EventRoundEnd:
 			turnOver = true
 			flushCollect()
-			notes = append(notes, note(Note{Kind: NoteRoundEnd, Player: p, Count: e.Count, Rule: e.Rule},
-				"Round %d ends.", e.Count))
+			n := e.Count
+			if round > 0 {
+				n = round
+				round++
+			}
+			notes = append(notes, note(Note{Kind: NoteRoundEnd, Player: p, Count: n, Rule: e.Rule},
+				"Round %d ends.", n))
 		case EventTurnEnd:
 			ended[p], turnOver = true, true
 			next, one := e.Turn.Player()

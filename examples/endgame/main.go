@@ -80,10 +80,10 @@ func main() {
 const usageText = `Builds and reads endgame databases: exact values (awari, cycle=split rules; Kalah), or bound tables
 for rules whose endless cycles the history decides (abapa, default: proven results where they decide).
 usage:
-  endgame build [-game G] -rules NAME [-grandslam G] -stones K [-houses N] [-dir DIR] [-workers W] [-quiet]
-  endgame stats [-game G] -rules NAME [-grandslam G] -stones N [-houses N] [-dir DIR] [-workers W] [-quiet]
-  endgame probe [-game G] -rules NAME [-grandslam G] -position TEXT [-dir DIR] [-workers W] [-quiet]
-  endgame solve [-game G] -rules NAME [-grandslam G] -houses N -seeds S [-dir DIR] [-workers W] [-quiet]`
+  endgame build [-game G] -rules NAME [-grandslam G] -stones K [-houses N] [-dir DIR] [-parallel W] [-quiet]
+  endgame stats [-game G] -rules NAME [-grandslam G] -stones N [-houses N] [-dir DIR] [-parallel W] [-quiet]
+  endgame probe [-game G] -rules NAME [-grandslam G] -position TEXT [-dir DIR] [-parallel W] [-quiet]
+  endgame solve [-game G] -rules NAME [-grandslam G] -houses N -seeds S [-dir DIR] [-parallel W] [-quiet]`
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	usage := func(err error) int {
@@ -112,7 +112,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	seeds := fs.Int("seeds", 0, "seeds a house at the start (solve)")
 	position := fs.String("position", "", "the position to probe, in the core's position text")
 	dir := fs.String("dir", "", "the databases' directory (default: sowing/endgame in the user's cache directory)")
-	workers := fs.Int("workers", 0, "goroutines that build at once (0: one a core)")
+	workers := fs.Int("parallel", 0, "goroutines that build at once (0: one a core)")
+	rulesflags.Alias(fs, "workers", "parallel")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	if help {
 		fmt.Fprintln(stdout, usageText)
@@ -133,7 +134,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usage(fmt.Errorf("unexpected argument %.40q", fs.Arg(0)))
 	}
 	if *workers < 0 || *workers > endgame.MaxWorkers {
-		return usage(fmt.Errorf("-workers: want 0 to %d, not %d", endgame.MaxWorkers, *workers))
+		return usage(fmt.Errorf("-parallel: want 0 to %d, not %d", endgame.MaxWorkers, *workers))
 	}
 	var p mancala.Position
 	var err error

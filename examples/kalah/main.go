@@ -4,13 +4,13 @@
 // Usage:
 //
 //	go run ./examples/kalah [-houses M] [-seeds N] [-capture empty|standard]
-//		[-position TEXT] [-table BITS] [-endgame-stones K] [-endgame DIR] [-workers W] [-quiet]
+//		[-position TEXT] [-table BITS] [-endgame-stones K] [-endgame DIR] [-parallel W] [-quiet]
 //
 // It prints "value V for South" (South's final store minus North's under
 // perfect play), "pv MOVES", "time T" (databases and search), "nodes N"
 // and "endgame ..." (the databases' seeds, built or loaded), from the
 // start of Kalah(M, N) (6 houses and 4 seeds by default) or from
-// -position. -table sets log2 of the solver's table entries; -workers the
+// -position. -table sets log2 of the solver's table entries; -parallel the
 // goroutines of the search (0: one a core; with more than one the nodes
 // and the principal variation may vary, the value does not).
 //
@@ -43,6 +43,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/examples/internal/sysmem"
 	"github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
@@ -67,7 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	endgame := fs.Int("endgame-stones", 0, fmt.Sprintf("seeds in houses up to which the endgame databases answer (0: a third of the seeds, at most %d for six houses a side; -1: none)", defaultEndgame(6, 48)))
 	endgameDir := fs.String("endgame", "", "keep the endgame databases in this directory, one file a count: load what is there, build and save what is missing (default: build them in memory)")
-	workers := fs.Int("workers", 0, "goroutines that search at once (0: one a core)")
+	workers := fs.Int("parallel", 0, "goroutines that search at once (0: one a core)")
+	rulesflags.Alias(fs, "workers", "parallel")
 	usage := func(err error) int {
 		fmt.Fprintf(stderr, "kalah: %v\n", err)
 		return 2
@@ -75,7 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "usage: kalah [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame-stones K] [-endgame DIR] [-workers W] [-quiet]")
+			fmt.Fprintln(stderr, "usage: kalah [-houses M] [-seeds N] [-capture empty|standard] [-position TEXT] [-table BITS] [-endgame-stones K] [-endgame DIR] [-parallel W] [-quiet]")
 			fs.PrintDefaults()
 			return 0
 		}
@@ -140,7 +142,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *workers < 0 {
-		return usage(fmt.Errorf("-workers: want 0 or more, not %d", *workers))
+		return usage(fmt.Errorf("-parallel: want 0 or more, not %d", *workers))
 	}
 	if *workers == 0 {
 		*workers = runtime.GOMAXPROCS(0)
@@ -158,6 +160,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkDir(r, *endgameDir); err != nil {
 		return failure(fmt.Errorf("-endgame: %w", err))
+	}
+	if *progress && !*quiet {
+		// Said first: the default game, Kalah(6,4), takes minutes, with
+		// nothing on standard output until the value.
+		from := "the start"
+		if *position != "" {
+			from = "the -position"
+		}
+		fmt.Fprintf(stderr, "kalah: solving Kalah(%d,%d) exactly from %s, on %d goroutines: the larger games take minutes (-houses 4 -seeds 3 takes a second; -quiet hides this line)\n",
+			*houses, *seeds, from, *workers)
 	}
 	start := time.Now()
 	var solveRules mancala.Ruleset = r

@@ -108,7 +108,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-solve", "-endgame-stones", "-2"}, "-endgame-stones"},
 		{[]string{"-solve", "-endgame-file", "kalah.db"}, "-endgame DIR"},
 		{[]string{"-solve", "-endgame-stones", "-1", "-endgame", "db"}, "-endgame:"},
-		{[]string{"-solve", "-workers", "-1"}, "-workers"},
+		{[]string{"-solve", "-workers", "-1"}, "-parallel"},
 		{[]string{"-solve", "-position", "4,4/4,4 0,0"}, "-position"},
 		{[]string{"-solve", "-houses", "2", "-seeds", "2", "-position", "4,4/4,4 0,0 S"}, "-position"},
 		{[]string{"-solve", "-bogus"}, "bogus"},
@@ -161,7 +161,7 @@ func TestMemoryAndPathChecks(t *testing.T) {
 }
 
 // TestProgress: a solve says on standard error what it does (issue 12.5),
-// and -quiet silences it.
+// first what it solves, and -quiet silences it.
 func TestProgress(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"-solve", "-houses", "3", "-seeds", "2", "-table", "12"}, &out, &errb); code != 0 {
@@ -169,6 +169,11 @@ func TestProgress(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "kalah: building the endgame database") {
 		t.Errorf("no progress: %q", errb.String())
+	}
+	// The first line says what is coming, before any work (issue 43, item
+	// 10: kalah with no flags started a long solve without a word).
+	if !strings.HasPrefix(errb.String(), "kalah: solving Kalah(3,2) exactly from the start") {
+		t.Errorf("no first line saying what is solved: %q", errb.String())
 	}
 	out.Reset()
 	errb.Reset()

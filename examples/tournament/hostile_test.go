@@ -68,3 +68,18 @@ func TestHostileInput(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkersAlias: -workers is -parallel's other spelling, as in tune
+// gen, endgame and kalah, whose -parallel is -workers's (issue 43, item
+// 10); a bad value names the flag.
+func TestWorkersAlias(t *testing.T) {
+	base := []string{"-game", "kalah", "-houses", "3", "-seeds", "2", "-a", "greedy", "-b", "random", "-games", "2", "-quiet"}
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), append(base, "-workers", "1"), &out, &errb); code != 0 {
+		t.Errorf("-workers 1: exit %d, %s", code, errb.String())
+	}
+	errb.Reset()
+	if code := run(context.Background(), append(base, "-workers", "100000"), &out, &errb); code != 2 || !strings.Contains(errb.String(), "-parallel") {
+		t.Errorf("-workers 100000: exit %d, %q", code, errb.String())
+	}
+}

@@ -52,6 +52,7 @@ func parse(args []string, stdout, stderr io.Writer) (*match.Config, *options, in
 	specB := fs.String("b", "", "player B's `SPEC`, like -a")
 	fs.IntVar(&c.Games, "games", 10, fmt.Sprintf("`N` games, 1 to %d", match.MaxGames))
 	fs.IntVar(&c.Parallel, "parallel", runtime.GOMAXPROCS(0), fmt.Sprintf("`P` games played at once, 1 to %d on this machine (%d per CPU)", match.MaxParallel(), match.ParallelPerCPU))
+	rulesflags.Alias(fs, "workers", "parallel")
 	seed := fs.Int64("seed", 1, "`N` seeds the players and the openings (any integer; the same N, the same match)")
 	fs.IntVar(&c.MaxPlies, "max-plies", match.DefaultMaxPlies, fmt.Sprintf("cap of `N` moves (1 to %d) on every game; a capped game is scored by the stores", match.MaxMaxPlies))
 	fs.StringVar(&o.records, "records", "", "write the games as records to `FILE` (record text, or JSON lines if FILE ends in .json or .jsonl), for replay -record")

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	go run ./examples/tune gen -o FILE [-games N] [-depth D] [-workers W] [-seed S] [-shard I/K] [-resume] [-duration T] [-quiet]
+//	go run ./examples/tune gen -o FILE [-games N] [-depth D] [-parallel W] [-seed S] [-shard I/K] [-resume] [-duration T] [-quiet]
 //	go run ./examples/tune merge -o FILE SHARD...
 //	go run ./examples/tune fit -i FILE [-o awale/estimate_tables.go] [-iters N] [-lambda L] [-holdout H] [-fix TABLES] [-quiet]
 //

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/uci"
 )
 
@@ -75,6 +76,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	r, err := rulesFor(*game, *rules)
 	if err != nil {
 		fmt.Fprintf(stderr, "uci: -rules: %s\n", rulesflags.Line(err))
+		return rulesflags.ExitUsage
+	}
+	if _, err := search.LevelOptions(*level); err != nil {
+		fmt.Fprintf(stderr, "uci: -level: %s\n", rulesflags.Line(err))
 		return rulesflags.ExitUsage
 	}
 	cfg := uci.EngineConfig{Name: *name, Rules: r, Level: *level, HashMB: *hash, Threads: *threads, MinAnswer: *minAnswer,

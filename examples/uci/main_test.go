@@ -76,3 +76,14 @@ func TestServesAnyGame(t *testing.T) {
 		}
 	}
 }
+
+// TestBadLevel: -level extreme is a usage error, exit status 2 as
+// examples/README.md promises for a bad flag value, in one line naming
+// the flag (it exited 1 from the engine's option; issue 43, item 10).
+func TestBadLevel(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"-level", "extreme"}, strings.NewReader("uci\nquit\n"), &out, &errb)
+	if code != 2 || !strings.HasPrefix(errb.String(), "uci: -level: ") || strings.Count(errb.String(), "\n") != 1 || out.Len() != 0 {
+		t.Errorf("exit %d, stderr %q, stdout %q", code, errb.String(), out.String())
+	}
+}

@@ -28,10 +28,11 @@ type DB struct {
 	// files[j]: count j's file, mapped (or read where files are not
 	// mapped), nil for a count built here; vals[j] its values. Both are
 	// nil if no count was read from a file.
-	files []*countFile
-	vals  [][]byte
-	ready atomic.Uint64 // bit j: count j answers (see Ready)
-	check *checker      // the background check of Open; nil for Load and Build
+	files  []*countFile
+	vals   [][]byte
+	ready  atomic.Uint64 // bit j: count j answers (see Ready)
+	check  *checker      // the background check of Open; nil for Load and Build
+	faults faults        // counts found damaged by a probe (see probe)
 }
 
 // newDB returns an empty DB of g for counts up to k, or an error if g or k
@@ -138,12 +139,12 @@ func (d *DB) at(k int, idx uint64) int {
 
 // At returns the value of configuration idx of k seeds (see
 // [DB.Configuration]), and false if d does not hold it (or not yet: see
-// [DB.Ready]).
+// [DB.Ready]), or if its file is found changed in place (see [Open]).
 func (d *DB) At(k int, idx uint64) (int, bool) {
 	if idx >= d.Size(k) || !d.Ready(k) {
 		return 0, false
 	}
-	return d.at(k, idx), true
+	return d.probe(k, idx)
 }
 
 // Index returns the index of c among the configurations of its seeds, and
@@ -174,7 +175,9 @@ func (d *DB) Configuration(k int, idx uint64) (Config, bool) {
 // he will take into his store from then on minus what his opponent will,
 // under perfect play), and true, or false if c has more seeds than d holds
 // (or a count not ready yet: see [DB.Ready]) or seeds past its houses, or
-// is nil. It costs a rank and one memory access.
+// is nil, or if its count's file is found changed in place while in use
+// (see [Open]: the count is then no longer ready, and [DB.Err] says why).
+// It costs a rank and one memory access, and allocates nothing.
 func (d *DB) Value(c *Config) (int, bool) {
 	if c == nil || d.Seeds() < 0 {
 		return 0, false
@@ -189,7 +192,7 @@ func (d *DB) Value(c *Config) (int, bool) {
 	if !d.Ready(k) {
 		return 0, false
 	}
-	return d.at(k, d.rk.rank(c)), true
+	return d.probe(k, d.rk.rank(c))
 }
 
 // Endgame returns the value of position p for its player to move (what he

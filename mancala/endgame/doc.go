@@ -55,9 +55,12 @@
 // loads the same files, and are read from disk as they are first touched.
 // Elsewhere they are read into memory. A file's values are checked once,
 // when it is read through: the pages that the kernel drops from its cache
-// and reads again later are not checked again, and the files must not be
-// changed in place while mapped (Build only renames new files over old
-// ones). [Open] returns as soon as it has checked each file's header and
+// and reads again later are not checked again. A change made in place to
+// a mapped file IS seen by the next probe, so replace files only by
+// renaming new ones over them (as Build does); a probe that finds its
+// file truncated (a fault) or a value out of range makes that count
+// unusable for good, with an error wrapping [ErrCorrupt] from [DB.Err],
+// rather than crash the program (see [Open]). [Open] returns as soon as it has checked each file's header and
 // length, on Linux a few milliseconds whatever the size (elsewhere after
 // reading the files into memory), and checks the values and the checksum
 // in the background, from count 0 up: a count answers only once its file is

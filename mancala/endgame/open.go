@@ -66,15 +66,15 @@ func readCount(d *DB, dir string, k int, full bool) (*countFile, error) {
 		return nil, readErr(err, path)
 	}
 	cf := &countFile{path: path, data: data, release: release}
-	if err := cf.parse(d, k); err != nil {
+	err = guard(path, func() error { // a file truncated meanwhile faults
+		if err := cf.parse(d, k); err != nil || !full {
+			return err
+		}
+		return cf.check(k, nil)
+	})
+	if err != nil {
 		cf.close()
 		return nil, err
-	}
-	if full {
-		if err := cf.check(k, nil); err != nil {
-			cf.close()
-			return nil, err
-		}
 	}
 	return cf, nil
 }
@@ -266,11 +266,20 @@ func Load(g Game, dir string, k int) (*DB, error) {
 // whose file is found damaged stays so for good (no value of it is ever
 // answered), and [DB.Err] and [DB.Wait] return its error, which wraps
 // [ErrCorrupt] (or the read error). A search that consults the databases
-// meanwhile uses the counts ready when it asks. The file's values are
-// read once, by the check: a file changed in place afterwards is not
-// seen (Build only replaces files, by renaming new ones over them, which
-// leaves mapped files as they were), and a file truncated in place while
-// mapped makes reading it crash the program.
+// meanwhile uses the counts ready when it asks.
+//
+// The values are read from the files at each probe, so a file changed in
+// place while it is open IS seen. Replace database files only by renaming
+// new ones over them (as [Build] does): a mapped file replaced so keeps
+// its old contents for the DB that mapped it. A file changed in place
+// anyway makes its count unusable once a probe notices it: a value
+// outside the count's range, or a fault in reading a file that was
+// truncated (on Linux, where reading past the end of a mapped file
+// raises SIGBUS, the probe turns it into an error rather than a crash);
+// the count is then no longer ready, for good, and [DB.Err] returns an
+// error wrapping [ErrCorrupt]. A value rewritten in place within its
+// range cannot be told from a sound one, and is used. The same holds for
+// the files of [Load].
 func Open(g Game, dir string, k int) (*DB, error) {
 	d, err := newDB(g, k)
 	if err != nil {
@@ -306,7 +315,7 @@ func (d *DB) checkFiles(c *checker) {
 		if cf == nil {
 			continue
 		}
-		if err := cf.check(j, &c.stop); err != nil {
+		if err := guard(cf.path, func() error { return cf.check(j, &c.stop) }); err != nil {
 			c.mu.Lock()
 			if c.err == nil {
 				c.err = err
@@ -360,16 +369,25 @@ func (d *DB) Ready(k int) bool {
 // Err returns, without waiting, the error of the first file that the
 // check of [Open] has found damaged (wrapping [ErrCorrupt]) or could not
 // read, or an error wrapping [ErrClosed] if [DB.Close] ended the check
-// before it was through; nil while it has found neither, and for a DB
-// that Open did not return. The check goes through the counts in
-// increasing order, so the first is the smallest count found damaged.
+// before it was through; else the first damage that a probe found in a
+// file changed in place while in use (wrapping [ErrCorrupt], see [Open]),
+// for a DB of Open or [Load]; nil while nothing of the kind was found.
+// The check goes through the counts in increasing order, so the first is
+// the smallest count found damaged.
 func (d *DB) Err() error {
-	if d == nil || d.check == nil {
+	if d == nil {
 		return nil
 	}
+	if d.check == nil {
+		return d.faultErr()
+	}
 	d.check.mu.Lock()
-	defer d.check.mu.Unlock()
-	return d.check.err
+	err := d.check.err
+	d.check.mu.Unlock()
+	if err == nil {
+		err = d.faultErr()
+	}
+	return err
 }
 
 // Wait waits until the check of [Open] is over, or ctx is done, and

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"strconv"
 
@@ -118,7 +117,7 @@ type Config struct {
 	// (all games, or the shard's, in order), as that run reported them
 	// (see Part.Resume). Run reports them first, to OnResult and in the
 	// Report, as if it had just played them, then plays the rest. A result
-	// out of its place is a *ConfigError.
+	// out of its place, or that Result.Check refuses, is a *ConfigError.
 	Played []Result
 }
 
@@ -251,16 +250,9 @@ func (c *Config) Check() error {
 	case c.RandomPlies < 0 || c.RandomPlies > MaxRandomPlies:
 		return configErr("RandomPlies", "want 0 to %d, not %d", MaxRandomPlies, c.RandomPlies)
 	}
-	if b := c.Balanced; b != nil {
-		switch {
-		case b.Plies < 0 || b.Plies > MaxRandomPlies:
-			return configErr("Balanced", "Plies: want 0 to %d, not %d", MaxRandomPlies, b.Plies)
-		case math.IsNaN(b.Within) || math.IsInf(b.Within, 0) || b.Within < 0:
-			return configErr("Balanced", "Within: want a finite number, 0 or more, not %g", b.Within)
-		case b.Openings < 0 || b.Openings > MaxGames:
-			return configErr("Balanced", "Openings: want 0 to %d, not %d", MaxGames, b.Openings)
-		case b.Depth < 0 || b.Depth > search.MaxDepth:
-			return configErr("Balanced", "Depth: want 1 to %d, not %d", search.MaxDepth, b.Depth)
+	if c.Balanced != nil {
+		if err := c.Balanced.check(); err != nil {
+			return err
 		}
 	}
 	if c.SPRT != nil {
@@ -278,6 +270,9 @@ func (c *Config) Check() error {
 	for j, r := range c.Played {
 		if r.Game != list.at(j) {
 			return configErr("Played", "result %d is of game %d, want game %d", j+1, r.Game, list.at(j))
+		}
+		if err := r.Check(c.Games); err != nil {
+			return configErr("Played", "result %d: %v", j+1, err.(*ConfigError).Msg)
 		}
 	}
 	return nil

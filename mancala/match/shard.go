@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -169,7 +168,11 @@ type Part struct {
 }
 
 // ReadPart reads a part that a Writer wrote. A truncated last line (a
-// shard that died while writing) is an error.
+// shard that died while writing) is an error. The header and every result
+// are checked (Header.Check, Result.Check against the header's games): a
+// line that is not JSON of its kind, or that they refuse, is an error
+// naming the line and wrapping ErrConfig. The results' order is not
+// checked here: Merge and Config.Check do that.
 func ReadPart(r io.Reader) (*Part, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 64<<20)
@@ -184,11 +187,17 @@ func ReadPart(r io.Reader) (*Part, error) {
 			if err := json.Unmarshal(sc.Bytes(), &h); err != nil || h.Match == nil {
 				return nil, fmt.Errorf("line 1: not a match header: %w", ErrConfig)
 			}
+			if err := h.Match.Check(); err != nil {
+				return nil, fmt.Errorf("line 1: header: %w", err)
+			}
 			p.Header = *h.Match
 			continue
 		}
 		var res Result
 		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
+			return nil, fmt.Errorf("line %d: not a result: %v: %w", line, err, ErrConfig)
+		}
+		if err := res.Check(p.Header.Games); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		p.Results = append(p.Results, res)
@@ -205,9 +214,12 @@ func ReadPart(r io.Reader) (*Part, error) {
 // Resume sets c.Played to p's results, so that Run goes on where the run
 // that wrote p stopped: p must be a part of the match c is (the same
 // header, shard included), else an error wrapping ErrConfig. Check (and
-// so Run) refuses results out of their place or more than the run's
-// games.
+// so Run) refuses results out of their place, more than the run's games,
+// or results that Result.Check refuses.
 func (p *Part) Resume(c *Config) error {
+	if err := p.Header.Check(); err != nil {
+		return fmt.Errorf("resume: header: %w", err)
+	}
 	h := c.Header()
 	if !p.Header.sameMatch(h) || p.Header.Shard != h.Shard {
 		return fmt.Errorf("resume: the results are of another match (%s against %s, %d games, seed %d, shard %q): %w",
@@ -221,14 +233,25 @@ func (p *Part) Resume(c *Config) error {
 // it gives: every shard of the match exactly once (or one whole run), with
 // all its games (a whole run that its SPRT stopped: those it played),
 // else an error wrapping ErrConfig. The headers must agree
-// but for the shard. With the header's SPRT, the merged match stops where
-// a single run stops: after the first game at which the test decides.
+// but for the shard, and pass Header.Check; every result must pass
+// Result.Check. With the header's SPRT, the merged match stops where
+// a single run stops: after the first game at which the test decides (and
+// a whole run with fewer games than the match must have stopped so, at
+// its last game). A nil part is an error too, never a panic.
 func Merge(parts ...*Part) (*Report, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("no parts to merge: %w", ErrConfig)
 	}
 	bad := func(format string, args ...any) (*Report, error) {
 		return nil, fmt.Errorf("merge: %s: %w", fmt.Sprintf(format, args...), ErrConfig)
+	}
+	for i, p := range parts {
+		if p == nil {
+			return bad("part %d is nil", i+1)
+		}
+		if err := p.Header.Check(); err != nil {
+			return nil, fmt.Errorf("merge: part %d: header: %w", i+1, err)
+		}
 	}
 	h0 := parts[0].Header
 	count := max(h0.Shard.Count, 1)
@@ -255,25 +278,33 @@ func Merge(parts ...*Part) (*Report, error) {
 			if r.Game != list.at(j) {
 				return bad("shard %s: game %d where game %d belongs", h.Shard, r.Game, list.at(j))
 			}
+			if err := r.Check(h.Games); err != nil {
+				return nil, fmt.Errorf("merge: shard %s: %w", h.Shard, err)
+			}
 		}
 		all = append(all, p.Results...)
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Game < all[j].Game })
 	rep := &Report{}
+	decided := false
 	for _, r := range all {
-		if rep.add(r, true, h0.SPRT) {
+		if decided = rep.add(r, true, h0.SPRT); decided {
 			break
 		}
+	}
+	if len(all) < h0.Games && !decided {
+		return bad("a whole run of %d games stopped after %d before its SPRT decided", h0.Games, len(all))
 	}
 	return rep, nil
 }
 
 // ReadParts reads the parts that Writers wrote to the named files, in
-// order.
+// order. Each file is opened with Open: a symbolic link, a named pipe or a
+// device is refused (ErrNotRegular), never followed or read.
 func ReadParts(names ...string) ([]*Part, error) {
 	var parts []*Part
 	for _, name := range names {
-		f, err := os.Open(name)
+		f, err := Open(name)
 		if err != nil {
 			return nil, err
 		}

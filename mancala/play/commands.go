@@ -24,7 +24,7 @@ lists the houses you may choose). Commands:
   undo          take back your last move and the computer's reply
   redo          play again what undo took back
   save FILE     save the game to FILE (a game record)
-  load FILE     continue the game saved in FILE
+  load FILE     continue the game saved in FILE (asking first if moves are unsaved)
   resign        concede the game
   quit          leave (offering to save unsaved moves)
 `
@@ -313,7 +313,9 @@ func (s *Session) save(name string) bool {
 }
 
 // load replaces the game by the first game of a record file, read by
-// Config.ReadRecords and built by Config.Resolve.
+// Config.ReadRecords and built by Config.Resolve. When the game has
+// moves that no save holds, it first asks: only yes loads (and drops
+// them); anything else keeps the game as it is.
 func (s *Session) load(name string) bool {
 	if name == "" {
 		s.printf("load: name the file, as in: load game.txt\n")
@@ -339,6 +341,21 @@ func (s *Session) load(name string) bool {
 	}
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", name, err))
+	}
+	if k, dirty := s.unsaved(); dirty && s.g.Ply() > 0 {
+		what := fmt.Sprintf("%d unsaved move%s", k, plural(k))
+		if k == 0 {
+			what = "an unsaved resignation"
+		}
+		s.printf("The game has %s, which loading %s drops. Type yes to load it anyway, anything else to keep this game: ", what, name)
+		line, ok := s.readLine()
+		if !ok {
+			return false
+		}
+		if !strings.EqualFold(line, "yes") {
+			s.printf("Kept the game; type save FILE to keep its moves, then load %s.\n", name)
+			return false
+		}
 	}
 	s.g = g
 	s.newPlayers()

@@ -54,7 +54,7 @@ func (s *Session) narrate(before mancala.Position, round int, m mancala.Move, ev
 		} else {
 			s.printf("%s chose %v, %s chose %v.\n", s.name(mancala.South), houseMove(mancala.South, m), s.name(mancala.North), houseMove(mancala.North, m))
 		}
-		for _, line := range noteLines(mancala.Narrate(s.g.Rules(), before, m, events, after)) {
+		for _, line := range noteLines(mancala.NarrateRound(s.g.Rules(), round, before, m, events, after)) {
 			s.printf("  %s\n", line)
 		}
 		if single && !again && !newRound && !after.Over() {

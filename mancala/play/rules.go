@@ -1,6 +1,7 @@
 package play
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -8,6 +9,16 @@ import (
 
 	"github.com/sowing-games/sowing/mancala"
 )
+
+// RulesDocumenter is implemented by rulesets that state their rules with
+// the ids that narration cites ("AW-4"), as list items that start with
+// the id ("- **AW-4 Capture.** ..."): the terminal's command rules ID
+// shows that rule from it when the players' text of the family
+// ([mancala.Family].RulesText) has no ids.
+type RulesDocumenter interface {
+	// RulesDocument returns the rules in Markdown, with their ids.
+	RulesDocument() string
+}
 
 // rules prints the rules of the game being played, as its family states
 // them for players (mancala.Family.RulesText), wrapped to the width; or
@@ -20,9 +31,17 @@ func (s *Session) rules(arg string) {
 		s.printf("No rules text for %s here.\n", gameTitle(r))
 		return
 	}
+	doc := ""
+	if d, ok := r.(RulesDocumenter); ok {
+		doc = d.RulesDocument()
+	}
 	if arg != "" {
-		if rule := ruleParagraph(text, arg); rule != "" {
-			s.printf("%s", Wrap(rule, s.width))
+		rule := ruleParagraph(text, arg)
+		if rule == "" {
+			rule = ruleParagraph(doc, arg)
+		}
+		if rule != "" {
+			s.printf("%s", Wrap(plain(rule), s.width))
 		} else {
 			s.complain(fmt.Sprintf("No rule %s in the rules of %s: type rules for all of them.", mancala.Quote(arg), gameTitle(r)))
 		}
@@ -30,7 +49,7 @@ func (s *Session) rules(arg string) {
 	}
 	s.printf("%s", Wrap(text, s.width))
 	hint := "This game is played as " + gameTitle(r) + "."
-	if id := firstRuleID(text); id != "" {
+	if id := cmp.Or(firstRuleID(text), firstRuleID(doc)); id != "" {
 		hint += " Type rules ID (such as rules " + id + ") for one rule."
 	}
 	s.printf("%s", Wrap(hint, s.width))

@@ -109,6 +109,7 @@ func drawCycleGame(t *rapid.T) *cycleGame {
 //     ends must end with at least that win for X. (A proven value later
 //     reported for a lower win is no contradiction: it is a bound too.)
 func TestAlphaBetaCyclerTableKeptAcrossMoves(t *testing.T) {
+	slow(t)
 	rapid.Check(t, func(t *rapid.T) {
 		c := drawCycleGame(t)
 		me := rapid.SampledFrom([]mancala.Player{mancala.South, mancala.North}).Draw(t, "engine")
@@ -160,6 +161,7 @@ func TestAlphaBetaCyclerTableKeptAcrossMoves(t *testing.T) {
 // history) reported a proven win of 4 seeds there, and a proven loss of 2
 // two plies later.
 func TestAlphaBetaAbapaProvenWinKept(t *testing.T) {
+	slow(t)
 	if testing.Short() {
 		t.Skip("replays 120 searches of 200000 nodes")
 	}

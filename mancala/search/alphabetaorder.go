@@ -93,7 +93,9 @@ func quiesce[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, p
 		if !over && mineNow == mine {
 			continue // a quiet move: the evaluation stands for it
 		}
-		a.nodes++
+		if !a.enter() { // counts the node, and polls the limits every 1024
+			return best // stopped: the caller drops the value
+		}
 		var v float64
 		switch {
 		case over:

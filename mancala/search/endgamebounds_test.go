@@ -50,6 +50,7 @@ func newBoundsBoard(t testing.TB, houses, seeds int) boundsBoard {
 // win for its side and plays its move, it must not report a proven loss
 // or an exact value below the win at its next turn (proven means proven).
 func TestAlphaBetaBoundsProvenAbapa(t *testing.T) {
+	slow(t)
 	if raceEnabled {
 		t.Skip("two searches a position, too slow under the race detector: .ci/run runs it without")
 	}

@@ -177,58 +177,6 @@ func checkMoves(r mancala.Ruleset, p mancala.Position, buf []mancala.Move) error
 	return nil
 }
 
-// PlayGame plays g to its end between two engines, south choosing South's
-// moves and north North's. At each decision it asks the engine of the
-// player to move, or at a simultaneous decision both engines, and
-// combines their choices into the joint move; it plays the move on g and
-// then calls observe, if it is not nil, with the move and the position
-// after it. It returns nil once the game is over; the first error of an
-// engine or of g.Play (a choice that is not a legal decision of its side
-// is refused with an error wrapping [ErrNoDecision] or
-// mancala.ErrIllegalMove); or, if ctx is done between two moves, an error
-// wrapping ctx.Err(). A game of a ruleset whose games may not end plays
-// until ctx is done. g keeps the moves played so far in every case.
-func PlayGame(ctx context.Context, g *mancala.Game, south, north Engine, observe func(m mancala.Move, p mancala.Position)) error {
-	if g == nil || south == nil || north == nil {
-		return fmt.Errorf("search: PlayGame with a nil game or engine: %w", mancala.ErrUnsupported)
-	}
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	engines := [2]Engine{mancala.South: south, mancala.North: north}
-	for !g.Over() {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("search: game stopped after %d moves: %w", len(g.Moves()), err)
-		}
-		var m mancala.Move
-		if g.Turn() == mancala.BothTurn {
-			var houses [2]int
-			for _, side := range [2]mancala.Player{mancala.South, mancala.North} {
-				h, err := choose(ctx, g, engines[side], side)
-				if err != nil {
-					return err
-				}
-				houses[side] = h
-			}
-			m = mancala.Joint(houses[mancala.South], houses[mancala.North])
-		} else {
-			side, _ := g.Turn().Player()
-			h, err := choose(ctx, g, engines[side], side)
-			if err != nil {
-				return err
-			}
-			m = mancala.Single(side, h)
-		}
-		if err := g.Play(m); err != nil {
-			return fmt.Errorf("search: PlayGame: %w", err)
-		}
-		if observe != nil {
-			observe(m, g.Position())
-		}
-	}
-	return nil
-}
-
 // choose asks e for side's choice and returns its house.
 func choose(ctx context.Context, g *mancala.Game, e Engine, side mancala.Player) (int, error) {
 	m, err := e.Choose(ctx, g, side)

@@ -31,6 +31,7 @@ func (k packedCycler) Cycle(p mancala.Position) mancala.Position { return finish
 // and a principal variation that replays legally to a finished game whose
 // store difference is the value.
 func TestSolvePackedAgainstBrute(t *testing.T) {
+	slow(t)
 	rapid.Check(t, func(t *rapid.T) {
 		houses := rapid.IntRange(1, 4).Draw(t, "houses")
 		k := searchtest.ReferencePacker(toyKalah(houses, rapid.IntRange(1, min(3, 8/houses)).Draw(t, "seeds")))

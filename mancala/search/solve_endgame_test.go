@@ -53,6 +53,7 @@ var _ search.Endgamer = toyEndgamer{}
 // agrees with brute force, consults the oracle, and its principal
 // variation still plays the game to its end.
 func TestSolveEndgame(t *testing.T) {
+	slow(t)
 	for _, r := range []*toy.Acyclic{toyKalah(3, 3), toyKalah(4, 2), toyKalahSim(3, 2)} {
 		memo := map[mancala.Position]float64{}
 		want := bruteValue(r, nil, r.Start(), memo)

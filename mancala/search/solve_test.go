@@ -127,6 +127,7 @@ func checkSolutionPV(t fataler, r mancala.Ruleset, p mancala.Position, sol searc
 // TestSolveRandomPositions: from positions reached by random play, the
 // solver agrees with brute force.
 func TestSolveRandomPositions(t *testing.T) {
+	slow(t)
 	for _, r := range []mancala.Ruleset{toyKalah(4, 2), toyKalah(3, 3), toyMatch(3, 3)} {
 		t.Run(fmt.Sprint(r), func(t *testing.T) {
 			memo := map[mancala.Position]float64{}

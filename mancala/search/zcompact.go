@@ -430,7 +430,9 @@ func quiesceC(a *AlphaBeta, t *cpath, p Compact, ply int, alpha, beta float64, q
 		if !over && mineNow == mine {
 			continue // a quiet move: the evaluation stands for it
 		}
-		a.nodes++
+		if !a.enter() { // counts the node, and polls the limits every 1024
+			return best // stopped: the caller drops the value
+		}
 		var v float64
 		switch {
 		case over:

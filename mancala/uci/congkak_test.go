@@ -3,6 +3,7 @@ package uci
 import (
 	"context"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -112,5 +113,35 @@ func TestCongkakGameOverUCI(t *testing.T) {
 			t.Errorf("client as %v: over %v after %d moves, %d joint", clientSide, g.Over(), g.Ply(), joint)
 		}
 		t.Logf("client as %v: %d moves (%d joint), %v", clientSide, g.Ply(), joint, g.Position())
+	}
+}
+
+// TestCongkakOpeningNodes: go nodes 1 at Congkak's simultaneous opening
+// (7 houses, the engine's default level) stops at the search's first poll
+// (1024 nodes), not after 193,525 (issue 43, item 5).
+func TestCongkakOpeningNodes(t *testing.T) {
+	r, err := congkak.New(congkak.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, EngineConfig{Rules: r})
+	s.send("uci")
+	s.expect("uciok")
+	s.send("position startpos")
+	s.send("go nodes 1")
+	best, infos := s.expect("bestmove ")
+	if len(infos) == 0 {
+		t.Fatalf("no info before %q", best)
+	}
+	m := regexp.MustCompile(` nodes (\d+) `).FindStringSubmatch(infos[len(infos)-1])
+	if m == nil {
+		t.Fatalf("no node count in %q", infos[len(infos)-1])
+	}
+	if n, _ := strconv.Atoi(m[1]); n > 2*1024 {
+		t.Errorf("go nodes 1 searched %d nodes (%q)", n, infos[len(infos)-1])
+	}
+	joint, err := mancala.ParseMove(strings.TrimPrefix(best, "bestmove "))
+	if err != nil || !mancala.IsLegal(r, r.Start(), joint) {
+		t.Errorf("%q: %v", best, err)
 	}
 }

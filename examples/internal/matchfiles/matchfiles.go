@@ -14,6 +14,11 @@
 // are played. Resuming a match that ended reads FILE instead and plays
 // nothing; resuming one never started starts it.
 //
+// The results file and FILE.partial must be regular files: a name that
+// is a symbolic link, a named pipe or a device is refused (an error
+// wrapping match.ErrNotRegular) before any game, never followed, read or
+// written; FILE.partial is created with O_NOFOLLOW.
+//
 // # Formats
 //
 // The records file holds each game's record in game order, as
@@ -151,12 +156,29 @@ func (w syncWriter) Write(b []byte) (int, error) {
 // withPartial calls fill with a writer of the file partial, which becomes
 // name once fill succeeds, or with nil for the name "". Each Write reaches
 // the disk before it returns. An error of the file itself is prefixed
-// with "-results: "; when fill fails, partial stays.
+// with "-results: "; when fill fails, partial stays. A name or partial
+// that exists and is not a regular file (a symbolic link, a named pipe, a
+// device) is refused before fill is called (match.ErrNotRegular); partial
+// is created without following a link.
 func withPartial(name, partial string, fill func(io.Writer) error) error {
 	if name == "" {
 		return fill(nil)
 	}
-	pf, err := os.OpenFile(partial, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, atomicfile.Mode)
+	for _, n := range []string{name, partial} {
+		if err := checkRegular(n); err != nil {
+			return fmt.Errorf("-results: %w", err)
+		}
+	}
+	pf, err := createNoFollow(partial, atomicfile.Mode)
+	if err == nil {
+		var fi os.FileInfo
+		if fi, err = pf.Stat(); err == nil && !fi.Mode().IsRegular() {
+			err = match.NotRegular(partial, fi.Mode())
+		}
+		if err != nil {
+			pf.Close()
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("-results: %w", err)
 	}
@@ -177,6 +199,33 @@ func withPartial(name, partial string, fill func(io.Writer) error) error {
 	return nil
 }
 
+// checkRegular returns nil if name does not exist or is a regular file,
+// else an error wrapping match.ErrNotRegular (a symbolic link is refused,
+// not followed) or Lstat's error.
+func checkRegular(name string) error {
+	fi, err := os.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !fi.Mode().IsRegular():
+		return match.NotRegular(name, fi.Mode())
+	}
+	return nil
+}
+
+// readPart reads the file name as match.Open opens it: a regular file,
+// never through a symbolic link.
+func readPart(name string) ([]byte, error) {
+	f, err := match.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
 // Resume reads the results of an earlier run of the match c, from
 // Partial (a run that stopped) or else from Results (a run that ended),
 // and sets c.Played to them (match.Part.Resume), so that Write and
@@ -184,17 +233,19 @@ func withPartial(name, partial string, fill func(io.Writer) error) error {
 // already played. With neither file it returns 0: the match starts from
 // its first game, so that a batch system can give -resume to every start.
 // A last line cut short (the run died while writing it) is dropped: that
-// game is played again. Results of another match are an error wrapping
-// match.ErrConfig; Resume needs Results.
+// game is played again. Results of another match, or that match.ReadPart
+// refuses, are an error wrapping match.ErrConfig; a file that is a
+// symbolic link, a named pipe or a device is refused with one wrapping
+// match.ErrNotRegular, never read. Resume needs Results.
 func (f Files) Resume(c *match.Config) (int, error) {
 	if f.Results == "" {
 		return 0, errors.New("-resume needs -results FILE")
 	}
 	name := f.Partial()
-	b, err := os.ReadFile(name)
+	b, err := readPart(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		name = f.Results
-		b, err = os.ReadFile(name)
+		b, err = readPart(name)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil

@@ -43,6 +43,7 @@ func RegisterEndgame(fs *flag.FlagSet) *EndgameFlags {
 	f := &EndgameFlags{fs: fs}
 	fs.StringVar(&f.dir, "endgame", "", "load the endgame databases of the rules played from `DIR`, as go run ./examples/endgame build saved them ("+CacheDir+": sowing/endgame in the user's cache directory, that command's default)")
 	fs.IntVar(&f.stones, "endgame-stones", 0, "with -endgame: load the counts 0 to `K` seeds, 1 to 62 (default: every count in a row from 0 that DIR holds)")
+	Alias(fs, "endgame-seeds", "endgame-stones")
 	fs.BoolVar(&f.approx, "endgame-approx", false, "with -endgame: for Awalé rules that have no exact databases (abapa, default), use those of the nearest exact rules (cycle=split, no stop at majority) as estimates")
 	return f
 }
@@ -98,7 +99,9 @@ func (f *EndgameFlags) load(r mancala.Ruleset, background bool) (*Endgame, error
 
 func (f *EndgameFlags) set(name string) bool {
 	set := false
-	f.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	f.fs.Visit(func(fl *flag.Flag) {
+		set = set || fl.Name == name || name == "endgame-stones" && fl.Name == "endgame-seeds"
+	})
 	return set
 }
 

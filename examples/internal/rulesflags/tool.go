@@ -45,6 +45,20 @@ func RandSeed(fs *flag.FlagSet) *int64 {
 	return fs.Int64("seed", 1, "`N` seeds the random choices of the players and searchers (any integer; the same N, the same choices)")
 }
 
+// Alias defines the flag alias on fs as another spelling of the flag name
+// already defined there: both set the same value, and the flags list
+// shows the alias as "the same as -NAME". The tools spell a degree of
+// parallelism -parallel (-workers is its alias) and a count of seeds in
+// the endgame databases -endgame-stones (-endgame-seeds). It panics if
+// name is not defined: a programming error, not an input one.
+func Alias(fs *flag.FlagSet, alias, name string) {
+	f := fs.Lookup(name)
+	if f == nil {
+		panic("rulesflags.Alias: no flag -" + name)
+	}
+	fs.Var(f.Value, alias, "the same as -"+name)
+}
+
 // Quiet defines the -quiet flag on fs and returns where its value will
 // be: true turns off the progress lines on standard error.
 func Quiet(fs *flag.FlagSet) *bool {

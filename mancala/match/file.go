@@ -1,0 +1,65 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// ErrNotRegular is wrapped by the error of Open (and so of ReadParts) for
+// a name that is a symbolic link or not a regular file.
+var ErrNotRegular = errors.New("match: not a regular file")
+
+// Open opens the file name of a part (a -results file) for reading. A
+// name that is a symbolic link, or that is not a regular file (a named
+// pipe, a device such as /dev/zero, a socket, a directory), is refused at
+// once with an error wrapping ErrNotRegular that names the file and what
+// it is; opening never blocks on a named pipe, and a link planted in the
+// name's place is never followed. Other errors are the os package's.
+func Open(name string) (*os.File, error) {
+	fi, err := os.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, NotRegular(name, fi.Mode())
+	}
+	f, err := openNoFollow(name) // no link, no wait: the name may change after the Lstat
+	if err != nil {
+		return nil, err
+	}
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = NotRegular(name, fi.Mode())
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// NotRegular returns the error, wrapping ErrNotRegular, for the file name
+// of mode m: "match: not a regular file: NAME (a symbolic link)".
+func NotRegular(name string, m fs.FileMode) error {
+	return fmt.Errorf("%w: %s (%s)", ErrNotRegular, name, kind(m))
+}
+
+// kind names the type of a file that is not a regular one.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
