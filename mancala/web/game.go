@@ -167,12 +167,13 @@ func (s *session) play(m mancala.Move) (*stepJSON, error) {
 	g := s.game
 	before := g.Position()
 	ply := g.Ply()
+	round := g.Round() // the game's count, which the position may not carry (mancala.NarrateRound)
 	s.events = s.events[:0]
 	if err := g.PlayTrace(m, func(e mancala.Event) { s.events = append(s.events, e) }); err != nil {
 		return nil, conflictOrBad(err)
 	}
 	after := g.Position()
-	notes := mancala.Narrate(g.Rules(), before, m, s.events, after)
+	notes := mancala.NarrateRound(g.Rules(), round, before, m, s.events, after)
 	st := newStep(ply, m, before, s.events, notes)
 	if ply < len(s.steps) && s.steps[ply].Move == st.Move {
 		s.steps[ply] = st // the redo line goes on, as the game's does
