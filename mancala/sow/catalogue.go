@@ -49,7 +49,7 @@ func AwariConfig(houses, seeds int) Config {
 func catalogue() []Game {
 	return []Game{
 		{
-			Name: "kalah", Label: "Kalah", Region: "United States (commercial, 1940s)",
+			Name: "kalah", Label: "Kalah", Region: "United States (commercial, 1940s)", Usual: true,
 			Description: "The commercial sowing game with two stores, where a last seed in your store gives you another move.",
 			Source:      "G. Irving, J. Donkers, J. Uiterwijk, Solving Kalah, ICGA Journal 23(3), 2000; Mancala World, Kalah, https://mancala.fandom.com/wiki/Kalah",
 			Board:       "2 x 6, 4 seeds a house (48), two stores in the circuit",

@@ -42,6 +42,9 @@ type Game struct {
 	// game's option, which Build reads only to name the canonical form
 	// (Kalah's "capture=empty").
 	DefaultWord string
+	// Usual marks one of the games most players look for, which menus
+	// list first (mancala.Family.Usual).
+	Usual bool
 	// PlayedBy, if not empty, is the ruleset name under which another
 	// package of the module registers this game ("awale abapa"): the
 	// catalogue lists it, its Config plays the same game move for move
@@ -108,6 +111,9 @@ func (g Game) Family() mancala.Family {
 	f := mancala.Family{
 		Name:        g.Name,
 		Label:       g.Label,
+		Region:      g.Region,
+		Layout:      mancala.Layout{Rows: max(g.Config.Rows, 1), NoStores: !g.Config.Stores},
+		Usual:       g.Usual,
 		Description: g.Description,
 		RulesText:   g.Text(),
 		Build:       g.build,

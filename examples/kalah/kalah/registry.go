@@ -25,7 +25,6 @@ func Family() mancala.Family {
 		Label:       "Kalah (example package)",
 		Description: "The commercial sowing game with two stores, where a last seed in your store gives you another move.",
 		Region:      "United States",
-		Usual:       true,
 		Presets: []mancala.Preset{
 			{Name: "kalahdemo", Label: "Solved Kalah",
 				Description: "The rules of the solved game: a last seed in an empty house of your row always captures, even with nothing opposite."},
