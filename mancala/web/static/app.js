@@ -107,7 +107,7 @@ function geometry(b) {
     owner === SOUTH ? [1, house] : [0, b.houses - 1 - house];
   const center = (owner, house) => {
     if (house < 0) {
-      if (lay.noStores) return [PAD + 250, owner === NORTH ? 20 : H - 14];
+      if (lay.noStores) return [W - PAD - 10, owner === NORTH ? 20 : H - 14]; // the captured count, at the right
       const x = owner === NORTH ? PAD + SW / 2 : PAD + SW + cols * U + SW / 2;
       return [x, (rowY(0) + rowY(rows - 1)) / 2];
     }
@@ -151,7 +151,7 @@ function draw(b, marks) {
     if (marks[key]) sg.classList.add(marks[key]);
     if (geo.noStores) {
       el("title", {}, sg).textContent = cap(NAMES[owner]) + " has captured " + b.stores[owner] + (b.stores[owner] === 1 ? " seed" : " seeds");
-      el("text", { class: "side-label captured", x: sx, y: sy }, sg).textContent = "captured " + b.stores[owner];
+      el("text", { class: "side-label captured", x: sx, y: sy, "text-anchor": "end" }, sg).textContent = "captured " + b.stores[owner];
     } else {
       el("title", {}, sg).textContent = cap(NAMES[owner]) + "'s store: " + b.stores[owner] + (b.stores[owner] === 1 ? " seed" : " seeds");
       el("rect", { class: "hole", x: sx - SW * 0.44, y: sy - geo.storeH / 2, width: SW * 0.88, height: geo.storeH, rx: SW * 0.4 }, sg);
