@@ -100,6 +100,7 @@ func TestBrowserFourRows(t *testing.T) {
 		t.Errorf("Hus has no stores, and %d are drawn", stores)
 	}
 	tb.shot("layout-four-rows-desktop")
+	tb.saveReadmeShot("screenshot-four-rows.png")
 	house := tb.firstLegal("south")
 	if house == "" {
 		t.Fatal("no legal house offered at the start of Hus")
