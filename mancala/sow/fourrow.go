@@ -140,11 +140,11 @@ func (r *Rules) fourRowRefusal(c *cells, mover mancala.Player, tz tuz, k int, m 
 		return nil // SW-2 refuses it
 	}
 	if v < r.minSeeds {
-		any := false
+		bigger := false
 		for i := lo; i < lo+r.t.n; i++ {
-			any = any || int(c[i]) >= r.minSeeds
+			bigger = bigger || int(c[i]) >= r.minSeeds
 		}
-		if any || !r.c.SinglesLast {
+		if bigger || !r.c.SinglesLast {
 			return nil // SW-2 refuses it
 		}
 	}

@@ -24,10 +24,14 @@ func (c *Config) capturedFromWords() string {
 	return "from the next house of your own"
 }
 
-// fourRowSowingNotes returns the sowing notes of SW-61.
+// fourRowSowingNotes returns the sowing notes of SW-61 and SW-65.
 func (c *Config) fourRowSowingNotes() []string {
+	var ns []string
+	if c.SingleIntoEmpty {
+		ns = append(ns, "A house with a single seed may be played only when the hole after it is empty.")
+	}
 	if c.ReverseHouses == 0 {
-		return nil
+		return ns
 	}
 	var ws []string
 	for i := 0; i < c.Houses; i++ {
@@ -35,7 +39,7 @@ func (c *Config) fourRowSowingNotes() []string {
 			ws = append(ws, mancala.Single(mancala.South, i).String())
 		}
 	}
-	return []string{"From houses " + strings.Join(ws, ", ") + " (South's letters; North's are the same houses of his) you may sow clockwise instead (the move A'), but only when the last seed of that first lap makes a capture."}
+	return append(ns, "From houses "+strings.Join(ws, ", ")+" (South's letters; North's are the same houses of his) you may sow clockwise instead (the move A'), but only when the last seed of that first lap makes a capture.")
 }
 
 // fourRowCaptureNotes returns the capture notes of SW-62 and SW-63.
@@ -43,6 +47,9 @@ func (c *Config) fourRowCaptureNotes() []string {
 	var ns []string
 	if c.MustCapture {
 		ns = append(ns, "Capturing is compulsory: if one of your moves captures at the end of its first lap, you must play such a move.")
+	}
+	if c.NoCaptureFirstMove {
+		ns = append(ns, "Your first move of the game captures nothing.")
 	}
 	if c.CaptureFirstLap {
 		ns = append(ns, "A move whose first lap does not capture (takasa) captures nothing: its later laps only sow on.")
