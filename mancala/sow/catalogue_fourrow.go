@@ -92,8 +92,9 @@ func fourRowGames() []Game {
 		{
 			Name: "baokujifunza", Label: "Bao la Kujifunza", Region: "Tanzania, Kenya (Swahili coast)",
 			Description: "The learners' Bao: either direction, relay sowing, compulsory captures sown on from the ends of the inner row.",
-			Source: "A. de Voogt, Limits of the Mind: Towards a Characterisation of Bao Mastership, Leiden, 1995; Mancala World, Bao la Kujifunza, https://mancala.fandom.com/wiki/Bao_la_Kujifunza. " +
-				"Readings: a capture in the four middle houses of the inner row is sown from the kichwa at the end the capturing lap came from (Bao la Kiswahili's rule for the captures after the first), not from the one the player chooses; " +
+			Source: "A. de Voogt, Limits of the Mind: Towards a Characterisation of Bao Mastership, Leiden, 1995; Mancala World, Bao la Kujifunza, https://mancala.fandom.com/wiki/Bao_la_Kujifunza; Ludii, Bao Kiswahili (East Africa), rules text after Sanderson (1913), for its second stage. " +
+				"Readings: a capture in the four middle houses of the inner row is sown from the kichwa at the end the capturing lap came from (as Ludii's text says: the kichwa that continues the direction of the sowing), not from the one the player chooses; " +
+				"a capture needs the last seed to fall into an occupied house (de Voogt; Ludii's text asks only that the opponent's house facing it hold seeds); " +
 				"a player whose inner row is empty loses when his turn comes.",
 			Board:  "4 x 8, 2 seeds in every house (64), no stores",
 			Intro:  "Bao is the game of the Swahili coast of East Africa and of Zanzibar. Bao la Kujifunza, the Bao of learning, leaves out the opening stage of the full game (Bao la Kiswahili): every seed is on the board from the start.",
