@@ -167,7 +167,7 @@ func catalogue() []Game {
 			Source:      "Wikipedia, Hawalis (rules of Oman), https://en.wikipedia.org/wiki/Hawalis; igGameCenter, Hawalis, https://www.iggamecenter.com/en/rules/hawalis",
 			Board:       "4 x 7, 2 seeds a house (56), no stores",
 			Intro:       "Hawalis is played in Oman, on boards of wood or on holes scooped in the sand of the beach.",
-			Config: Config{Houses: 14, Rows: 2, Seeds: 2, MinSeeds: 2, SinglesLast: true, Relay: true,
+			Config: Config{Houses: 14, Rows: 2, Seeds: 2, MinSeeds: 2, SinglesLast: true, SingleIntoEmpty: true, Relay: true,
 				Opposite: true, OppositeBothRows: true, OppositeNeedsSeeds: true,
 				NoMove: OwnerTakes, Cycle: OwnerTakes},
 		},
