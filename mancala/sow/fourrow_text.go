@@ -18,8 +18,8 @@ func (c *Config) capturedFromWords() string {
 	case FromKichwa:
 		return "from an end house (kichwa) of your inner row towards the middle, the first seed into the kichwa: " +
 			"the left one, going clockwise, for a capture in the two houses at the left end of your inner row; " +
-			"the right one, going counter-clockwise, for the two at the right end; for the middle houses, " +
-			"the kichwa from which your sowing was going (the right one when you were sowing counter-clockwise)"
+			"the right one, going counter-clockwise, for the two at the right end; for the four middle houses, " +
+			"the kichwa from which the seeds go on the way your sowing was going (the right one if counter-clockwise, the left one if clockwise)"
 	}
 	return "from the next house of your own"
 }
