@@ -47,7 +47,7 @@ func AwariConfig(houses, seeds int) Config {
 }
 
 func catalogue() []Game {
-	return []Game{
+	return append([]Game{
 		{
 			Name: "kalah", Label: "Kalah", Region: "United States (commercial, 1940s)", Usual: true,
 			Description: "The commercial sowing game with two stores, where a last seed in your store gives you another move.",
@@ -164,10 +164,10 @@ func catalogue() []Game {
 		{
 			Name: "hawalis", Label: "Hawalis", Region: "Oman",
 			Description: "The four-row game of Oman: relay sowing round your own rows, and a last seed in an empty inner house takes the seeds facing it.",
-			Source:      "Wikipedia, Hawalis (rules of Oman), https://en.wikipedia.org/wiki/Hawalis; igGameCenter, Hawalis, https://www.iggamecenter.com/en/rules/hawalis",
+			Source:      "Wikipedia, Hawalis (rules of Oman), https://en.wikipedia.org/wiki/Hawalis; igGameCenter, Hawalis, https://www.iggamecenter.com/en/rules/hawalis; Ludii, Hawalis, rules text after de Voogt (2003), whose code, like igGameCenter, lets a single seed be sown only into an empty hole",
 			Board:       "4 x 7, 2 seeds a house (56), no stores",
 			Intro:       "Hawalis is played in Oman, on boards of wood or on holes scooped in the sand of the beach.",
-			Config: Config{Houses: 14, Rows: 2, Seeds: 2, MinSeeds: 2, SinglesLast: true, Relay: true,
+			Config: Config{Houses: 14, Rows: 2, Seeds: 2, MinSeeds: 2, SinglesLast: true, SingleIntoEmpty: true, Relay: true,
 				Opposite: true, OppositeBothRows: true, OppositeNeedsSeeds: true,
 				NoMove: OwnerTakes, Cycle: OwnerTakes},
 		},
@@ -210,7 +210,7 @@ func catalogue() []Game {
 			Config:      congklakConfig(Clockwise),
 			Sized:       true,
 		},
-	}
+	}, fourRowGames()...) // catalogue_fourrow.go
 }
 
 // congklakConfig returns the one-round game of Sungka (anticlockwise)

@@ -259,6 +259,34 @@ type Config struct {
 	// Cycle is who takes the seeds left when a position repeats (SW-18):
 	// OwnerTakes, Split or Nobody.
 	Cycle Leftover
+
+	// The four-row games' mechanisms (SW-60 to SW-64, fourrow.go).
+
+	// CapturedFrom says where captured seeds sown on (CapturedSown) start
+	// (SW-60); FromNext, the zero value, is the hole after the capturing
+	// house.
+	CapturedFrom SowFrom
+	// ReverseHouses, when not 0, is a mask of the mover's houses (bit i:
+	// his house i) from which he may also sow against Direction (the
+	// reversed move A'), but only when the first lap of that sowing ends
+	// in a capture (Omweso, Igisoro; SW-61). EitherWay must be false.
+	ReverseHouses uint32
+	// MustCapture: a player who has a move whose first lap ends in a
+	// capture must play one (Bao, SW-62).
+	MustCapture bool
+	// CaptureFirstLap: a move whose first lap ends without a capture
+	// captures nothing in its later laps either (Bao's takasa, SW-63).
+	CaptureFirstLap bool
+	// InnerRowNeeded: a player whose inner row holds no seed cannot move
+	// (Bao, SW-64); with CannotMoveLoses he loses. Rows must be 2.
+	InnerRowNeeded bool
+	// SingleIntoEmpty: a house holding a single seed may be played only
+	// when the hole it is sown into is empty (Tsoro; SW-65).
+	SingleIntoEmpty bool
+	// NoCaptureFirstMove: each player's first move captures nothing
+	// (Kubuguza; SW-66); whether each has moved is kept in
+	// Position.State (bits 19 and 20).
+	NoCaptureFirstMove bool
 }
 
 // ConfigError is the error of a [Config] that [New] refuses: Field names
@@ -352,5 +380,5 @@ func (c *Config) check() error {
 			return bad("CaptureCounts", "count %d, want 1 to %d", v, mancala.MaxSeeds)
 		}
 	}
-	return nil
+	return c.checkFour()
 }

@@ -85,12 +85,29 @@
 //     the seeds of the hole after the last one.
 //   - SW-26 Capture of the next hole. With CaptureNext, a last seed in an
 //     empty house captures the hole after it.
+//   - SW-60 Where captured seeds are sown. With CapturedSown, CapturedFrom
+//     starts the captured seeds after the capturing house (Hus), at the
+//     first hole of the capturing lap (Omweso), at the first hole of the
+//     move (Igisoro), or at a kichwa, an end of the inner row (Bao).
+//   - SW-61 Reversed for a capture. A reversed move (A') from one of
+//     ReverseHouses is legal only when its first lap ends in a capture.
+//   - SW-62 Compulsory capture. With MustCapture, a player who has a
+//     move whose first lap captures must play one.
+//   - SW-63 Takasa. With CaptureFirstLap, a move whose first lap does not
+//     capture captures nothing in its later laps.
+//   - SW-64 Inner row needed. With InnerRowNeeded, a player whose inner
+//     row is empty cannot move.
+//   - SW-65 Single into empty. With SingleIntoEmpty, a house holding one
+//     seed may be played only into an empty hole.
+//   - SW-66 No capture in the first move. With NoCaptureFirstMove, each
+//     player's first move captures nothing (Position.State bits 19, 20).
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).
 //
 // Not yet configurable: rounds with burnt houses, simultaneous openings,
-// Bao's and Omweso's special houses and opening phases.
+// Bao la Kiswahili's nyumba and seeds in hand (see BAO-KISWAHILI.md),
+// choices made in the middle of a move, and opening phases.
 //
 // # Positions
 //

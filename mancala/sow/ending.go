@@ -145,6 +145,9 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if r.c.SkipCount > 0 {
 		allowed |= openedBit
 	}
+	if r.c.NoCaptureFirstMove {
+		allowed |= movedBits // SW-66
+	}
 	if p.Over() {
 		allowed |= stateEndBits
 	}

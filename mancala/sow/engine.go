@@ -171,6 +171,7 @@ type result struct {
 	fed      bool // a seed fell into the opponent's row (SW-12)
 	slam     bool // the captures would take every seed of the opponent's row (SW-11)
 	captured int  // seeds captured (into the mover's store)
+	first    bool // the first lap ended in a capture (SW-61 to SW-63)
 }
 
 // emitter passes events to a tracer; nil emits nothing.
@@ -195,6 +196,7 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	t := r.t
 	h, dir := int(mover)*t.n+k&15, k>>4
 	next := &t.next[dir][mover]
+	lapFrom, capOn := h, true // SW-60: the hole after which the lap sows; SW-63
 	var res result
 	origin := h
 	seeds := int(c[h])
@@ -207,9 +209,13 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 		emit.ev(mancala.EventDrop, mover, t.hole(h), 1, "SW-6")
 	}
 	oppLo := (1 - int(mover)) * t.n
-	skip := r.c.SkipCount > 0 && tz[2] != 0 // SW-24, not in the game's first move
+	skip := r.c.SkipCount > 0 && tz[2]&1 != 0 // SW-24, not in the game's first move
 	if r.c.SkipCount > 0 {
-		tz[2] = 1
+		tz[2] |= 1
+	}
+	if r.c.NoCaptureFirstMove { // SW-66: the mover's first move captures nothing
+		capOn = tz[2]&(2<<mover) != 0
+		tz[2] |= 2 << mover
 	}
 	laps := 0
 	for {
@@ -238,7 +244,14 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			res.last = pos
 			break
 		}
-		stop, sowOn := r.capture(c, mover, dir, pos, tz, &res, emit)
+		stop, sowOn := false, 0
+		if capOn {
+			stop, sowOn = r.capture(c, mover, dir, pos, tz, &res, emit)
+		}
+		if laps == 0 { // SW-61 to SW-63
+			res.first = stop
+			capOn = capOn && (stop || !r.c.CaptureFirstLap)
+		}
 		if stop && sowOn == 0 || !stop && (!r.c.Relay || c[pos] == 1) {
 			break
 		}
@@ -251,6 +264,11 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			res.captured -= sowOn
 			seeds = sowOn
 			emit.ev(mancala.EventPickUp, mover, t.hole(st), seeds, "SW-22")
+			if r.c.CapturedFrom != FromNext { // SW-60
+				pos, dir = r.capturedStart(mover, pos, dir, lapFrom, h)
+				next = &t.next[dir][mover]
+			}
+			lapFrom = pos
 			continue
 		}
 		if r.c.RelayNext { // SW-25: the seeds of the next hole are sown on
@@ -262,7 +280,7 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 		}
 		seeds = int(c[pos]) // SW-7: relay
 		c[pos] = 0
-		origin = pos
+		origin, lapFrom = pos, pos
 		emit.ev(mancala.EventPickUp, mover, t.hole(pos), seeds, "SW-7")
 	}
 	res.last = pos

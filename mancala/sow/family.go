@@ -98,7 +98,7 @@ func (c Config) Rules() []string {
 	add(c.SkipCount > 0, "SW-24")
 	add(c.RelayNext, "SW-25")
 	add(c.CaptureNext, "SW-26")
-	return ids
+	return append(ids, c.fourRowRules()...)
 }
 
 // Family returns the family of g, for mancala.RegisterFamily: presets for

@@ -23,6 +23,7 @@ type Rules struct {
 	maxLaps      int
 	countCapture bool
 	slamFilter   bool // SlamForbidden or SlamForbiddenElseCapture
+	fourRow      bool // SW-61, SW-62 or SW-64 filter the moves
 	maxPlies     int
 	start        mancala.Position
 }
@@ -60,6 +61,7 @@ func NewNamed(c Config, name string) (*Rules, error) {
 		maxLaps:      c.MaxLaps,
 		countCapture: len(c.CaptureCounts) > 0 || c.CaptureEven,
 		slamFilter:   c.GrandSlam == SlamForbidden || c.GrandSlam == SlamForbiddenElseCapture,
+		fourRow:      c.fourRowOn(),
 	}
 	if r.maxLaps == 0 {
 		r.maxLaps = 64
@@ -105,6 +107,9 @@ func (r *Rules) bound() int {
 	n := int64(2 * r.c.Houses)
 	c.Binomial(int64(r.total)+n, n)
 	c.Mul(&c, big.NewInt(8))
+	if r.c.NoCaptureFirstMove { // SW-66: two more bits of state, each set once
+		c.Mul(&c, big.NewInt(4))
+	}
 	if !c.IsInt64() || c.Int64() > math.MaxInt {
 		return math.MaxInt
 	}
@@ -175,8 +180,9 @@ func (r *Rules) Tuzdyk(pos mancala.Position, p mancala.Player) (int, bool) {
 // tuzMask is the State bits of the tuzdyks and, bit 18, of the first
 // move played (SW-24).
 const (
-	tuzMask   = 0x3ff<<8 | openedBit
+	tuzMask   = 0x3ff<<8 | openedBit | movedBits
 	openedBit = 1 << 18
+	movedBits = 3 << 19 // SW-66: bit 19 South, bit 20 North has moved (fourrow.go)
 )
 
 // tuzOf reads the tuzdyk cells and the first move's bit from a State
@@ -186,6 +192,7 @@ func (r *Rules) tuzOf(st uint32) tuz {
 	if st&openedBit != 0 {
 		tz[2] = 1
 	}
+	tz[2] |= uint8(st & movedBits >> 18) // SW-66: bits 1 and 2 of tz[2]
 	for p := 0; p < 2; p++ {
 		if v := int(st>>(8+5*uint(p))) & 31; v != 0 {
 			tz[p] = uint8((1-p)*r.t.n + v - 1)
@@ -197,9 +204,10 @@ func (r *Rules) tuzOf(st uint32) tuz {
 // tuzState writes the tuzdyk cells into State bits.
 func (r *Rules) tuzState(tz tuz) uint32 {
 	var st uint32
-	if tz[2] != 0 {
+	if tz[2]&1 != 0 {
 		st |= openedBit
 	}
+	st |= uint32(tz[2]&6) << 18 // SW-66
 	for p := 0; p < 2; p++ {
 		if tz[p] != noCell {
 			st |= uint32(int(tz[p])-(1-p)*r.t.n+1) << (8 + 5*uint(p))
@@ -227,6 +235,9 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 	}
 	if r.c.EitherWay {
 		m |= m << 16
+	}
+	if r.fourRow { // SW-61, SW-62, SW-64
+		m = r.fourRowMoves(c, mover, tz, m)
 	}
 	if m == 0 || !r.c.Feed || t.nonEmpty(c, mover.Other()) != 0 {
 		return m
@@ -276,7 +287,7 @@ func moveOf(mover mancala.Player, k int) mancala.Move {
 // house of the board or a reversed sowing in a game without them.
 func (r *Rules) index(mover mancala.Player, m mancala.Move) (int, bool) {
 	h, ok := m.House(mover)
-	if !ok || h >= r.t.n || m.Reversed() && !r.c.EitherWay {
+	if !ok || h >= r.t.n || m.Reversed() && !r.c.EitherWay && r.c.ReverseHouses == 0 {
 		return 0, false
 	}
 	if m.Reversed() {
@@ -345,6 +356,9 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 	tz := r.tuzOf(p.State)
 	if r.legal(&c, mover, tz)&(1<<k) != 0 {
 		return nil
+	}
+	if err := r.fourRowRefusal(&c, mover, tz, k, m); err != nil { // SW-61, SW-62, SW-64
+		return err
 	}
 	switch {
 	case int(c[int(mover)*r.t.n+h]) < r.minSeeds:

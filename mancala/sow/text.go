@@ -70,6 +70,7 @@ func (g Game) Text() string {
 	if c.EitherWay {
 		notes = append(notes, "You may sow the other way round instead, if you choose: each move says which way it goes.")
 	}
+	notes = append(notes, c.fourRowSowingNotes()...) // SW-61
 	if c.SowOwnStore {
 		notes = append(notes, "Your own store is on the way: drop a seed into it as you pass.")
 	} else if c.Stores {
@@ -153,9 +154,12 @@ func (g Game) Text() string {
 			s += " The last seed goes to your store even when the house opposite is empty."
 		}
 		if c.CapturedSown {
-			s += " You do not keep the captured seeds: you sow them on at once, from the next house of your own."
+			s += " You do not keep the captured seeds: you sow them on at once, " + c.capturedFromWords() + "."
 		}
 		para("%s", s)
+		for _, x := range c.fourRowCaptureNotes() { // SW-62, SW-63
+			para("%s", x)
+		}
 	}
 	if c.CaptureNext {
 		caps++
@@ -184,6 +188,8 @@ func (g Game) Text() string {
 	var ends []string
 	left := leftoverWords(c.NoMove)
 	switch {
+	case c.CannotMoveLoses && c.InnerRowNeeded:
+		ends = append(ends, "A player who cannot move when his turn comes, or whose inner row is empty, loses the game; the winner takes the seeds left.")
 	case c.CannotMoveLoses:
 		ends = append(ends, "A player who cannot move when his turn comes loses the game; the winner takes the seeds left.")
 	case c.EndRowEmpty:
