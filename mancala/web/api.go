@@ -54,7 +54,7 @@ func (h *Handler) withGame(f gameFunc) http.HandlerFunc {
 				return
 			}
 		}
-		s, err := h.lookup(r.URL.Query().Get("id"))
+		s, err := h.lookup(r.Context(), r.URL.Query().Get("id"))
 		if err != nil {
 			h.fail(w, err)
 			return
@@ -63,7 +63,17 @@ func (h *Handler) withGame(f gameFunc) http.HandlerFunc {
 			defer h.release(s)
 			s.mu.Lock()
 			defer s.mu.Unlock()
+			if err := h.current(r.Context(), s); err != nil {
+				return reply{}, err
+			}
+			var before snapshot
+			if r.Method == http.MethodPost {
+				before = s.snap()
+			}
 			rep, err := f(r, s, r.URL.Query().Get("token"), &q)
+			if err != nil && r.Method == http.MethodPost && s.version != before.version {
+				s.restore(before) // a change that could not be stored is not made
+			}
 			s.used = h.now()
 			return rep, err
 		}()
@@ -80,11 +90,33 @@ func (h *Handler) withGame(f gameFunc) http.HandlerFunc {
 	}
 }
 
-// changed records a change of s: a new version, the event streams told,
-// the file written. s.mu is held.
-func (h *Handler) changed(s *session) {
-	s.touch(h.now())
-	h.save(s)
+// changed records a change of s: a new version, stored, and then the
+// event streams told. If the store fails, the error says so (503, or 409
+// if another server changed the game meanwhile): withGame then puts the
+// game back as it was, and the change is not acknowledged. s.mu is held.
+func (h *Handler) changed(s *session) error {
+	s.version++
+	s.changed = h.now()
+	if err := h.save(s); err != nil {
+		return err
+	}
+	s.tell()
+	return nil
+}
+
+// current reads s again from the store if another server changed it
+// (its Watch said so) or a store's refusal left it in doubt. s.mu is
+// held.
+func (h *Handler) current(ctx context.Context, s *session) error {
+	l := s.latest.Load()
+	if !s.reload && (l <= s.stored || s.stored == 0) {
+		return nil
+	}
+	if err := h.refresh(ctx, s); err != nil {
+		return err
+	}
+	s.latest.CompareAndSwap(l, 0)
+	return nil
 }
 
 // familyJSON is a family as the new-game form offers it.
@@ -274,7 +306,14 @@ func (h *Handler) handleNew(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.touch(h.now())
 	if s.shared() {
-		h.save(s) // the share link may be used after a restart; a game nobody shares is saved at its first move
+		// The share link may be used after a restart, or on another
+		// server; a game nobody shares is stored at its first move.
+		if err := h.save(s); err != nil {
+			s.mu.Unlock()
+			h.drop(s)
+			h.fail(w, err)
+			return
+		}
 	}
 	st := s.state(s.creator)
 	s.mu.Unlock()
@@ -348,7 +387,9 @@ func (h *Handler) handleMove(r *http.Request, s *session, token string, q *reque
 	if err != nil {
 		return reply{}, err
 	}
-	h.changed(s) // a pick too: the other players' pages say so
+	if err := h.changed(s); err != nil { // a pick too: the other players' pages say so
+		return reply{}, err
+	}
 	return jsonReply(moveResponse{Step: st, State: s.state(token)})
 }
 
@@ -385,7 +426,9 @@ func (h *Handler) handleComputer(r *http.Request, s *session, token string, _ *r
 		}
 		steps = append(steps, st)
 	}
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(computerResponse{Steps: steps, State: s.state(token)})
 }
 
@@ -396,7 +439,9 @@ func (h *Handler) handleUndo(_ *http.Request, s *session, token string, _ *reque
 	if err := s.undo(); err != nil {
 		return reply{}, err
 	}
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 
@@ -407,7 +452,9 @@ func (h *Handler) handleRedo(_ *http.Request, s *session, token string, _ *reque
 	if err := s.redo(); err != nil {
 		return reply{}, err
 	}
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 
@@ -415,7 +462,9 @@ func (h *Handler) handleConcede(_ *http.Request, s *session, token string, _ *re
 	if err := s.concede(s.holds(token)); err != nil {
 		return reply{}, err
 	}
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 
@@ -430,7 +479,7 @@ func (h *Handler) handleHint(r *http.Request, s *session, token string, _ *reque
 }
 
 // recordOf returns the record of s's game, with its seats and credentials
-// as tags (for Dir; the download leaves the credentials out).
+// as tags (for the store; the download leaves the credentials out).
 func (s *session) recordOf(secrets bool) (*record.Record, error) {
 	var tags []record.Tag
 	for p := mancala.South; p <= mancala.North; p++ {
@@ -473,7 +522,9 @@ func (h *Handler) handleUpload(_ *http.Request, s *session, token string, q *req
 		return reply{}, err
 	}
 	s.load(g, fam)
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 

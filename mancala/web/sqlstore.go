@@ -309,11 +309,11 @@ func (s *SQLStore) Update(ctx context.Context, g StoredGame, prev uint64) error 
 }
 
 // List implements [Store].
-func (s *SQLStore) List(ctx context.Context, before time.Time, limit int) ([]GameInfo, error) {
+func (s *SQLStore) List(ctx context.Context, before time.Time, overOnly bool, limit int) ([]GameInfo, error) {
 	if limit <= 0 {
 		limit = 1000
 	}
-	rows, err := s.db.QueryContext(ctx, s.q("SELECT id, version, updated, over FROM sowing_games WHERE updated < ? ORDER BY updated, id LIMIT ?"), micros(before), limit)
+	rows, err := s.db.QueryContext(ctx, s.q("SELECT id, version, updated, over FROM sowing_games WHERE updated < ? AND over >= ? ORDER BY updated, id LIMIT ?"), micros(before), boolInt(overOnly), limit)
 	if err != nil {
 		return nil, fmt.Errorf("web: listing games: %w", err)
 	}

@@ -70,8 +70,9 @@ type Change struct {
 // serialised: exactly one succeeds. Update fails with [ErrNotFound] for
 // a game that is not there and [ErrFull] past the caps.
 //
-// List returns the games last updated before the time before, oldest
-// first, at most limit of them (limit > 0), for expiry.
+// List returns the games last updated before the time before (only the
+// finished ones if overOnly), oldest first, at most limit of them
+// (limit > 0), for expiry.
 //
 // Delete removes the game id if its stored version is version
 // ([ErrStale] otherwise, [ErrNotFound] if it is not there).
@@ -94,7 +95,7 @@ type Store interface {
 	Get(ctx context.Context, id string) (StoredGame, error)
 	Create(ctx context.Context, g StoredGame) error
 	Update(ctx context.Context, g StoredGame, prev uint64) error
-	List(ctx context.Context, before time.Time, limit int) ([]GameInfo, error)
+	List(ctx context.Context, before time.Time, overOnly bool, limit int) ([]GameInfo, error)
 	Delete(ctx context.Context, id string, version uint64) error
 	Watch(ctx context.Context) (<-chan Change, error)
 }
@@ -328,14 +329,14 @@ func (m *MemoryStore) Update(ctx context.Context, g StoredGame, prev uint64) err
 }
 
 // List implements [Store].
-func (m *MemoryStore) List(ctx context.Context, before time.Time, limit int) ([]GameInfo, error) {
+func (m *MemoryStore) List(ctx context.Context, before time.Time, overOnly bool, limit int) ([]GameInfo, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	m.mu.Lock()
 	var out []GameInfo
 	for _, g := range m.games {
-		if g.Updated.Before(before) {
+		if g.Updated.Before(before) && (g.Over || !overOnly) {
 			out = append(out, GameInfo{ID: g.ID, Version: g.Version, Updated: g.Updated, Over: g.Over})
 		}
 	}

@@ -209,7 +209,7 @@ func (c *checker) list(ctx context.Context) {
 			return
 		}
 	}
-	got, err := c.s.List(ctx, base.Add(3*time.Hour+time.Minute), 100)
+	got, err := c.s.List(ctx, base.Add(3*time.Hour+time.Minute), false, 100)
 	if err != nil {
 		c.errorf("List: %v", err)
 		return
@@ -231,14 +231,31 @@ func (c *checker) list(ctx context.Context) {
 			}
 		}
 	}
-	if got, err := c.s.List(ctx, base.Add(3*time.Hour+time.Minute), 2); err != nil || len(got) > 2 {
+	if got, err := c.s.List(ctx, base.Add(3*time.Hour+time.Minute), false, 2); err != nil || len(got) > 2 {
 		c.errorf("List of at most 2: %d games, %v", len(got), err)
 	}
 	// An update moves a game out of the list.
 	if err := c.s.Update(ctx, web.StoredGame{ID: ids[4], Version: 2, Updated: base.Add(10 * time.Hour), Data: []byte("new")}, 1); err != nil {
 		c.errorf("Update for List: %v", err)
 	}
-	got, _ = c.s.List(ctx, base.Add(3*time.Hour+time.Minute), 100)
+	if fin, err := c.s.List(ctx, base.Add(3*time.Hour+time.Minute), true, 100); err != nil {
+		c.errorf("List of finished games: %v", err)
+	} else {
+		var n int
+		for _, gi := range fin {
+			if !strings.HasPrefix(gi.ID, c.prefix) {
+				continue
+			}
+			n++
+			if !gi.Over {
+				c.errorf("List of finished games lists %s, not finished", gi.ID)
+			}
+		}
+		if n != 1 { // ids[2]; ids[4] is no longer finished, nor old
+			c.errorf("List of finished games: %d of the games, want 1", n)
+		}
+	}
+	got, _ = c.s.List(ctx, base.Add(3*time.Hour+time.Minute), false, 100)
 	for _, gi := range got {
 		if gi.ID == ids[4] {
 			c.errorf("List lists a game by the time of its first version, not of its last")
