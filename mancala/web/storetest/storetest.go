@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -294,6 +295,7 @@ func (c *checker) concurrent(ctx context.Context) {
 						mu.Unlock()
 						return
 					}
+					runtime.Gosched() // let the other writers read the same version
 					mark := fmt.Sprintf("w%dr%d;", w, r)
 					next := web.StoredGame{ID: id, Version: g.Version + 1, Updated: now, Data: append(g.Data, mark...)}
 					err = h.Update(ctx, next, g.Version)
