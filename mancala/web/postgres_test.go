@@ -104,4 +104,3 @@ func openPostgres(t testing.TB, u string) (*SQLStore, *sql.DB) {
 	}
 	return st, db
 }
-
