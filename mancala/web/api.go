@@ -105,15 +105,30 @@ func (h *Handler) changed(s *session) error {
 }
 
 // current reads s again from the store if another server changed it
-// (its Watch said so) or a store's refusal left it in doubt. s.mu is
-// held.
+// (its Watch said so) or a store's refusal left it in doubt; on a store
+// that several processes share (Store.Watch tells their changes), it
+// also checks the stored version at every request, so that a server
+// whose notification is still on its way never serves an older game
+// (the game is read again only if it changed). s.mu is held.
 func (h *Handler) current(ctx context.Context, s *session) error {
 	l := s.latest.Load()
-	if !s.reload && (l <= s.stored || s.stored == 0) {
+	switch {
+	case s.reload || (l > s.stored && s.stored > 0):
+		if err := h.refresh(ctx, s); err != nil {
+			return err
+		}
+	case h.shared && s.stored > 0:
+		g, err := h.get(ctx, s.id)
+		if err != nil {
+			return err
+		}
+		if g.Version != s.stored {
+			if err := h.replace(s, g); err != nil {
+				return err
+			}
+		}
+	default:
 		return nil
-	}
-	if err := h.refresh(ctx, s); err != nil {
-		return err
 	}
 	s.latest.CompareAndSwap(l, 0)
 	return nil
@@ -305,9 +320,11 @@ func (h *Handler) handleNew(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.touch(h.now())
-	if s.shared() {
-		// The share link may be used after a restart, or on another
-		// server; a game nobody shares is stored at its first move.
+	if s.shared() || h.shared {
+		// The share link may be used after a restart, and any request
+		// may go to another server of a shared store; a game nobody
+		// shares, of a store of one process, is stored at its first move
+		// (every page load starts a game).
 		if err := h.save(s); err != nil {
 			s.mu.Unlock()
 			h.drop(s)

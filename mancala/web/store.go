@@ -268,17 +268,32 @@ var errChangedElsewhere = &Error{Status: http.StatusConflict, Msg: "web: the gam
 // handler's: errNoGame if there is none, it has expired or it cannot be
 // read; errStoreDown if the store fails.
 func (h *Handler) fetch(ctx context.Context, id string) (*session, error) {
+	g, err := h.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return h.fromStored(g)
+}
+
+// get reads the game id from the store (errNoGame, errStoreDown).
+func (h *Handler) get(ctx context.Context, id string) (StoredGame, error) {
 	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
 	g, err := h.store.Get(ctx, id)
 	if errors.Is(err, ErrNotFound) {
-		return nil, errNoGame
+		return g, errNoGame
 	}
 	if err != nil {
 		h.logf("web: reading game %s: %v", id, err)
-		return nil, errStoreDown
+		return g, errStoreDown
 	}
-	s, err := h.parseGame(g.Data, id, "game "+id)
+	return g, nil
+}
+
+// fromStored reads a stored game (errNoGame if it cannot be read or has
+// expired).
+func (h *Handler) fromStored(g StoredGame) (*session, error) {
+	s, err := h.parseGame(g.Data, g.ID, "game "+g.ID)
 	if err != nil {
 		h.logf("web: %v (not served)", err)
 		return nil, errNoGame
@@ -333,7 +348,16 @@ func (h *Handler) save(s *session) error {
 // refresh replaces s by the game as the store has it (another server
 // changed it). s.mu is held.
 func (h *Handler) refresh(ctx context.Context, s *session) error {
-	fresh, err := h.fetch(ctx, s.id)
+	g, err := h.get(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	return h.replace(s, g)
+}
+
+// replace replaces s by the stored game g. s.mu is held.
+func (h *Handler) replace(s *session, g StoredGame) error {
+	fresh, err := h.fromStored(g)
 	if err != nil {
 		return err
 	}

@@ -127,6 +127,7 @@ type Handler struct {
 	mux      *http.ServeMux
 	searches chan struct{}
 	store    Store
+	shared   bool // the store is shared by several processes: its Watch tells their changes
 	logf     func(format string, args ...any)
 	now      func() time.Time
 	onSearch func(max time.Duration) // tests: called with the time each search is given
@@ -222,6 +223,8 @@ func New(o Options) (*Handler, error) {
 			return nil, err
 		}
 	}
+	own, ok := h.store.(interface{ OwnChangesOnly() bool })
+	h.shared = !ok || !own.OwnChangesOnly()
 	ctx, cancel := context.WithCancel(context.Background())
 	ch, err := h.store.Watch(ctx)
 	if err != nil {
