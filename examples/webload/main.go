@@ -61,12 +61,22 @@ const usage = `Usage:
       and the acknowledged moves lost or doubled, counted at the end on
       another server than the last move's
 
-Flags:
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stderr, usage)
+		for _, name := range []string{"startup", "load"} {
+			fs := flag.NewFlagSet(name, flag.ContinueOnError)
+			fs.SetOutput(stderr)
+			if name == "startup" {
+				startupFlags(fs)
+			} else {
+				loadFlags(fs)
+			}
+			fmt.Fprintf(stderr, "%s:\n", name)
+			fs.PrintDefaults()
+		}
 		if len(args) == 0 {
 			return 2
 		}
@@ -107,13 +117,25 @@ func sampleGame() ([]byte, string, error) {
 	return sg.Data, g.ID, err
 }
 
+func startupFlags(fs *flag.FlagSet) (bin *string, games *int, files *bool, keep *string) {
+	bin = fs.String("web", "", "the web `binary` to start (go build -o /tmp/web ./examples/web)")
+	games = fs.Int("games", 100000, "the `number` of games stored")
+	files = fs.Bool("files", false, "store the games as files in a directory (-dir), as versions before the database did")
+	keep = fs.String("keep", "", "make the database or directory in `dir` and keep it (default: a temporary directory, removed)")
+	return
+}
+
+func loadFlags(fs *flag.FlagSet) (urls *string, clients, games *int) {
+	urls = fs.String("urls", "", "comma-separated base `URLs` of the servers (loopback only)")
+	clients = fs.Int("clients", 8, "concurrent `players`")
+	games = fs.Int("games", 2, "whole games each player plays (a server starts at most 20 games a minute for one address)")
+	return
+}
+
 func startup(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("startup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	bin := fs.String("web", "", "the web `binary` to start (go build -o /tmp/web ./examples/web)")
-	games := fs.Int("games", 100000, "the `number` of games stored")
-	files := fs.Bool("files", false, "store the games as files in a directory (-dir), as versions before the database did")
-	keep := fs.String("keep", "", "make the database or directory in `dir` and keep it (default: a temporary directory, removed)")
+	bin, games, files, keep := startupFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -387,9 +409,7 @@ const maxPlies = 300
 func load(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	urls := fs.String("urls", "", "comma-separated base `URLs` of the servers (loopback only)")
-	clients := fs.Int("clients", 8, "concurrent `players`")
-	games := fs.Int("games", 2, "whole games each player plays (a server starts at most 20 games a minute for one address)")
+	urls, clients, games := loadFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

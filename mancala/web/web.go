@@ -35,9 +35,10 @@ type Options struct {
 	// is reached, a new game replaces the least recently used game that
 	// nobody has used for a minute (or for watchedIdle, 10 minutes, if a
 	// page watches it: its streams are then closed, and the pages
-	// reconnect), and is refused (503) if there is none. A game kept in
-	// Dir comes back from its file when asked for; if there is no room
-	// for it then, the request gets 503 "busy, try again", never 404.
+	// reconnect), and is refused (503) if there is none. The games in
+	// memory are a cache of the Store's: a stored game comes back from
+	// the Store when asked for; if there is no room for it then, the
+	// request gets 503 "busy, try again", never 404.
 	MaxGames int
 	// MaxSearches caps the computer's searches (moves and hints) running
 	// at once; 0 means the number of CPUs. A search that cannot start
