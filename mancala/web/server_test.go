@@ -9,7 +9,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -714,10 +713,6 @@ func TestBodyTooLarge(t *testing.T) {
 	l := serve(t, Options{})
 	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	l.fails("POST", "/api/record"+q(s), map[string]string{"record": strings.Repeat("x", maxBody)}, 413, "larger")
-}
-
-func osChtimes(dir, id string, at time.Time) error {
-	return os.Chtimes(filepath.Join(dir, id+".txt"), at, at)
 }
 
 // TestStoreRefusesFIFO: a named pipe among the games of Dir does not

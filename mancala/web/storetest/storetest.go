@@ -291,7 +291,7 @@ func (c *checker) concurrent(ctx context.Context) {
 					g, err := h.Get(ctx, id)
 					if err != nil {
 						mu.Lock()
-						fails = append(fails, fmt.Errorf("Get: %w", err))
+						fails = append(fails, fmt.Errorf("reading: %w", err))
 						mu.Unlock()
 						return
 					}
@@ -304,7 +304,7 @@ func (c *checker) concurrent(ctx context.Context) {
 					}
 					if err != nil {
 						mu.Lock()
-						fails = append(fails, fmt.Errorf("Update: %w", err))
+						fails = append(fails, fmt.Errorf("updating: %w", err))
 						mu.Unlock()
 						return
 					}
