@@ -31,6 +31,7 @@ type server struct {
 // test ends or stop is called.
 func start(t *testing.T, args ...string) *server {
 	t.Helper()
+	args = noImport(args)
 	s := &server{t: t, done: make(chan int, 1), out: &bytes.Buffer{}}
 	addrc := make(chan string, 1)
 	var errOut bytes.Buffer
@@ -58,6 +59,17 @@ func (s *server) close() {
 		s.stop = nil
 		<-s.done
 	}
+}
+
+// noImport adds -dir "" to args that give no -dir, so that no test
+// imports the game files of the user's cache directory.
+func noImport(args []string) []string {
+	for _, a := range args {
+		if a == "-dir" {
+			return args
+		}
+	}
+	return append(args, "-dir", "")
 }
 
 var client = &http.Client{Timeout: 10 * time.Second}
@@ -349,5 +361,83 @@ func TestDiskFull(t *testing.T) {
 	}
 	if code, _ := s2.move(g); code != 200 {
 		t.Errorf("with room again, a move: %d", code)
+	}
+}
+
+// TestMain lets the test binary serve as the command itself, in a child
+// process (SOWING_WEB_CHILD=1), so that a test can kill a server.
+func TestMain(m *testing.M) {
+	if os.Getenv("SOWING_WEB_CHILD") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil))
+	}
+	os.Exit(m.Run())
+}
+
+// child starts the command in a process of its own on a loopback port;
+// it returns the server's address and the process.
+func child(t *testing.T, args ...string) (*server, *exec.Cmd) {
+	t.Helper()
+	args = noImport(args)
+	cmd := exec.Command(os.Args[0], append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), "SOWING_WEB_CHILD=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	lines := make(chan string, 1)
+	go func() {
+		b := make([]byte, 4096)
+		n, _ := out.Read(b)
+		lines <- string(b[:n])
+		_, _ = io.Copy(io.Discard, out)
+	}()
+	select {
+	case line := <-lines:
+		i := strings.Index(line, "http://")
+		if i < 0 {
+			t.Fatalf("the server says %q", line)
+		}
+		base := strings.Fields(line[i:])[0]
+		return &server{t: t, base: strings.TrimSuffix(base, "/")}, cmd
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server does not start")
+	}
+	return nil, nil
+}
+
+// TestPostgresServerKilled: a server process killed (SIGKILL) in the
+// middle of a game loses none of the moves it answered; the players go
+// on on another server of the same PostgreSQL.
+func TestPostgresServerKilled(t *testing.T) {
+	u := postgresDB(t)
+	a, proc := child(t, "-db", u)
+	b := start(t, "-db", u)
+	g := a.newGame()
+	var last state
+	for i := 0; i < 5; i++ {
+		code, st := a.move(g)
+		if code != 200 {
+			t.Fatalf("move %d: %d", i, code)
+		}
+		last = st
+	}
+	if err := proc.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = proc.Wait()
+	var got state
+	b.call("GET", "/api/state?id="+g.ID, nil, &got)
+	if got.Moves != last.Moves || got.Version != last.Version {
+		t.Fatalf("after the kill: %q v%d, answered %q v%d", got.Moves, got.Version, last.Moves, last.Version)
+	}
+	if code, _ := b.move(g); code != 200 {
+		t.Errorf("the players go on: %d", code)
 	}
 }
