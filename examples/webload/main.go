@@ -175,7 +175,14 @@ func startup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "webload: storing the games:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "stored %d games of %d bytes each in %v (%s)\n", *games, len(data), time.Since(t0).Round(time.Millisecond), strings.Join(where, " "))
+	shown := make([]string, len(where))
+	for i, w := range where {
+		shown[i] = w
+		if w == "" {
+			shown[i] = `""`
+		}
+	}
+	fmt.Fprintf(stdout, "stored %d games of %d bytes each in %v (web %s)\n", *games, len(data), time.Since(t0).Round(time.Millisecond), strings.Join(shown, " "))
 	cmd := exec.Command(*bin, append([]string{"-addr", "127.0.0.1:0"}, where...)...)
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"))
 	out, err := cmd.StdoutPipe()
