@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -47,6 +48,23 @@ func TestNoExampleImportsAnother(t *testing.T) {
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestWebImportsNoDriver checks that the web game's packages import the
+// standard library only (and the module's own packages): the store
+// speaks database/sql, and the programs choose the drivers
+// (examples/web imports modernc.org/sqlite and pgx).
+func TestWebImportsNoDriver(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "github.com/sowing-games/sowing/mancala/web", "github.com/sowing-games/sowing/mancala/web/storetest").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, p := range strings.Fields(string(out)) {
+		first, _, _ := strings.Cut(p, "/")
+		if strings.Contains(first, ".") && !strings.HasPrefix(p, "github.com/sowing-games/sowing/") {
+			t.Errorf("mancala/web depends on %s, not of the standard library", p)
 		}
 	}
 }

@@ -43,7 +43,7 @@ func TestEndgameMatch(t *testing.T) {
 	}
 	for i, rec := range recs {
 		if rec.Comments[3] != "the 3 random moves of the opening end here" {
-			t.Errorf("game %d: comments %q; want one after the third move", i+1, rec.Comments)
+			t.Errorf("game %d: comments %v; want one after the third move", i+1, rec.Comments)
 		}
 	}
 	if !slices.Equal(recs[0].Moves[:3], recs[1].Moves[:3]) || !slices.Equal(recs[2].Moves[:3], recs[3].Moves[:3]) {

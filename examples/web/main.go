@@ -2,16 +2,19 @@
 // browser: against the computer, at one screen, or on two devices with a
 // share link. The page and its API are package
 // [github.com/sowing-games/sowing/mancala/web]; this command only chooses
-// where to listen and where to keep the games.
+// where to listen and where to keep the games: an SQLite file by default
+// (modernc.org/sqlite, pure Go), or PostgreSQL, which several servers may
+// share.
 //
 // Usage:
 //
-//	go run ./examples/web [-addr 127.0.0.1:8080] [-dir DIR] [-public -host NAME]
+//	go run ./examples/web [-addr 127.0.0.1:8080] [-db FILE|postgres://...|memory] [-public -host NAME]
 //
 // Run it with -h for the flags.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -23,6 +26,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	_ "github.com/sowing-games/sowing/awale"   // registers the awale family
 	_ "github.com/sowing-games/sowing/congkak" // registers the congkak family
@@ -34,22 +38,18 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil))
 }
 
-// defaultDir is where games are kept unless -dir says otherwise.
-func defaultDir() string {
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "sowing", "web")
-}
-
 const usage = `Usage: web [flags]
 
 Serves the sowing games (Awalé, Congkak) on a web page: play against the
 computer, two people at one screen, or two people on two devices (the page
 gives a share link that seats the other player; anyone with the game's
-own link may watch). Games are kept in a directory and survive a restart;
-finished games are deleted 30 days after their last move.
+own link may watch). Games are kept in a database and survive a restart:
+an SQLite file by default (private to you), or PostgreSQL with
+-db postgres://USER@HOST/DB, which several servers share (a game started
+on one is played on any; moves show on every page at once). A move is
+answered once it is stored. Finished games are deleted 30 days after
+their last move, others after 360 days. Games kept as files by earlier
+versions (-dir) are imported into the database once.
 
 By default the page is served on this machine only (127.0.0.1). To serve
 other machines, give -public with an address such as 0.0.0.0:8080 and the
@@ -72,7 +72,8 @@ func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop f
 	addr := fs.String("addr", "127.0.0.1:8080", "the `address` to serve on (host:port; port 0 picks a free one)")
 	public := fs.Bool("public", false, "allow an -addr that is not a loopback address (other machines can reach the page)")
 	hosts := fs.String("host", "", "with -public: comma-separated host `names` the page is reached by (the Host header); empty accepts any")
-	dir := fs.String("dir", defaultDir(), "the `directory` that keeps the games (\"\" keeps them in memory only)")
+	dbFlag := fs.String("db", defaultDB(), "where games are kept: an SQLite `file`, a postgres:// URL, or memory (not kept)")
+	dir := fs.String("dir", legacyDir(), "a `directory` of games kept as files by earlier versions, imported into -db once (-dir \"\" without -db: memory only, as before)")
 	level := fs.String("level", "medium", "the computer's default level: "+strings.Join(search.Levels, ", "))
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -91,13 +92,39 @@ func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop f
 		fmt.Fprintf(stderr, "web: -addr %q: port %q: want a number from 0 to 65535\n", *addr, port)
 		return 2
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["dir"] && *dir == "" && !set["db"] {
+		*dbFlag = "memory" // -dir "" kept games in memory only before -db
+	}
+	if *dir != "" && !set["dir"] {
+		if _, err := os.Stat(*dir); err != nil {
+			*dir = "" // no games of an earlier version to import
+		}
+	}
+	if *dbFlag == defaultDB() && *dbFlag != "" {
+		if err := os.MkdirAll(filepath.Dir(*dbFlag), 0o700); err == nil {
+			_ = os.Chmod(filepath.Dir(*dbFlag), 0o700) // the games hold the players' credentials
+		}
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "web: %v\n", err)
 		return 1
 	}
 	defer ln.Close()
-	opt := web.Options{Dir: *dir, Level: *level}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	store, where, closeStore, err := openStore(ctx, *dbFlag)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "web: -db: %v\n", err)
+		return 1
+	}
+	defer closeStore()
+	if *dir != "" && store != nil && (*dbFlag == "" || *dbFlag == "memory") {
+		*dir = "" // nothing to import into that outlives this process
+	}
+	opt := web.Options{Store: store, Dir: *dir, Level: *level}
 	host, _, _ := net.SplitHostPort(ln.Addr().String())
 	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
 		if !*public {
@@ -115,10 +142,7 @@ func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop f
 		fmt.Fprintf(stderr, "web: %v\n", err)
 		return 1
 	}
-	where := "in memory only"
-	if *dir != "" {
-		where = "in " + *dir
-	}
+	defer h.Close()
 	fmt.Fprintf(stdout, "serving the sowing games at http://%s/ (games kept %s; Ctrl-C stops)\n", ln.Addr(), where)
 	srv := web.NewServer(*addr, h)
 	stop := make(chan os.Signal, 1)

@@ -13,7 +13,7 @@ func TestUsage(t *testing.T) {
 	if code := run([]string{"-h"}, &out, &errOut, nil); code != 0 {
 		t.Errorf("-h: exit %d", code)
 	}
-	for _, want := range []string{"Usage: web [flags]", "share link", "-public", "-dir", "-addr", "-level", "-host"} {
+	for _, want := range []string{"Usage: web [flags]", "share link", "-public", "-db", "-dir", "-addr", "-level", "-host", "PostgreSQL"} {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("usage lacks %q:\n%s", want, errOut.String())
 		}

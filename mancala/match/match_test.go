@@ -443,7 +443,7 @@ func TestOpenings(t *testing.T) {
 		var opens [][]mancala.Move
 		for _, res := range rep.Results {
 			if !strings.HasPrefix(res.Record.Comments[3], "the 3 random moves of the") {
-				t.Errorf("game %d: comments %q", res.Game, res.Record.Comments)
+				t.Errorf("game %d: comments %v", res.Game, res.Record.Comments)
 			}
 			opens = append(opens, res.Record.Moves[:3])
 		}

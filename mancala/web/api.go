@@ -37,56 +37,6 @@ func jsonReply(v any) (reply, error) {
 	return reply{ctype: "application/json", body: append(b, '\n')}, err
 }
 
-// gameFunc is an endpoint on one game: it runs with the game's lock held
-// and the request's body already read, and returns the answer to write.
-type gameFunc func(r *http.Request, s *session, token string, q *request) (reply, error)
-
-// withGame reads the request's body (at most maxBody bytes), then finds
-// the game named by the id query parameter and calls f with its lock
-// held, then writes f's answer with the lock released: a slow client
-// holds up nobody.
-func (h *Handler) withGame(f gameFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var q request
-		if r.Method == http.MethodPost {
-			if err := readBody(w, r, &q); err != nil {
-				h.fail(w, err)
-				return
-			}
-		}
-		s, err := h.lookup(r.URL.Query().Get("id"))
-		if err != nil {
-			h.fail(w, err)
-			return
-		}
-		rep, err := func() (reply, error) {
-			defer h.release(s)
-			s.mu.Lock()
-			defer s.mu.Unlock()
-			rep, err := f(r, s, r.URL.Query().Get("token"), &q)
-			s.used = h.now()
-			return rep, err
-		}()
-		if err != nil {
-			h.fail(w, err)
-			return
-		}
-		w.Header().Set("Content-Type", rep.ctype)
-		w.Header().Set("Cache-Control", "no-store")
-		if rep.filename != "" {
-			w.Header().Set("Content-Disposition", `attachment; filename="`+rep.filename+`"`)
-		}
-		_, _ = w.Write(rep.body)
-	}
-}
-
-// changed records a change of s: a new version, the event streams told,
-// the file written. s.mu is held.
-func (h *Handler) changed(s *session) {
-	s.touch(h.now())
-	h.save(s)
-}
-
 // familyJSON is a family as the new-game form offers it.
 type familyJSON struct {
 	Name        string       `json:"name"`
@@ -273,8 +223,17 @@ func (h *Handler) handleNew(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.touch(h.now())
-	if s.shared() {
-		h.save(s) // the share link may be used after a restart; a game nobody shares is saved at its first move
+	if s.shared() || h.shared {
+		// The share link may be used after a restart, and any request
+		// may go to another server of a shared store; a game nobody
+		// shares, of a store of one process, is stored at its first move
+		// (every page load starts a game).
+		if err := h.save(s); err != nil {
+			s.mu.Unlock()
+			h.drop(s)
+			h.fail(w, err)
+			return
+		}
 	}
 	st := s.state(s.creator)
 	s.mu.Unlock()
@@ -348,7 +307,9 @@ func (h *Handler) handleMove(r *http.Request, s *session, token string, q *reque
 	if err != nil {
 		return reply{}, err
 	}
-	h.changed(s) // a pick too: the other players' pages say so
+	if err := h.changed(s); err != nil { // a pick too: the other players' pages say so
+		return reply{}, err
+	}
 	return jsonReply(moveResponse{Step: st, State: s.state(token)})
 }
 
@@ -385,7 +346,9 @@ func (h *Handler) handleComputer(r *http.Request, s *session, token string, _ *r
 		}
 		steps = append(steps, st)
 	}
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(computerResponse{Steps: steps, State: s.state(token)})
 }
 
@@ -396,7 +359,9 @@ func (h *Handler) handleUndo(_ *http.Request, s *session, token string, _ *reque
 	if err := s.undo(); err != nil {
 		return reply{}, err
 	}
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 
@@ -407,7 +372,9 @@ func (h *Handler) handleRedo(_ *http.Request, s *session, token string, _ *reque
 	if err := s.redo(); err != nil {
 		return reply{}, err
 	}
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 
@@ -415,7 +382,9 @@ func (h *Handler) handleConcede(_ *http.Request, s *session, token string, _ *re
 	if err := s.concede(s.holds(token)); err != nil {
 		return reply{}, err
 	}
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 
@@ -430,7 +399,7 @@ func (h *Handler) handleHint(r *http.Request, s *session, token string, _ *reque
 }
 
 // recordOf returns the record of s's game, with its seats and credentials
-// as tags (for Dir; the download leaves the credentials out).
+// as tags (for the store; the download leaves the credentials out).
 func (s *session) recordOf(secrets bool) (*record.Record, error) {
 	var tags []record.Tag
 	for p := mancala.South; p <= mancala.North; p++ {
@@ -473,7 +442,9 @@ func (h *Handler) handleUpload(_ *http.Request, s *session, token string, q *req
 		return reply{}, err
 	}
 	s.load(g, fam)
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 

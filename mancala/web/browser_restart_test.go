@@ -94,7 +94,7 @@ func (tb *tab) waitWithin(cond string, d time.Duration) {
 // reloaded from disk restarted its version at 1, and the pages, which had
 // seen higher versions, ignored every later move.)
 func TestBrowserRestartMidGame(t *testing.T) {
-	srv := newRestartable(t, Options{Dir: t.TempDir()})
+	srv := newRestartable(t, Options{Store: NewMemoryStore(StoreLimits{})})
 	south := openTabOn(t, srv.srv, "/")
 	south.newGame("awale", "awale", "human", "remote", "easy")
 	south.setSpeed(4)

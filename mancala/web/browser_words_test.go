@@ -201,8 +201,8 @@ func TestBrowserTwoDevices(t *testing.T) {
 // TestBrowserGameSurvivesRestart: a game kept in Dir is there again, at
 // the same address, after the server restarts.
 func TestBrowserGameSurvivesRestart(t *testing.T) {
-	dir := t.TempDir()
-	srv := newTestServer(t, Options{Dir: dir})
+	kept := NewMemoryStore(StoreLimits{})
+	srv := newTestServer(t, Options{Store: kept})
 	tb := openTabOn(t, srv, "/")
 	tb.newGame("awale", "awale", "human", "computer", "easy")
 	tb.setSpeed(4)
@@ -213,7 +213,7 @@ func TestBrowserGameSurvivesRestart(t *testing.T) {
 	moves := tb.text("moves")
 	srv.CloseClientConnections() // the page's event stream too
 	srv.Close()
-	srv2 := newTestServer(t, Options{Dir: dir})
+	srv2 := newTestServer(t, Options{Store: kept})
 	tb2 := openTabOn(t, srv2, strings.TrimPrefix(url, srv.URL+"/games"))
 	if got := tb2.text("moves"); got != moves {
 		t.Errorf("after a restart the moves are %q, want %q", got, moves)

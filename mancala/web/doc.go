@@ -44,10 +44,30 @@
 // minute, hold [Options.GamesPerClient] games in memory and
 // [Options.StreamsPerClient] event streams at once; beyond, 429 with a
 // JSON error. A game that a page watches but nobody plays leaves memory
-// after 10 minutes when room is needed; a game of Dir that finds no room
+// after 10 minutes when room is needed; a stored game that finds no room
 // to load answers 503 "busy, try again" (404 means that there is no such
-// game). Game files that are symbolic links are not read; files cut short
-// are put aside as ID.txt.bad. Serve it with the timeouts of [NewServer].
+// game). Serve it with the timeouts of [NewServer].
+//
+// # Storage
+//
+// The games are kept in a [Store] (Options.Store): [NewMemoryStore], or
+// [NewSQLStore] on a *sql.DB of the program's choice of driver ([SQLite],
+// or [Postgres], which several servers may share); any other
+// implementation is checked by storetest.TestStore. A game is stored from
+// its first move (at once with a share link, or on a shared store), as
+// record text (package mancala/record) with tags of this package's, the
+// seats' credentials among them: keep the store private. A change is
+// answered only once it is stored, with the version read compared and
+// swapped: if the store fails the request gets 503 and the game is put
+// back as it was; if another server changed the game meanwhile, 409, and
+// the page shows the game as it is. The handler reads a game from the
+// store when a request asks for it, with no lock of its own held (never
+// all of them at start), keeps at most MaxGames in memory, follows the
+// store's changes (Store.Watch) so that pages see the moves made on other
+// servers, and deletes expired games about once an hour. Game files of
+// earlier versions (Options.Dir) are imported once; a file that is a
+// symbolic link is not read, and one cut short is put aside as
+// ID.txt.bad.
 //
 // # API
 //
@@ -72,7 +92,7 @@
 // Errors get a 4xx or 5xx status and {"error": "..."}, and change nothing.
 // A body must be a JSON object (null is refused), and /api/new's seats
 // two or none. The state's "version" counts the game's changes and is
-// kept in its file, so that it goes on after a restart.
+// stored with it, so that it goes on after a restart and on any server.
 //
 // # Evaluation graph
 //

@@ -33,7 +33,7 @@ func forbidden(format string, args ...any) error {
 
 var errNoGame = &Error{Status: http.StatusNotFound, Msg: "web: no such game (it may have expired): start a new one"}
 
-// errBusy answers a request for a game kept in Dir that there is no room
+// errBusy answers a request for a stored game that there is no room
 // to load into memory now: the game is there, the server is full.
 var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "web: the server is busy, try again in a minute (your game is kept)"}
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 )
@@ -19,7 +20,7 @@ func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.closeStream(addr)
-	s, err := h.lookup(r.URL.Query().Get("id"))
+	s, err := h.lookup(r.Context(), r.URL.Query().Get("id"))
 	if err != nil {
 		h.fail(w, err)
 		return
@@ -65,7 +66,7 @@ func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-h.done:
 			return
-		case <-gone: // evicted from memory: the page reconnects, and the game comes back from Dir
+		case <-gone: // evicted from memory: the page reconnects, and the game comes back from the store
 			return
 		case <-tick.C:
 			if !send(": still here\n\n") {
@@ -74,6 +75,11 @@ func (h *Handler) handleEvents(w http.ResponseWriter, r *http.Request) {
 		case <-c:
 			s.mu.Lock()
 			v := s.version
+			if l := s.latest.Load(); l == math.MaxUint64 {
+				v++ // the game changed elsewhere (or went): the page asks for it again
+			} else if l > v {
+				v = l
+			}
 			s.mu.Unlock()
 			if !send(fmt.Sprintf("%sevent: change\ndata: {\"version\":%d}\n\n", retry, v)) {
 				return

@@ -110,8 +110,8 @@ func TestAnalysisBounded(t *testing.T) {
 // refuse this position: awale: 49 seeds, want 48: mancala: invalid
 // position").
 func TestSetup(t *testing.T) {
-	dir := t.TempDir()
-	l := serve(t, Options{Dir: dir})
+	kept := NewMemoryStore(StoreLimits{})
+	l := serve(t, Options{Store: kept})
 	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "computer"}, Level: "easy"})
 	var info setupInfo
 	l.ok("GET", "/api/setup?id="+s.ID, nil, &info)
@@ -156,7 +156,7 @@ func TestSetup(t *testing.T) {
 	}
 	l.srv.Close()
 
-	l2 := serve(t, Options{Dir: dir})
+	l2 := serve(t, Options{Store: kept})
 	var got stateJSON
 	l2.ok("GET", "/api/state"+q(s), nil, &got)
 	if !sameBoard(got.Board, st.Board) || got.ToMove != "north" {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -44,11 +45,14 @@ type session struct {
 	hist    []mancala.Position     // hist[i] is PositionAt(i), for i <= Ply: the search's history
 	picked  [2]int                 // at a simultaneous decision across devices: a pick's house+1, 0 none
 	version uint64                 // counts the changes, for the event stream
+	stored  uint64                 // the version in the store (0: not stored, as a game nobody played)
+	reload  bool                   // the store's version is to be read again (another server changed it)
+	latest  atomic.Uint64          // the greatest version the store's Watch told (math.MaxUint64: deleted, or changes missed)
 	watch   map[chan struct{}]bool // the event streams open on the game
 	used    time.Time              // the last request
 	changed time.Time              // the last change
 	busy    int                    // requests holding or waiting for mu (eviction spares busy games)
-	client  string                 // the client address that started the game ("" if reloaded from Dir)
+	client  string                 // the client address that started the game ("" if loaded from the store)
 	gone    chan struct{}          // closed when the game is evicted from memory: its streams end
 	events  []mancala.Event        // a buffer for PlayTrace
 	evals   []evaluation           // evals[i] is the engine's value of hist[i] along the line of steps, as far as analysed
@@ -116,6 +120,11 @@ func (s *session) syncHist() {
 func (s *session) touch(now time.Time) {
 	s.version++
 	s.changed = now
+	s.tell()
+}
+
+// tell tells the event streams that the game changed. s.mu is held.
+func (s *session) tell() {
 	for c := range s.watch {
 		select {
 		case c <- struct{}{}:

@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -226,8 +227,8 @@ func TestClientOf(t *testing.T) {
 // ends, and the game comes back from Dir when asked for. (Before: a
 // watched game was never evicted.)
 func TestWatchedGameEvicted(t *testing.T) {
-	dir := t.TempDir()
-	l, clk := serveClock(t, Options{MaxGames: 1, Dir: dir})
+	kept := NewMemoryStore(StoreLimits{})
+	l, clk := serveClock(t, Options{MaxGames: 1, Store: kept})
 	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	l.ok("POST", "/api/move"+q(s), map[string]string{"move": "C"}, nil)
 	st, code := l.openStream(testClient, s.ID)
@@ -254,8 +255,8 @@ func TestWatchedGameEvicted(t *testing.T) {
 // answers 503 "busy, try again", not 404 "expired"; once there is room it
 // loads. (Before: 404 "no such game (it may have expired)".)
 func TestStoredGameBusy(t *testing.T) {
-	dir := t.TempDir()
-	l, clk := serveClock(t, Options{MaxGames: 1, Dir: dir})
+	kept := NewMemoryStore(StoreLimits{})
+	l, clk := serveClock(t, Options{MaxGames: 1, Store: kept})
 	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	l.ok("POST", "/api/move"+q(s), map[string]string{"move": "C"}, nil)
 	clk.add(2 * idleEvict)
@@ -270,11 +271,13 @@ func TestStoredGameBusy(t *testing.T) {
 	l.fails("GET", "/api/state"+q(other), nil, http.StatusNotFound, "no such game")
 }
 
-// savedGame starts a game of South against the computer in dir, plays
-// three turns, and returns its state and file.
+// savedGame starts a game of South against the computer, plays three
+// turns, and writes it in dir as the game file an earlier version kept
+// (the record text the store holds); it returns its state and file.
 func savedGame(t *testing.T, dir string) (stateJSON, string) {
 	t.Helper()
-	l := serve(t, Options{Dir: dir})
+	kept := NewMemoryStore(StoreLimits{})
+	l := serve(t, Options{Store: kept})
 	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "computer"}, Level: "easy"})
 	for i := 0; i < 3; i++ {
 		var st stateJSON
@@ -283,7 +286,22 @@ func savedGame(t *testing.T, dir string) (stateJSON, string) {
 		l.ok("POST", "/api/computer"+q(s), nil, nil)
 	}
 	l.srv.Close()
-	return s, filepath.Join(dir, s.ID+".txt")
+	g, err := kept.Get(context.Background(), s.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, s.ID+".txt")
+	if err := os.WriteFile(file, g.Data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return s, file
+}
+
+// importing serves a handler with a new store into which dir is
+// imported.
+func importing(t *testing.T, dir string, logf func(string, ...any)) *live {
+	t.Helper()
+	return serve(t, Options{Dir: dir, Store: NewMemoryStore(StoreLimits{}), Logf: logf})
 }
 
 // logged collects a handler's log lines.
@@ -309,8 +327,8 @@ func (g *logged) has(text string) bool {
 	return false
 }
 
-// TestGameFileSymlink: a game file that is a symbolic link is not followed,
-// at start or when the game is asked for. (Before: the link's target was
+// TestGameFileSymlink: a game file that is a symbolic link is not followed
+// when Dir is imported. (Before: the link's target was
 // read, a system file as well as a game.)
 func TestGameFileSymlink(t *testing.T) {
 	elsewhere := t.TempDir()
@@ -320,7 +338,7 @@ func TestGameFileSymlink(t *testing.T) {
 		t.Skipf("no symbolic link here: %v", err)
 	}
 	var g logged
-	l := serve(t, Options{Dir: dir, Logf: g.logf})
+	l := importing(t, dir, g.logf)
 	l.fails("GET", "/api/state"+q(s), nil, http.StatusNotFound, "no such game")
 	if !g.has("symbolic link") {
 		t.Errorf("the link is not logged: %q", g.lines)
@@ -351,7 +369,7 @@ func TestGameFileTruncated(t *testing.T) {
 			t.Fatal(err)
 		}
 		var g logged
-		l := serve(t, Options{Dir: dir, Logf: g.logf})
+		l := importing(t, dir, g.logf)
 		l.fails("GET", "/api/state"+q(s), nil, http.StatusNotFound, "no such game")
 		if !g.has("cut short") {
 			t.Errorf("cut at %q: not logged: %q", cut, g.lines)
@@ -365,15 +383,21 @@ func TestGameFileTruncated(t *testing.T) {
 		}
 		l.srv.Close()
 	}
-	// The whole file loads.
+	// The whole file is imported, once: it is renamed ID.txt.imported.
 	if err := os.WriteFile(file, text, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	l := serve(t, Options{Dir: dir})
+	l := importing(t, dir, nil)
 	var got stateJSON
 	l.ok("GET", "/api/state"+q(s), nil, &got)
-	if got.Ply != 6 {
-		t.Errorf("the whole file: ply %d, want 6", got.Ply)
+	if got.Ply != 6 || got.Version != s.Version+6 {
+		t.Errorf("the whole file: ply %d, version %d; want 6, %d", got.Ply, got.Version, s.Version+6)
+	}
+	if _, err := os.Stat(file); !os.IsNotExist(err) {
+		t.Errorf("the imported file is still in place: %v", err)
+	}
+	if kept, err := os.ReadFile(file + importedSuffix); err != nil || !bytes.Equal(kept, text) {
+		t.Errorf("the imported file is not kept whole as %s: %v", filepath.Base(file)+importedSuffix, err)
 	}
 }
 
@@ -397,7 +421,7 @@ func TestGameFileEmptyToken(t *testing.T) {
 	if err := os.WriteFile(file, text, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	l := serve(t, Options{Dir: dir, Logf: func(string, ...any) {}})
+	l := importing(t, dir, func(string, ...any) {})
 	code, out := l.call("POST", "/api/computer?id="+s.ID, nil)
 	if code == http.StatusOK {
 		t.Errorf("a spectator made the computer move: %s", out)

@@ -1,32 +1,93 @@
 package web
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"net/http"
 )
 
-// The games in memory: found (and loaded from Dir) for a request, added,
-// and evicted to make room.
+// The games in memory, a bounded cache of the store's: found (and
+// loaded from the store) for a request, added, and evicted to make room.
 
 // lookup returns the game of id, marked busy (see release), or an error:
-// errNoGame (404) for a game that is neither in memory nor in Dir, or
-// has expired; errBusy (503) for a game of Dir that there is no room to
-// load now.
-func (h *Handler) lookup(id string) (*session, error) {
+// errNoGame (404) for a game that is neither in memory nor in the store,
+// or has expired; errBusy (503) for a stored game that there is no room
+// to load now; errStoreDown (503) if the store fails. The store is read
+// with no lock held: other requests go on meanwhile.
+func (h *Handler) lookup(ctx context.Context, id string) (*session, error) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	s := h.sessions[id]
-	if s == nil && h.store != nil && validID(id) {
-		var err error
-		if s, err = h.loadOne(id); err != nil { // a game evicted from memory comes back from its file
-			return nil, err
-		}
+	if s := h.sessions[id]; s != nil {
+		s.busy++
+		h.mu.Unlock()
+		return s, nil
 	}
-	if s == nil {
+	h.mu.Unlock()
+	if !validID(id) {
 		return nil, errNoGame
 	}
-	s.busy++
-	return s, nil
+	fresh, err := h.fetch(ctx, id) // a game evicted from memory, or kept by another server, comes from the store
+	if err != nil {
+		return nil, err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if s := h.sessions[id]; s != nil { // loaded meanwhile by another request
+		s.busy++
+		return s, nil
+	}
+	if !h.makeRoom() {
+		return nil, errBusy
+	}
+	h.sessions[id] = fresh
+	fresh.busy++
+	return fresh, nil
+}
+
+// drop forgets s, a game that could not be stored at its start.
+func (h *Handler) drop(s *session) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.sessions[s.id] == s {
+		delete(h.sessions, s.id)
+	}
+}
+
+// watchStore follows the store's changes until ch closes: a game in
+// memory that another server changed is read again at its next request,
+// and its pages are told at once.
+func (h *Handler) watchStore(ch <-chan Change) {
+	for c := range ch {
+		var targets []*session
+		h.mu.Lock()
+		if c.ID == "" { // changes missed: any game may have changed
+			for _, s := range h.sessions {
+				targets = append(targets, s)
+			}
+		} else if s := h.sessions[c.ID]; s != nil {
+			targets = append(targets, s)
+		}
+		h.mu.Unlock()
+		v := c.Version
+		if c.ID == "" || v == 0 {
+			v = math.MaxUint64
+		}
+		for _, s := range targets {
+			for {
+				l := s.latest.Load()
+				if l >= v || s.latest.CompareAndSwap(l, v) {
+					break
+				}
+			}
+			go func() { // the game's lock may be held by a search for a while
+				s.mu.Lock()
+				if s.latest.Load() > s.stored {
+					s.tell()
+				}
+				s.mu.Unlock()
+			}()
+		}
+	}
 }
 
 // release marks a request on s finished.
@@ -59,8 +120,8 @@ func (h *Handler) add(s *session, addr string) error {
 // makeRoom makes room for one game in memory, if need be by dropping the
 // least recently used one that no request holds and nobody has used for a
 // minute, or for watchedIdle if a page watches it (its streams are told
-// to close: the pages reconnect, and the game comes back from Dir, if
-// any). It reports whether there is room. h.mu is held.
+// to close: the pages reconnect, and the game comes back from the store,
+// if it was stored). It reports whether there is room. h.mu is held.
 func (h *Handler) makeRoom() bool {
 	if len(h.sessions) < h.opt.MaxGames {
 		return true

@@ -2,12 +2,13 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -523,8 +524,8 @@ func TestEventsStream(t *testing.T) {
 // TestGamesSurviveRestart: with Dir, a new handler has the games, their
 // moves, credentials and versions back.
 func TestGamesSurviveRestart(t *testing.T) {
-	dir := t.TempDir()
-	l := serve(t, Options{Dir: dir})
+	kept := NewMemoryStore(StoreLimits{})
+	l := serve(t, Options{Store: kept})
 	s := l.newGame(newGameRequest{Family: "congkak", Seats: []string{"human", "remote"}})
 	north := "?id=" + s.ID + "&token=" + s.Invites[0].Token
 	var mv moveResponse
@@ -534,7 +535,7 @@ func TestGamesSurviveRestart(t *testing.T) {
 	l.ok("GET", "/api/state"+q(s), nil, &want)
 	l.srv.Close()
 
-	l2 := serve(t, Options{Dir: dir})
+	l2 := serve(t, Options{Store: kept})
 	var got stateJSON
 	l2.ok("GET", "/api/state"+q(s), nil, &got)
 	if got.Moves != want.Moves || !sameBoard(got.Board, want.Board) || got.You != want.You || len(got.History) != 1 || got.Last == nil || got.Status != want.Status {
@@ -559,24 +560,49 @@ func TestGamesSurviveRestart(t *testing.T) {
 	t.Error("nobody may move after the restart")
 }
 
-// TestFinishedGamesExpire: at start, finished games older than Expire
-// are deleted from Dir.
+// TestFinishedGamesExpire: finished games older than Expire, and any
+// older than 12 times that, are not served, and are deleted from the
+// store in the background; others are kept.
 func TestFinishedGamesExpire(t *testing.T) {
-	dir := t.TempDir()
-	l := serve(t, Options{Dir: dir})
+	kept := NewMemoryStore(StoreLimits{})
+	l := serve(t, Options{Store: kept})
 	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	l.ok("POST", "/api/concede"+q(s), nil, nil)
 	live := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
 	l.ok("POST", "/api/move"+q(live), map[string]string{"move": "C"}, nil) // a game is saved from its first move
-	old := time.Now().Add(-48 * time.Hour)
-	for _, id := range []string{s.ID, live.ID} {
-		if err := osChtimes(dir, id, old); err != nil {
+	ancient := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "human"}})
+	l.ok("POST", "/api/move"+q(ancient), map[string]string{"move": "C"}, nil)
+	ctx := context.Background()
+	for id, age := range map[string]time.Duration{s.ID: 48 * time.Hour, live.ID: 48 * time.Hour, ancient.ID: 13 * 24 * time.Hour} {
+		g, err := kept.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Updated = time.Now().Add(-age)
+		g.Version++
+		if err := kept.Update(ctx, g, g.Version-1); err != nil {
 			t.Fatal(err)
 		}
 	}
-	l2 := serve(t, Options{Dir: dir, Expire: 24 * time.Hour})
+	l2 := serve(t, Options{Store: kept, Expire: 24 * time.Hour})
 	l2.fails("GET", "/api/state?id="+s.ID, nil, 404, "no such game")
+	l2.fails("GET", "/api/state?id="+ancient.ID, nil, 404, "no such game")
 	l2.ok("GET", "/api/state?id="+live.ID, nil, nil)
+	l2.newGame(newGameRequest{Family: "awale"}) // a new game starts the sweep
+	for try := 0; ; try++ {
+		_, err1 := kept.Get(ctx, s.ID)
+		_, err2 := kept.Get(ctx, ancient.ID)
+		if errors.Is(err1, ErrNotFound) && errors.Is(err2, ErrNotFound) {
+			break
+		}
+		if try == 100 {
+			t.Fatalf("the expired games are still stored: %v, %v", err1, err2)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if _, err := kept.Get(ctx, live.ID); err != nil {
+		t.Errorf("a game not finished, 2 days old, is deleted: %v", err)
+	}
 }
 
 func TestRulesHTML(t *testing.T) {
@@ -689,21 +715,18 @@ func TestBodyTooLarge(t *testing.T) {
 	l.fails("POST", "/api/record"+q(s), map[string]string{"record": strings.Repeat("x", maxBody)}, 413, "larger")
 }
 
-func osChtimes(dir, id string, at time.Time) error {
-	return os.Chtimes(filepath.Join(dir, id+".txt"), at, at)
-}
-
-// TestStoreRefusesFIFO: a named pipe among the kept games does not block
-// the handler's start (os.ReadFile of it waited for a writer for ever);
-// the file is skipped and logged.
+// TestStoreRefusesFIFO: a named pipe among the games of Dir does not
+// block the handler's start (os.ReadFile of it waited for a writer for
+// ever); the file is left alone and logged.
 func TestStoreRefusesFIFO(t *testing.T) {
 	dir := t.TempDir()
-	if err := syscall.Mkfifo(filepath.Join(dir, "0123456789abcdef.txt"), 0o600); err != nil {
+	if err := syscall.Mkfifo(filepath.Join(dir, "0123456789abcdef01.txt"), 0o600); err != nil {
 		t.Skipf("no FIFO here: %v", err)
 	}
+	var g logged
 	done := make(chan error, 1)
 	go func() {
-		h, err := New(Options{Dir: dir, Logf: func(string, ...any) {}})
+		h, err := New(Options{Dir: dir, Store: NewMemoryStore(StoreLimits{}), Logf: g.logf})
 		if err == nil {
 			err = h.Close()
 		}
@@ -716,5 +739,8 @@ func TestStoreRefusesFIFO(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("New with a FIFO in Dir: no answer in 10 s")
+	}
+	if !g.has("left alone") {
+		t.Errorf("the FIFO is not logged: %q", g.lines)
 	}
 }

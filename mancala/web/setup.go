@@ -105,7 +105,9 @@ func (h *Handler) handleSetup(_ *http.Request, s *session, token string, q *requ
 		return reply{}, badRequest("%s", refusal(s.fam, r, p, err))
 	}
 	s.load(g, s.fam)
-	h.changed(s)
+	if err := h.changed(s); err != nil {
+		return reply{}, err
+	}
 	return jsonReply(s.state(token))
 }
 

@@ -20,7 +20,7 @@ import (
 
 // Options configure a [Handler]. The zero Options are usable: every
 // registered family, level "medium", the default caps, loopback hosts
-// only, and games kept in memory only.
+// only, and games kept in memory only (a [MemoryStore]).
 type Options struct {
 	// Families are the families the new-game form offers, in order, each
 	// with the presets it offers (a family may be given with fewer
@@ -35,9 +35,10 @@ type Options struct {
 	// is reached, a new game replaces the least recently used game that
 	// nobody has used for a minute (or for watchedIdle, 10 minutes, if a
 	// page watches it: its streams are then closed, and the pages
-	// reconnect), and is refused (503) if there is none. A game kept in
-	// Dir comes back from its file when asked for; if there is no room
-	// for it then, the request gets 503 "busy, try again", never 404.
+	// reconnect), and is refused (503) if there is none. The games in
+	// memory are a cache of the Store's: a stored game comes back from
+	// the Store when asked for; if there is no room for it then, the
+	// request gets 503 "busy, try again", never 404.
 	MaxGames int
 	// MaxSearches caps the computer's searches (moves and hints) running
 	// at once; 0 means the number of CPUs. A search that cannot start
@@ -59,8 +60,8 @@ type Options struct {
 	// the cap, a new game replaces the client's least recently used game
 	// that it has left (no page watches it, and nobody has used it for a
 	// minute or nobody has played it and it has no share link), and is
-	// refused (429) if there is none. Games reloaded from Dir count for
-	// nobody.
+	// refused (429) if there is none. Games loaded from the Store count
+	// for nobody.
 	GamesPerClient int
 	// StreamsPerClient caps the event streams (/api/events) that one
 	// client address holds open at once (429 beyond it); 0 means 32.
@@ -74,15 +75,30 @@ type Options struct {
 	// port; "*" accepts any. nil means loopback names only: localhost,
 	// names under .localhost, 127.0.0.1 and [::1], with any port.
 	AllowedHosts []string
-	// Dir, if not "", is a directory in which every game is kept as a
-	// record file (ID.txt, record text of package mancala/record with
-	// tags of this package's, the seats' credentials among them),
-	// written atomically after every change, so that games survive a
-	// restart: New reloads them. It is created (mode 0700, as the files
-	// hold credentials) if need be.
+	// Store keeps the games (see [Store]): each is stored from its first
+	// move (at once if it has a share link), and every change is
+	// answered only once it is stored; a change the Store refuses or
+	// fails to keep is not made (the request gets 503, or 409 if another
+	// server changed the game meanwhile, and the page shows the game as
+	// stored). A game is read from the Store when a request asks for one
+	// not in memory, never at start: New takes the same time for no
+	// stored game or a million. With a Store shared by several handlers
+	// (several processes on one database, [NewSQLStore]), a game is
+	// played on any of them, and its pages are told of the changes made
+	// on the others (Store.Watch). nil means a new [NewMemoryStore] of
+	// the default limits: games do not outlive the handler.
+	Store Store
+	// Dir, if not "", is a directory of game files that earlier versions
+	// of this package kept (ID.txt, record text of package
+	// mancala/record with tags of this package's, the seats' credentials
+	// among them), imported into Store by New once: each file imported
+	// is renamed ID.txt.imported, a damaged one ID.txt.bad, an expired
+	// one deleted; links and other files that are not regular files are
+	// left alone. It needs a Store.
 	Dir string
-	// Expire is how long a finished game, or one nobody touched, is kept
-	// in Dir after its last change; 0 means 30 days.
+	// Expire is how long a finished game is kept after its last change
+	// (any game, 12 times that); 0 means 30 days. Expired games are
+	// deleted from the Store about once an hour, in the background.
 	Expire time.Duration
 	// Logf logs the handler's own failures (not the clients'); nil means
 	// log.Printf.
@@ -111,12 +127,17 @@ type Handler struct {
 	rules    map[string]string // family name → rules HTML
 	mux      *http.ServeMux
 	searches chan struct{}
-	store    *store // nil without Options.Dir
+	store    Store
+	shared   bool // the store is shared by several processes: its Watch tells their changes
 	logf     func(format string, args ...any)
 	now      func() time.Time
 	onSearch func(max time.Duration) // tests: called with the time each search is given
 
+	stopWatch context.CancelFunc
+
 	mu          sync.Mutex
+	lastSweep   time.Time // the last expiry of the store's games; guarded by mu
+	sweeping    bool      // an expiry runs; guarded by mu
 	sessions    map[string]*session
 	clients     map[string]*client // by client address (clientOf); guarded by mu
 	clientSweep time.Time          // the last sweepClients; guarded by mu
@@ -125,17 +146,22 @@ type Handler struct {
 }
 
 // Close ends the event streams that pages hold open, so that a server's
-// Shutdown need not wait for them; the handler serves on, and pages
-// reconnect. It returns nil.
+// Shutdown need not wait for them, and stops following the Store's
+// changes; the handler serves on, and pages reconnect. It returns nil.
+// It does not close the Store.
 func (h *Handler) Close() error {
-	h.closing.Do(func() { close(h.done) })
+	h.closing.Do(func() {
+		close(h.done)
+		h.stopWatch()
+	})
 	return nil
 }
 
 // New returns a handler with the options o. It fails, with an error
 // wrapping ErrOptions, for a family without Build, an unknown level or
-// negative caps, times or limits, and with the error of the file system if Dir cannot be
-// used.
+// negative caps, times or limits or a Dir without a Store, with the
+// error of the Store's Watch, and with the error of the file system or
+// the Store if Dir cannot be imported.
 func New(o Options) (*Handler, error) {
 	h := &Handler{opt: o, sessions: map[string]*session{}, clients: map[string]*client{}, done: make(chan struct{}), logf: o.Logf, now: time.Now, rules: map[string]string{}}
 	if h.logf == nil {
@@ -186,16 +212,28 @@ func New(o Options) (*Handler, error) {
 		h.opt.Expire = 30 * 24 * time.Hour
 	}
 	h.searches = make(chan struct{}, h.opt.MaxSearches)
-	if o.Dir != "" {
-		st, err := openStore(o.Dir)
-		if err != nil {
-			return nil, err
+	h.store = o.Store
+	if h.store == nil {
+		if o.Dir != "" {
+			return nil, fmt.Errorf("web: Dir %q to import, but no Store to import it into: %w", o.Dir, ErrOptions)
 		}
-		h.store = st
-		if err := h.reload(); err != nil {
+		h.store = NewMemoryStore(StoreLimits{})
+	}
+	if o.Dir != "" {
+		if err := h.importDir(context.Background()); err != nil {
 			return nil, err
 		}
 	}
+	own, ok := h.store.(interface{ OwnChangesOnly() bool })
+	h.shared = !ok || !own.OwnChangesOnly()
+	ctx, cancel := context.WithCancel(context.Background())
+	ch, err := h.store.Watch(ctx)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	h.stopWatch = cancel
+	go h.watchStore(ch)
 	h.routes()
 	return h, nil
 }

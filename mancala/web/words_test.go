@@ -1,9 +1,8 @@
 package web
 
 import (
+	"context"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,14 +43,14 @@ func TestResultWords(t *testing.T) {
 	}
 }
 
-// TestNewGameNotSaved: a game nobody has played is not written to Dir
-// (every page load starts one); its first move writes it, and a game with
-// a share link is written at once. (Before: every new game was written.)
+// TestNewGameNotSaved: a game nobody has played is not stored (every
+// page load starts one); its first move stores it, and a game with a
+// share link is stored at once. (Before: every new game was written.)
 func TestNewGameNotSaved(t *testing.T) {
-	dir := t.TempDir()
-	l := serve(t, Options{Dir: dir})
+	kept := NewMemoryStore(StoreLimits{})
+	l := serve(t, Options{Store: kept})
 	file := func(s stateJSON) bool {
-		_, err := os.Stat(filepath.Join(dir, s.ID+".txt"))
+		_, err := kept.Get(context.Background(), s.ID)
 		return err == nil
 	}
 	s := l.newGame(newGameRequest{Family: "awale", Seats: []string{"human", "computer"}})
