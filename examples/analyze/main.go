@@ -29,9 +29,6 @@ const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | 
                [-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
        analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-seed N] [-endgame DIR ...] [-quiet]`
 
-// ruleFlags are the flags that a record replaces.
-var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}
-
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	games := rulesflags.Register(fs)
@@ -183,7 +180,7 @@ func startGame(games *rulesflags.Flags, position, file string, index, ply int) (
 		g, err := games.NewGame(position)
 		return g, rulesflags.ExitUsage, err
 	}
-	for _, name := range ruleFlags {
+	for _, name := range append(games.Given(), "position") {
 		if games.Set(name) {
 			return nil, rulesflags.ExitUsage, fmt.Errorf("-%s does not apply with -record: the record names its rules and start", name)
 		}

@@ -21,10 +21,6 @@ func main() {
 const usage = `replay [game flags] [-position TEXT] -moves MOVES [-json]
        replay -record FILE [-record-game N] [-moves MOVES] [-json]`
 
-// ruleFlags are the flags that a record replaces: it names its rules and
-// start position itself.
-var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}
-
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	games := rulesflags.Register(fs)
@@ -52,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		out.position(g, mancala.Move{})
 	} else {
-		for _, name := range ruleFlags {
+		for _, name := range append(games.Given(), "position") {
 			if games.Set(name) {
 				return fail(rulesflags.ExitUsage, "-%s does not apply with -record: the record names its rules and start", name)
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,8 +48,8 @@ func (v *intValue) Set(s string) error {
 // still be given as a word of -rules). -game's default is [DefaultGame].
 func Register(fs *flag.FlagSet) *Flags {
 	f := &Flags{fs: fs, params: map[string]*intValue{}}
-	fs.StringVar(&f.game, "game", DefaultGame(), "the game `NAME`: one of "+gameList()+" (the games' list below, or -h)")
-	fs.StringVar(&f.rules, "rules", "", "the rules `'PRESET KEY=VALUE...'`: a preset of the game (default: its first), then words of its ruleset names, such as houses=4")
+	fs.StringVar(&f.game, "game", DefaultGame(), "the game `NAME`: "+gameList())
+	fs.StringVar(&f.rules, "rules", "", "the rules, `'PRESET KEY=VALUE...'`: one of the game's presets (default: its first), then KEY=VALUE words of its ruleset names, such as houses=4; or a whole ruleset name, such as \"GAME PRESET houses=4\"")
 	for _, p := range paramKeys() {
 		if fs.Lookup(p.key) != nil {
 			continue
@@ -74,9 +75,13 @@ func paramKeys() []paramKey {
 	for _, f := range fams {
 		for _, p := range f.Params {
 			if _, ok := takers[p.Key]; !ok {
-				usage := "`N`: " + strings.TrimSuffix(p.Description, ".")
-				if p.Label != "" {
-					usage = "`N`, " + strings.ToLower(p.Label) + ": " + strings.TrimSuffix(p.Description, ".")
+				label := strings.ToLower(p.Label)
+				if label == "" {
+					label = p.Key
+				}
+				usage := "`N` " + label
+				if d := strings.TrimSuffix(p.Description, "."); d != "" {
+					usage += ": " + strings.ToLower(d[:1]) + d[1:]
 				}
 				keys = append(keys, paramKey{p.Key, usage})
 			}
@@ -84,8 +89,18 @@ func paramKeys() []paramKey {
 		}
 	}
 	for i, k := range keys {
-		if t := takers[k.key]; len(t) < len(fams) {
+		t := takers[k.key]
+		switch {
+		case len(t) < len(fams) && 2*len(t) <= len(fams):
 			k.usage += " (games: " + strings.Join(t, ", ") + ")"
+		case len(t) < len(fams):
+			var not []string
+			for _, f := range fams {
+				if !slices.Contains(t, f.Name) {
+					not = append(not, f.Name)
+				}
+			}
+			k.usage += " (every game but " + strings.Join(not, ", ") + ")"
 		}
 		keys[i].usage = k.usage + "; the word " + k.key + "=N of -rules (default: the preset's)"
 	}
@@ -107,6 +122,19 @@ func (f *Flags) Set(name string) bool {
 	set := false
 	f.fs.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
 	return set
+}
+
+// Given returns the names (without dashes) of the flags that Register
+// defined and the command line gave, in lexical order: -game, -rules and
+// the param flags, for a program that refuses them in some mode.
+func (f *Flags) Given() []string {
+	var names []string
+	f.fs.Visit(func(fl *flag.Flag) {
+		if _, ok := f.params[fl.Name]; ok || fl.Name == "game" || fl.Name == "rules" {
+			names = append(names, fl.Name)
+		}
+	})
+	return names
 }
 
 // Params returns the values of the param flags given on the command line,

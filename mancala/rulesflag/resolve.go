@@ -3,6 +3,7 @@ package rulesflag
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -211,20 +212,42 @@ func Resolve(game, rules string, params map[string]int) (mancala.Ruleset, error)
 	if err != nil {
 		return nil, err
 	}
-	flag := "rules"
-	if len(params) > 0 && strings.TrimSpace(rules) == "" {
-		flag = "game"
+	r, err := build(name)
+	if err != nil {
+		return nil, &Error{Flag: culprit(game, rules, params), Err: err}
 	}
+	if r.Start().Board.Houses() < 1 {
+		return nil, errorf(culprit(game, rules, params), "ruleset %s has no houses: %w", mancala.Quote(name), mancala.ErrUnsupported)
+	}
+	return r, nil
+}
+
+// build builds the ruleset of name, or of the name its family reads back
+// for it (a *mancala.NameError).
+func build(name string) (mancala.Ruleset, error) {
 	r, err := mancala.NewRuleset(name)
 	var ne *mancala.NameError
 	if errors.As(err, &ne) && ne.Canonical != name {
 		r, err = mancala.NewRuleset(ne.Canonical)
 	}
-	if err != nil {
-		return nil, &Error{Flag: flag, Err: err}
+	return r, err
+}
+
+// culprit names the flag to blame for a name that its family refuses:
+// the first param without which it builds, else -rules if it says
+// anything, else -game.
+func culprit(game, rules string, params map[string]int) string {
+	for _, key := range slices.Sorted(maps.Keys(params)) {
+		rest := maps.Clone(params)
+		delete(rest, key)
+		if name, _, err := Name(game, rules, rest); err == nil {
+			if _, err := build(name); err == nil {
+				return key
+			}
+		}
 	}
-	if r.Start().Board.Houses() < 1 {
-		return nil, errorf(flag, "ruleset %s has no houses: %w", mancala.Quote(name), mancala.ErrUnsupported)
+	if strings.TrimSpace(rules) != "" {
+		return "rules"
 	}
-	return r, nil
+	return "game"
 }

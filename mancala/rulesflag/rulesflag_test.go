@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -139,8 +140,8 @@ func TestFlags(t *testing.T) {
 	if _, err := f.Ruleset(); err == nil || !strings.Contains(err.Error(), "-rounds") {
 		t.Errorf("-rounds for awale: %v", err)
 	}
-	if !f.Set("rounds") || f.Set("houses") {
-		t.Error("Set")
+	if !f.Set("rounds") || f.Set("houses") || !slices.Equal(f.Given(), []string{"game", "rounds"}) {
+		t.Errorf("Set, Given: %q", f.Given())
 	}
 }
 

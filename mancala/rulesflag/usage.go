@@ -24,7 +24,7 @@ func WriteGames(w io.Writer) error {
 		}
 	}
 	ew := &errWriter{w: w}
-	fmt.Fprintf(ew, "Games (-game NAME, then -rules 'PRESET KEY=VALUE...'; %d registered):\n", len(fams))
+	fmt.Fprintf(ew, "Games (%d registered): -game NAME, then -rules 'PRESET KEY=VALUE...' with one of\nthe game's presets and its params (or other words its ruleset names take).\n", len(fams))
 	for _, group := range []struct {
 		title string
 		fams  []mancala.Family

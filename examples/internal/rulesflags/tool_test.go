@@ -38,7 +38,7 @@ func TestParseHelp(t *testing.T) {
 		if status != 0 || ok || !strings.HasPrefix(out, "usage: tool [flags]\n") || errOut != "" {
 			t.Errorf("%s: status %d ok %v stdout %.60q stderr %q; want 0, false, usage on stdout", arg, status, ok, out, errOut)
 		}
-		for _, name := range []string{"-game", "-seed", "-quiet", "-capture", "-time D"} {
+		for _, name := range []string{"-game", "-seed", "-quiet", "-rules", "-time D"} {
 			if !strings.Contains(out, name) {
 				t.Errorf("%s: usage does not list %s", arg, name)
 			}
