@@ -11,8 +11,8 @@ import (
 func TestKalahAndOware(t *testing.T) {
 	for _, args := range [][]string{
 		{"-game", "kalah", "-houses", "4", "-seeds", "3", "-depth", "2"},
-		{"-game", "kalah", "-capture", "standard", "-depth", "1"},
-		{"-game", "oware", "-rules", "abapa", "-depth", "2"},
+		{"-game", "kalah", "-rules", "capture=standard", "-depth", "1"},
+		{"-game", "awale", "-rules", "abapa", "-depth", "2"},
 	} {
 		code, out, errOut := runPerft(args...)
 		if code != 0 || !strings.HasPrefix(out, "depth 1 leaves ") {

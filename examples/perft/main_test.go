@@ -208,7 +208,7 @@ func TestBadArguments(t *testing.T) {
 		{"unknown flag", []string{"-depht", "3"}, "-depht"},
 		{"extra argument", []string{"-depth", "3", "awale"}, "awale"},
 		{"unknown game", []string{"-game", "go", "-depth", "1"}, "-game"},
-		{"AW-6/unknown rules", []string{"-rules", "kalah", "-depth", "1"}, "-rules"},
+		{"AW-6/unknown rules", []string{"-rules", "nosuchpreset", "-depth", "1"}, "-rules"},
 		{"CK-8/congkak flag for awale", []string{"-depth", "1", "-rules", "opening=sequential"}, "-rules"},
 		{"AW-1/malformed position", []string{"-position", "4,4,4,4", "-depth", "1"}, "-position"},
 		{"AW-1/position with the wrong seed total", []string{"-position", "4,4,4,4,4,4/4,4,4,4,4,5 0,0 S", "-depth", "1"}, "-position"},
