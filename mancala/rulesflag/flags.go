@@ -34,12 +34,18 @@ func (v *intValue) String() string {
 
 func (v *intValue) Set(s string) error {
 	n, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) {
+		return fmt.Errorf("the number is too large: %w", strconv.ErrRange)
+	}
 	if err != nil {
-		return fmt.Errorf("want a whole number, not %s", mancala.Quote(s))
+		return fmt.Errorf("want a whole number: %w", strconv.ErrSyntax)
 	}
 	v.n, v.set = n, true
 	return nil
 }
+
+// Get returns the value, for flag.Getter.
+func (v *intValue) Get() any { return v.n }
 
 // Register defines -game, -rules and one flag for each param key of the
 // families registered now (see the package documentation) on fs, and
