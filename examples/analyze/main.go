@@ -32,7 +32,7 @@ const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	position := fs.String("position", "", "start position `TEXT` (the core's position text, or the game's own if it has one); default the game's start")
 	moves := fs.String("moves", "", "`MOVES` to play from the position (or the record's -ply) before analysing")
 	recordFile := fs.String("record", "", "analyse a game saved in `FILE` (record text as play saves it, JSON or OGN); it names its own rules")
 	recordGame := fs.Int("record-game", 1, "which game of the -record file, `N` from 1")

@@ -24,7 +24,7 @@ const usage = `replay [game flags] [-position TEXT] -moves MOVES [-json]
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	position := fs.String("position", "", "start position `TEXT` (the core's position text, or the game's own if it has one); default the game's start")
 	moves := fs.String("moves", "", "the `MOVES` to play, such as FfBe (after the record's, with -record)")
 	recordFile := fs.String("record", "", "replay the game saved in `FILE` (record text as play saves it, JSON or OGN); it names its own rules")
 	recordGame := fs.Int("record-game", 1, "which game of the -record file to replay, `N` from 1")
