@@ -25,6 +25,8 @@
 //   - mancala/web: the web game as an http.Handler that any Go program
 //     can mount, for the rulesets it is given.
 //   - mancala/book: opening books for any ruleset.
+//   - mancala/rulesflag: command-line flags that take any registered
+//     ruleset by name (-game, -rules and its params), for any program.
 //   - awale: Awalé (Oware, Abapa family), with the Abapa and Awari presets;
 //     awale/ogn reads and writes the OGN files of the Aualé program, and
 //     awale/tune fits its evaluation.

@@ -29,13 +29,10 @@ const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | 
                [-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
        analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-seed N] [-endgame DIR ...] [-quiet]`
 
-// ruleFlags are the flags that a record replaces.
-var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}
-
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	position := fs.String("position", "", "start position `TEXT` (the core's position text, or the game's own if it has one); default the game's start")
 	moves := fs.String("moves", "", "`MOVES` to play from the position (or the record's -ply) before analysing")
 	recordFile := fs.String("record", "", "analyse a game saved in `FILE` (record text as play saves it, JSON or OGN); it names its own rules")
 	recordGame := fs.Int("record-game", 1, "which game of the -record file, `N` from 1")
@@ -183,7 +180,7 @@ func startGame(games *rulesflags.Flags, position, file string, index, ply int) (
 		g, err := games.NewGame(position)
 		return g, rulesflags.ExitUsage, err
 	}
-	for _, name := range ruleFlags {
+	for _, name := range append(games.Given(), "position") {
 		if games.Set(name) {
 			return nil, rulesflags.ExitUsage, fmt.Errorf("-%s does not apply with -record: the record names its rules and start", name)
 		}

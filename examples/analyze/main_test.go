@@ -203,7 +203,7 @@ func TestCongkakOpeningMixed(t *testing.T) {
 // sequential opening (CK-8), is searched to its end quickly.
 func TestSolvesEnding(t *testing.T) {
 	code, out, errOut := runAnalyze("-game", "congkak", "-houses", "3", "-seeds", "3", "-rounds", "1",
-		"-opening", "sequential", "-time", "60s")
+		"-rules", "opening=sequential", "-time", "60s")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

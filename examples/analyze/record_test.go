@@ -73,7 +73,7 @@ func strip(out string) string {
 
 func TestKalahAndOware(t *testing.T) {
 	analyzeDepths(t, 2, "-game", "kalah", "-houses", "4", "-seeds", "3", "-depth", "2", "-time", "0")
-	analyzeDepths(t, 2, "-game", "oware", "-rules", "abapa", "-depth", "2", "-time", "0")
+	analyzeDepths(t, 2, "-game", "awale", "-rules", "abapa", "-depth", "2", "-time", "0")
 }
 
 // TestHostileInput runs analyze with bad flags, huge numbers, bad

@@ -140,11 +140,11 @@ func TestSolveWholeValuesCK8(t *testing.T) {
 		args []string
 		o    congkak.Options
 	}{
-		{[]string{"-houses", "3", "-seeds", "3", "-opening", "sequential"}, congkak.Options{Houses: 3, Seeds: 3, Opening: congkak.OpeningSequential}},
+		{[]string{"-houses", "3", "-seeds", "3", "-rules", "opening=sequential"}, congkak.Options{Houses: 3, Seeds: 3, Opening: congkak.OpeningSequential}},
 		// The equilibrium value 0 at a simultaneous opening, computed in
 		// floating point, prints as a whole number without a fraction.
-		{[]string{"-houses", "5", "-seeds", "1", "-first-hand", "north"}, congkak.Options{Houses: 5, Seeds: 1, FirstHand: mancala.North}},
-		{[]string{"-rules", "overbeck", "-houses", "3", "-seeds", "3", "-opening", "sequential"}, func() congkak.Options {
+		{[]string{"-houses", "5", "-seeds", "1", "-rules", "firsthand=north"}, congkak.Options{Houses: 5, Seeds: 1, FirstHand: mancala.North}},
+		{[]string{"-rules", "overbeck opening=sequential", "-houses", "3", "-seeds", "3"}, func() congkak.Options {
 			o := congkak.Overbeck()
 			o.Houses, o.Seeds, o.Opening = 3, 3, congkak.OpeningSequential
 			return o

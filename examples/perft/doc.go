@@ -5,9 +5,10 @@
 //
 //	go run ./examples/perft [game flags] [-position TEXT] -depth N [-divide] [-quiet]
 //
-// The game flags are those of package examples/internal/rulesflags, the
-// same in every example program (-game awale|oware|congkak|kalah, -rules,
-// -houses, -seeds and each game's options; run with -h to list them).
+// The game flags are those of package mancala/rulesflag, the same in
+// every example program: -game NAME (any registered game), -rules
+// 'PRESET KEY=VALUE...', and a flag for each param of the registered
+// games (-houses, -seeds, -rounds); run with -h to list the games.
 // -position takes the position text of [mancala.ParsePosition], or, for
 // awale, the Aalina form of
 // [github.com/sowing-games/sowing/awale.ParseAalina]; the ruleset's Setup

@@ -11,8 +11,8 @@ import (
 func TestKalahAndOware(t *testing.T) {
 	for _, args := range [][]string{
 		{"-game", "kalah", "-houses", "4", "-seeds", "3", "-depth", "2"},
-		{"-game", "kalah", "-capture", "standard", "-depth", "1"},
-		{"-game", "oware", "-rules", "abapa", "-depth", "2"},
+		{"-game", "kalah", "-rules", "capture=standard", "-depth", "1"},
+		{"-game", "awale", "-rules", "abapa", "-depth", "2"},
 	} {
 		code, out, errOut := runPerft(args...)
 		if code != 0 || !strings.HasPrefix(out, "depth 1 leaves ") {
@@ -43,7 +43,7 @@ func TestHostileInput(t *testing.T) {
 		{"AW-1/houses 99", []string{"-houses", "99", "-depth", "2"}, "-houses"},
 		{"CK-1/congkak seeds overflow", []string{"-game", "congkak", "-seeds", "4611686018427387904", "-depth", "1"}, "-seeds"},
 		{"KA-1/kalah seeds overflow", []string{"-game", "kalah", "-seeds", "4611686018427387904", "-depth", "1"}, "-seeds"},
-		{"KA-4/kalah bad capture", []string{"-game", "kalah", "-capture", "x", "-depth", "1"}, "-capture"},
+		{"KA-4/kalah bad capture", []string{"-game", "kalah", "-depth", "1", "-rules", "capture=x"}, "-rules"},
 		{"bad position", []string{"-position", "x", "-depth", "1"}, "-position"},
 		{"long position", []string{"-position", long, "-depth", "1"}, "-position"},
 		{"AW-1/position past the board", []string{"-position", "255,255,255,255,255,255/255,255,255,255,255,255 0,0 S", "-depth", "1"}, "-position"},

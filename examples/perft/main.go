@@ -26,7 +26,7 @@ const usage = "perft [game flags] [-position TEXT] -depth N [-divide] [-quiet]"
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	position := fs.String("position", "", "start position `TEXT` (the core's position text, or the game's own if it has one); default the game's start")
 	depth := fs.Int("depth", 0, fmt.Sprintf("count to `N` moves deep (required, 1 to %d)", maxDepth))
 	divide := fs.Bool("divide", false, "also print the count under each first move at the full depth")
 	quiet := rulesflags.Quiet(fs)

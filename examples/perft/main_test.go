@@ -94,7 +94,7 @@ func TestDivideSums(t *testing.T) {
 		{"AW-3/awale default", []string{"-depth", "4"}, 6},
 		{"AW-6/awale awari", []string{"-rules", "awari", "-depth", "3"}, 6},
 		{"CK-8/congkak simultaneous opening, pairs count as one move", []string{"-game", "congkak", "-houses", "5", "-depth", "2"}, 25},
-		{"CK-8/congkak sequential", []string{"-game", "congkak", "-opening", "sequential", "-depth", "2"}, 7},
+		{"CK-8/congkak sequential", []string{"-game", "congkak", "-depth", "2", "-rules", "opening=sequential"}, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -208,8 +208,8 @@ func TestBadArguments(t *testing.T) {
 		{"unknown flag", []string{"-depht", "3"}, "-depht"},
 		{"extra argument", []string{"-depth", "3", "awale"}, "awale"},
 		{"unknown game", []string{"-game", "go", "-depth", "1"}, "-game"},
-		{"AW-6/unknown rules", []string{"-rules", "kalah", "-depth", "1"}, "-rules"},
-		{"CK-8/congkak flag for awale", []string{"-opening", "sequential", "-depth", "1"}, "-opening"},
+		{"AW-6/unknown rules", []string{"-rules", "nosuchpreset", "-depth", "1"}, "-rules"},
+		{"CK-8/congkak flag for awale", []string{"-depth", "1", "-rules", "opening=sequential"}, "-rules"},
 		{"AW-1/malformed position", []string{"-position", "4,4,4,4", "-depth", "1"}, "-position"},
 		{"AW-1/position with the wrong seed total", []string{"-position", "4,4,4,4,4,4/4,4,4,4,4,5 0,0 S", "-depth", "1"}, "-position"},
 		{"CK-1/aalina for congkak", []string{"-game", "congkak", "-position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "-depth", "1"}, "-position"},

@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	go run ./examples/play [-game awale|congkak|kalah] [rule flags] \
+//	go run ./examples/play [-game NAME] [-rules 'PRESET KEY=VALUE...'] [-houses N ...] \
 //		[-ai SPEC] [-human south|north|both|none] [-seed N] [-color auto|always|never] \
 //		[-verbose|-quiet] [-width N] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //

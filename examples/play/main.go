@@ -38,7 +38,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	egFlags := rulesflags.RegisterEndgame(fs)
 	const usageLine = "play [game flags] [-ai SPEC] [-human south|north|both|none] [-seed N] [-color auto|always|never] [-verbose|-quiet]\n" +
 		"     [-width N] [-endgame DIR [-endgame-stones K] [-endgame-approx]]\n\n" +
-		"Plays Awalé, Congkak or Kalah in the terminal; type help at the prompt for the commands."
+		"Plays any registered game (the list below) in the terminal; type help at the prompt for the commands."
 	if status, ok := rulesflags.Parse(fs, args, usageLine, stdout, stderr); !ok {
 		return status
 	}

@@ -386,7 +386,7 @@ func TestBadFlags(t *testing.T) {
 		{"-ai", "deep-blue"},
 		{"-game", "chess"},
 		{"-color", "sometimes"},
-		{"-opening", "sequential"},
+		{"-rules", "opening=sequential"},
 		{"extra"},
 	} {
 		code, out, errOut := runPlay(t, "", args...)

@@ -6,9 +6,10 @@
 //	go run ./examples/replay [game flags] [-position TEXT] -moves "FfBe..." [-json]
 //	go run ./examples/replay -record FILE [-record-game N] [-moves MOVES] [-json]
 //
-// The game flags are those of package examples/internal/rulesflags, the
-// same in every example program (-game awale|oware|congkak|kalah, -rules,
-// -houses, -seeds and each game's options; run with -h to list them);
+// The game flags are those of package mancala/rulesflag, the same in
+// every example program: -game NAME (any registered game), -rules
+// 'PRESET KEY=VALUE...', and a flag for each param of the registered
+// games (-houses, -seeds, -rounds); run with -h to list the games;
 // -position is read as by the perft command. Moves are written as for
 // [mancala.Game.PlayText]: house letters run together, optionally
 // separated by spaces or commas, with two letters (South's then North's)

@@ -21,14 +21,10 @@ func main() {
 const usage = `replay [game flags] [-position TEXT] -moves MOVES [-json]
        replay -record FILE [-record-game N] [-moves MOVES] [-json]`
 
-// ruleFlags are the flags that a record replaces: it names its rules and
-// start position itself.
-var ruleFlags = []string{"game", "rules", "houses", "seeds", "opening", "starter", "first-hand", "empty-capture", "round-end", "rounds", "capture", "position"}
-
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	games := rulesflags.Register(fs)
-	position := fs.String("position", "", "start position `TEXT` (position text, or Aalina for awale); default the game's start")
+	position := fs.String("position", "", "start position `TEXT` (the core's position text, or the game's own if it has one); default the game's start")
 	moves := fs.String("moves", "", "the `MOVES` to play, such as FfBe (after the record's, with -record)")
 	recordFile := fs.String("record", "", "replay the game saved in `FILE` (record text as play saves it, JSON or OGN); it names its own rules")
 	recordGame := fs.Int("record-game", 1, "which game of the -record file to replay, `N` from 1")
@@ -52,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		out.position(g, mancala.Move{})
 	} else {
-		for _, name := range ruleFlags {
+		for _, name := range append(games.Given(), "position") {
 			if games.Set(name) {
 				return fail(rulesflags.ExitUsage, "-%s does not apply with -record: the record names its rules and start", name)
 			}

@@ -182,7 +182,7 @@ func TestJSON(t *testing.T) {
 		{"AW-7/the game ends", nil, doc, &ending, "F", false, true},
 		{"AW-3/moves separated by spaces and commas", nil, doc, nil, "A, a B b", false, false},
 		{"CK-8/simultaneous opening", []string{"-game", "congkak"}, ck, nil, "Aa", true, false},
-		{"CK-3/sequential opening", []string{"-game", "congkak", "-opening", "sequential"}, ckSeq, nil, "A B", true, false},
+		{"CK-3/sequential opening", []string{"-game", "congkak", "-rules", "opening=sequential"}, ckSeq, nil, "A B", true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -425,7 +425,7 @@ func TestBadArguments(t *testing.T) {
 		{"unknown flag", []string{"-move", "F"}, "-move"},
 		{"extra argument", []string{"-moves", "F", "f"}, `"f"`},
 		{"unknown game", []string{"-game", "go"}, "-game"},
-		{"CK-9/congkak flag for awale", []string{"-round-end", "pass-reply"}, "-round-end"},
+		{"CK-9/congkak flag for awale", []string{"-rules", "roundend=passreply"}, "-rules"},
 		{"AW-1/malformed position", []string{"-position", "1,2,3"}, "-position"},
 		{"AW-1/position refused by Setup", []string{"-position", "4,4,4,4,4,4/4,4,4,4,4,4 0,0 B"}, "-position"},
 		{"malformed move", []string{"-moves", "F?"}, "-moves"},

@@ -18,8 +18,8 @@
 // afresh for each game; one that fails to start, crashes, answers late or
 // plays an illegal move loses that game, whose line says so (it has no
 // record if it never started), and the match goes on. The game flags are
-// those of examples/internal/rulesflags (-game, -rules, -houses, -seeds,
-// ...). Game i (from 1) gives A South when i is odd. -seed (default 1)
+// those of package mancala/rulesflag (-game, -rules, -houses, -seeds,
+// ...; -h lists the games). Game i (from 1) gives A South when i is odd. -seed (default 1)
 // and the game's number alone seed the engines and the openings, so the
 // output does not depend on -parallel (default GOMAXPROCS; at most 4 per
 // CPU, or 8: more is refused). -random-plies N opens each pair of games

@@ -36,12 +36,12 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"-a", "random", "-b", "random", "-game", "chess"}, "-game"},
 		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-rules", "abapa"}, "-rules"},
 		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-rounds", "3"}, "-rounds"},
-		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-capture", "some"}, "-capture"},
+		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-rules", "capture=some"}, "-rules"},
 		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-houses", "17"}, "-houses"},
 		{[]string{"-a", "random", "-b", "random", "-game", "kalah", "-seeds", "0"}, "-seeds"},
-		{[]string{"-a", "random", "-b", "random", "-game", "awale", "-capture", "standard"}, "-capture"},
+		{[]string{"-a", "random", "-b", "random", "-game", "awale", "-rules", "capture=standard"}, "-rules"},
 		{[]string{"-a", "random", "-b", "random", "-game", "awale", "-rules", "oware"}, "-rules"},
-		{[]string{"-a", "random", "-b", "random", "-game", "awale", "-opening", "sequential"}, "-opening"},
+		{[]string{"-a", "random", "-b", "random", "-game", "awale", "-rules", "opening=sequential"}, "-rules"},
 		{[]string{"-a", "random", "-b", "random", "-nosuchflag"}, "nosuchflag"},
 		{[]string{"-a", "random", "-b", "random", "extra"}, "extra"},
 	}
@@ -125,7 +125,7 @@ func TestDeterministic(t *testing.T) {
 		games int
 	}{
 		{"kalah", []string{"-game", "kalah", "-houses", "4", "-seeds", "3", "-a", "alphabeta:depth=3", "-b", "greedy"}, 6},
-		{"kalah standard capture", []string{"-game", "kalah", "-houses", "3", "-seeds", "3", "-capture", "standard", "-a", "greedy", "-b", "random"}, 4},
+		{"kalah standard capture", []string{"-game", "kalah", "-houses", "3", "-seeds", "3", "-a", "greedy", "-b", "random", "-rules", "capture=standard"}, 4},
 		{"awale abapa", []string{"-game", "awale", "-rules", "abapa", "-a", "greedy", "-b", "random"}, 4},
 		{"congkak", []string{"-game", "congkak", "-houses", "5", "-rounds", "1", "-a", "greedy", "-b", "random"}, 4},
 		{"capped", []string{"-game", "awale", "-a", "random", "-b", "random", "-max-plies", "7"}, 2},

@@ -37,7 +37,7 @@ func bookFlags(c *bookConfig, stderr io.Writer) *flag.FlagSet {
 	fs.DurationVar(&c.replyTime, "reply-time", 0, "with -extend, follow the lines against an opponent (this engine) that searches this long")
 	fs.IntVar(&c.depth, "depth", 0, "search depth of each position (0: no limit)")
 	fs.DurationVar(&c.time, "time", 0, "search time of each position (0: no limit)")
-	fs.StringVar(&c.rules, "rules", "", "the ruleset, as uci's -rules; default "+defaultRules)
+	fs.StringVar(&c.rules, "rules", "", rulesUsage)
 	fs.StringVar(&c.game, "game", "", "the game (a family), as uci's -game")
 	fs.StringVar(&c.out, "out", "", "the book file: resumed if it exists, saved as the build goes")
 	fs.IntVar(&c.table, "table", 1<<22, "transposition-table entries")

@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	go run ./examples/uci [-game FAMILY] [-rules NAME] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
+//	go run ./examples/uci [-game NAME] [-rules 'PRESET KEY=VALUE...'] [-houses N ...] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
 //		[-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
 //	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1[,ALPHA,BETA]]
 //		[-records FILE] [-results FILE] [-shard i/K|auto/K] [-resume] ...
@@ -14,11 +14,13 @@
 //
 // Without a subcommand it reads protocol commands on stdin and answers on
 // stdout, so that a GUI can run it as its engine: point the GUI at a built
-// binary (go build ./examples/uci). -rules NAME is a ruleset name of any
-// registered family ("congkak", "congkak overbeck", "awale awari") or an
-// Awalé preset (abapa, the default, awari or default); -game FAMILY
-// serves that family's first preset, or with -rules the family's ruleset
-// that it names. -min-answer D (default 50ms) is the
+// binary (go build ./examples/uci). The game flags are those of package
+// mancala/rulesflag, as in the other programs (-h lists the registered
+// games, their presets and params): -game NAME serves that game's first
+// preset, or the preset and words of -rules; -rules alone may be a whole
+// ruleset name ("congkak overbeck", "kalah capture=standard houses=4") or
+// a preset of the default game. Without either, the engine plays the
+// rules of its embedded opening book (Awalé's Abapa). -min-answer D (default 50ms) is the
 // least time from a go with a movetime to its bestmove: the Aualé program
 // loses an answer that comes sooner (see package mancala/uci); 0 turns the
 // wait off.
@@ -75,7 +77,8 @@
 //
 // # Match
 //
-// match plays A against B under an Awalé preset (-rules, default abapa)
+// match plays A against B under -rules (a whole ruleset name or a preset
+// of the default game; default: the embedded book's rules, Abapa)
 // from a set of balanced openings (-plies random moves from the start,
 // kept when a depth-8 search values them within -balance seeds), each
 // opening twice with the colours swapped, and prints A's wins, draws and

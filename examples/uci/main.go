@@ -8,11 +8,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"time"
 
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
-	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/rulesflag"
 	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/uci"
 )
@@ -36,19 +35,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs := flag.NewFlagSet("uci", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {}
-	rules := fs.String("rules", "", "the ruleset: a name (awale abapa, congkak, congkak overbeck, ...) or an Awalé preset (abapa, awari, default); default "+defaultRules)
-	game := fs.String("game", "", "the game (a family: "+strings.Join(mancala.RulesetFamilies(), ", ")+"); -rules then names one of its rulesets")
+	games := rulesflags.Register(fs) // -game, -rules and the games' params
 	level := fs.String("level", "max", "strength level: easy, medium, hard or max")
 	hash := fs.Int("hash", uci.DefaultHashMB, "table size in MB")
 	name := fs.String("name", "sowing", "the engine's id name")
 	threads := fs.Int("threads", 1, "search threads")
 	minAnswer := fs.Duration("min-answer", 50*time.Millisecond, "least time from a go with a movetime to its bestmove (the Aualé GUI drops quicker answers); 0: none")
-	bookFile := fs.String("book", "", "opening book file (uci book builds one) instead of the embedded Abapa book")
+	bookFile := fs.String("book", "", "opening book file (uci book builds one) instead of the embedded book of "+defaultRules())
 	ownBook := fs.Bool("ownbook", false, "start with the option OwnBook on (play from the opening book)")
 	egFlags := rulesflags.RegisterEndgame(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci [-game FAMILY] [-rules NAME] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
+			fmt.Fprintln(stdout, "usage: uci [-game NAME] [-rules 'PRESET KEY=VALUE...'] [-houses N ...] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
 			fmt.Fprintln(stdout, "       uci book -plies N [-extend E [-reply-time T]] [-depth D] [-time T] -out FILE (see uci book -h)")
 			fs.SetOutput(stdout)
@@ -61,6 +59,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			bfs := bookFlags(&bookConfig{}, stdout)
 			bfs.SetOutput(stdout)
 			bfs.PrintDefaults()
+			fmt.Fprintln(stdout, "\nWithout -game and -rules the engine plays "+defaultRules()+", the rules of its embedded opening book.")
+			fmt.Fprintln(stdout)
+			rulesflag.WriteGames(stdout)
 			return 0
 		}
 		return 2
@@ -73,9 +74,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "uci: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	r, err := rulesFor(*game, *rules)
+	if !games.Set("game") && !games.Set("rules") {
+		_ = fs.Set("rules", defaultRules())
+	}
+	r, err := games.Ruleset()
 	if err != nil {
-		fmt.Fprintf(stderr, "uci: -rules: %s\n", rulesflags.Line(err))
+		fmt.Fprintf(stderr, "uci: %s\n", rulesflags.Line(err))
 		return rulesflags.ExitUsage
 	}
 	if _, err := search.LevelOptions(*level); err != nil {

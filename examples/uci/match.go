@@ -61,7 +61,7 @@ func matchFlags(c *matchConfig, stderr io.Writer) (*flag.FlagSet, matchOptions) 
 	var o matchOptions
 	o.seed = fs.Uint64("seed", 1, "seed of the openings and the players")
 	o.sprt = fs.String("sprt", "", "ELO0,ELO1[,ALPHA,BETA]: stop when a sequential probability ratio test decides (ALPHA, BETA: 0.05)")
-	o.preset = fs.String("rules", defaultRules, "the rules: an Awalé preset (abapa, awari, default) or any registered ruleset name (\"congkak houses=5\")")
+	o.preset = fs.String("rules", "", rulesUsage)
 	o.shard = fs.String("shard", "", "play shard `i/K` only (games i+1, i+1+K, ...; auto/K: i from $JOB_COMPLETION_INDEX or $SLURM_ARRAY_TASK_ID); needs -results")
 	o.resume = fs.Bool("resume", false, "go on with a match that stopped early (the same command line) from the games in its -results FILE.partial")
 	return fs, o

@@ -3,28 +3,29 @@ package main
 import (
 	"strings"
 
-	_ "github.com/sowing-games/sowing/awale"   // registers the awale family, this program's default
-	_ "github.com/sowing-games/sowing/congkak" // registers the congkak family
-	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/rulesflag"
 )
 
-// defaultFamily is the game the engine plays when -game names none, and
-// defaultRules its rules when -rules says nothing: Awalé's Abapa rules.
-const (
-	defaultFamily = "awale"
-	defaultRules  = "abapa"
-)
-
-// rulesFor returns the ruleset of the -game and -rules flags
-// (rulesflags.Named): without -game, rules is a ruleset name of any
-// registered family or a preset of Awalé's, and the default is Abapa.
-func rulesFor(game, rules string) (mancala.Ruleset, error) {
-	if game == "" {
-		game = defaultFamily
-		if strings.TrimSpace(rules) == "" {
-			rules = defaultRules
-		}
+// defaultRules returns the ruleset name that the engine plays when no
+// flag names one: that of its embedded opening book, if it has one.
+func defaultRules() string {
+	if b := defaultBook(); b != nil {
+		return b.Rules()
 	}
-	return rulesflags.Named(game, rules)
+	return ""
 }
+
+// rulesFor returns the ruleset of a -game and a -rules flag
+// (rulesflag.Resolve): without game, rules is a ruleset name of any
+// registered family or a preset of rulesflag.DefaultGame's, and when
+// both say nothing, the engine plays [defaultRules].
+func rulesFor(game, rules string) (mancala.Ruleset, error) {
+	if game == "" && strings.TrimSpace(rules) == "" {
+		rules = defaultRules()
+	}
+	return rulesflag.Resolve(game, rules, nil)
+}
+
+// rulesUsage is the usage of the -rules flags of uci match and uci book.
+const rulesUsage = "the ruleset: a whole name (\"GAME PRESET KEY=VALUE...\", such as a line of the games' list in uci -h) or a preset of the default game; default: the embedded book's rules"

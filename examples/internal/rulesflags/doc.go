@@ -6,36 +6,17 @@
 //
 // # Game flags
 //
-// [Register] defines these flags on a [flag.FlagSet]:
-//
-//	-game NAME                          the game: a family registered with package mancala
-//	                                    (awale, congkak, kalah; oware is awale; default awale)
-//	-rules NAME [KEY=VALUE...]          a preset of the game (default: its first; awale
-//	                                    default|abapa|awari, congkak default|overbeck, kalah
-//	                                    default|capture=standard), then words of its ruleset names
-//	-houses N, -seeds N, -rounds N      the game's params (mancala.Param: houses and seeds for
-//	                                    every game, rounds for congkak: 0 (default) for a full set)
-//	-opening simultaneous|sequential    words of the game's names: -KEY VALUE is KEY=VALUE
-//	-starter south|north                (dashes dropped: -round-end pass-reply is
-//	-first-hand south|north             roundend=passreply; -empty-capture store is empty=store,
-//	-empty-capture store|stay           the first part of the flag's name, when the game's names
-//	-round-end empty-row|pass-reply     do not know emptycapture=); congkak's (CK-5, CK-8, CK-9)
-//	-capture empty|standard             and kalah's (KA-4)
-//
-// [Flags.Ruleset] resolves them through the core alone: the family that
-// -game names ([mancala.LookupFamily]), its preset, the params and option
-// words as a ruleset name built with [mancala.NewRuleset]; a name of the
-// right options in another form (another order, a word that says the
-// preset's own value, such as -rules overbeck -houses 9) is built under
-// the name the family gives for it (a *mancala.NameError). Individual
-// flags override the preset. A bad value, or a flag that does not apply
-// to the chosen game, is an error that names the flag and carries the
-// game's reason. Kalah is the example ruleset of package
-// examples/kalah/kalah; programs reach it through this package, never by
-// importing another example's package. [ParsePosition] and
-// [ParsePositionFor] read a -position flag's text: the core position text,
-// or the game's own ([mancala.PositionNotation], Awalé's Aalina text), and
-// [Flags.NewGame] builds the ruleset and starts a game from such a text.
+// [Register] defines the game flags of package mancala/rulesflag on a
+// [flag.FlagSet]: -game NAME (any family registered with package mancala;
+// this package registers the module's games by importing them), -rules
+// 'PRESET KEY=VALUE...', and one flag for each param of the registered
+// families (-houses, -seeds, -rounds, ...). No game is named here: a new
+// game registered with package mancala gets the flags, and [Parse] lists
+// it under -h. [Flags.NewGame] builds the ruleset and starts a game from
+// a -position text, which [ParsePosition] and [ParsePositionFor] read: the
+// core position text, or the game's own ([mancala.PositionNotation],
+// Awalé's Aalina text). [Named] builds a ruleset from a -game and a -rules
+// flag that a program defines itself (with defaults of its own).
 //
 // # Endgame databases
 //
@@ -70,8 +51,9 @@
 // [RandSeed] defines -seed (int64, default 1), the seed of every
 // random choice, and [Quiet] defines -quiet, which turns off progress lines
 // on standard error. [Parse] parses a program's arguments: -h prints the
-// usage on standard output and exits 0; a bad flag or value gives one line
-// on standard error that says what was expected, and [ExitUsage]. A
+// usage and the registered games on standard output and exits 0; a bad
+// flag or value gives one line on standard error that says what was
+// expected, and [ExitUsage]. A
 // program exits [ExitFailure] when the work itself fails. [Quote] and
 // [Line] keep messages short and on one line.
 //

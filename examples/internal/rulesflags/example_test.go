@@ -14,9 +14,9 @@ import (
 func ExampleRegister() {
 	for _, args := range [][]string{
 		{"-rules", "abapa"},
-		{"-game", "congkak", "-opening", "sequential", "-houses", "5"},
-		{"-game", "congkak", "-starter", "north"},
-		{"-opening", "sequential"},
+		{"-game", "congkak", "-rules", "opening=sequential", "-houses", "5"},
+		{"-game", "congkak", "-rules", "starter=north"},
+		{"-rules", "opening=sequential"},
 	} {
 		fs := flag.NewFlagSet("example", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
@@ -32,12 +32,12 @@ func ExampleRegister() {
 		}
 		fmt.Printf("%v: %v\n", r, r.Start())
 	}
-	p, err := rulesflags.ParsePosition(rulesflags.Awale, "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N")
+	p, err := rulesflags.ParsePosition("awale", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N")
 	fmt.Println(p, err, p.ToMove == mancala.NorthTurn)
 	// Output:
 	// awale abapa: 4,4,4,4,4,4/4,4,4,4,4,4 0,0 S
 	// congkak houses=5 opening=sequential: 5,5,5,5,5/5,5,5,5,5 0,0 S r1
-	// error: -starter "north": congkak: ruleset name "congkak starter=north": starter= applies to a sequential opening only (CK-8): mancala: unsupported configuration
-	// error: -opening "sequential": awale: ruleset name "awale opening=sequential": unknown "opening=sequential": mancala: unsupported configuration
+	// error: -rules: congkak: ruleset name "congkak starter=north": starter= applies to a sequential opening only (CK-8): mancala: unsupported configuration
+	// error: -rules: awale: ruleset name "awale opening=sequential": unknown "opening=sequential": mancala: unsupported configuration
 	// 4,4,4,4,4,4/4,4,4,4,4,4 0,0 N <nil> true
 }

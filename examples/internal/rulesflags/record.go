@@ -13,6 +13,7 @@ import (
 	"github.com/sowing-games/sowing/awale/ogn"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
+	"github.com/sowing-games/sowing/mancala/rulesflag"
 )
 
 // MaxRecordFile is the largest record file [ReadRecords] reads, in bytes.
@@ -119,7 +120,7 @@ func Resolve(tags record.Tags) (mancala.Ruleset, error) {
 	name, ok := tags.Lookup(record.TagRules)
 	if !ok {
 		if v, ok := tags.Lookup("Variant"); ok && strings.EqualFold(strings.TrimSpace(v), "Oware Abapa") {
-			return mancala.NewRuleset(Awale + " abapa")
+			return mancala.NewRuleset("awale abapa")
 		}
 		return nil, fmt.Errorf("the record has no Rules tag to say its game: %w", mancala.ErrUnsupported)
 	}
@@ -132,16 +133,18 @@ func Resolve(tags record.Tags) (mancala.Ruleset, error) {
 		name = strings.Join(words, " ")
 	}
 	family, rest, _ := strings.Cut(name, " ")
-	if g, ok := aliases[family]; ok {
-		family = g
-		name = strings.TrimSpace(family + " " + rest)
+	if family == "oware" { // the awale family's name in older records
+		family, name = "awale", strings.TrimSpace("awale "+rest)
 	}
-	fam, ok := mancala.LookupFamily(family)
-	if !ok {
-		return nil, fmt.Errorf("rules %s: unknown game (want %s): %w", Quote(name), gameNames(), mancala.ErrUnsupported)
+	if _, ok := mancala.LookupFamily(family); !ok {
+		return nil, fmt.Errorf("rules %s: unknown game (want %s): %w", Quote(name), strings.Join(mancala.RulesetFamilies(), ", "), mancala.ErrUnsupported)
 	}
-	r, err := buildName(fam, name)
+	r, err := rulesflag.Resolve(family, name, nil)
 	if err != nil {
+		var e *rulesflag.Error
+		if errors.As(err, &e) {
+			err = e.Err
+		}
 		return nil, err
 	}
 	return checkBoard(name, r)

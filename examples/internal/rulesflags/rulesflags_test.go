@@ -3,7 +3,6 @@ package rulesflags_test
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -41,7 +40,6 @@ func TestAwaleOptions(t *testing.T) {
 	}{
 		{"AW-1/default game and rules", nil, awale.Documents()},
 		{"AW-1/explicit default", []string{"-game", "awale", "-rules", "default"}, awale.Documents()},
-		{"AW-1/documents alias", []string{"-rules", "documents"}, awale.Documents()},
 		{"AW-6/AW-10/abapa preset", []string{"-rules", "abapa"}, awale.Abapa()},
 		{"AW-6/AW-8/awari preset", []string{"-rules", "awari"}, awale.Awari()},
 		{"AW-1/houses and seeds", []string{"-houses", "4", "-seeds", "3"}, withSize},
@@ -53,8 +51,8 @@ func TestAwaleOptions(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Ruleset: %v", err)
 			}
-			if f.Game() != rulesflags.Awale {
-				t.Errorf("Game() = %q, want %q", f.Game(), rulesflags.Awale)
+			if f.Game() != "awale" {
+				t.Errorf("Game() = %q, want %q", f.Game(), "awale")
 			}
 			ar, ok := r.(*awale.Rules)
 			if !ok {
@@ -90,20 +88,20 @@ func TestCongkakOptions(t *testing.T) {
 			mod(congkak.Overbeck(), func(o *congkak.Options) { o.Houses, o.Seeds = 7, 7 })},
 		{"CK-1/seeds", []string{"-game", "congkak", "-houses", "5", "-seeds", "3"},
 			mod(doc, func(o *congkak.Options) { o.Houses, o.Seeds = 5, 3 })},
-		{"CK-8/sequential opening", []string{"-game", "congkak", "-opening", "sequential"},
+		{"CK-8/sequential opening", []string{"-game", "congkak", "-rules", "opening=sequential"},
 			mod(doc, func(o *congkak.Options) { o.Opening = congkak.OpeningSequential })},
-		{"CK-8/sequential opening, north starts", []string{"-game", "congkak", "-opening", "sequential", "-starter", "north"},
+		{"CK-8/sequential opening, north starts", []string{"-game", "congkak", "-rules", "opening=sequential starter=north"},
 			mod(doc, func(o *congkak.Options) { o.Opening, o.Starter = congkak.OpeningSequential, mancala.North })},
-		{"CK-8/north's hand first", []string{"-game", "congkak", "-first-hand", "north"},
+		{"CK-8/north's hand first", []string{"-game", "congkak", "-rules", "firsthand=north"},
 			mod(doc, func(o *congkak.Options) { o.FirstHand = mancala.North })},
-		{"CK-8/explicit simultaneous", []string{"-game", "congkak", "-opening", "simultaneous", "-first-hand", "south"}, doc},
-		{"CK-5/empty capture stays", []string{"-game", "congkak", "-empty-capture", "stay"},
+		{"CK-8/explicit simultaneous", []string{"-game", "congkak", "-rules", "opening=simultaneous firsthand=south"}, doc},
+		{"CK-5/empty capture stays", []string{"-game", "congkak", "-rules", "empty=stay"},
 			mod(doc, func(o *congkak.Options) { o.EmptyCapture = congkak.EmptyCaptureStay })},
-		{"CK-5/empty capture to the store", []string{"-game", "congkak", "-rules", "overbeck", "-empty-capture", "store"},
+		{"CK-5/empty capture to the store", []string{"-game", "congkak", "-rules", "overbeck empty=store"},
 			mod(congkak.Overbeck(), func(o *congkak.Options) { o.EmptyCapture = congkak.EmptyCaptureStore })},
-		{"CK-9/pass and reply", []string{"-game", "congkak", "-round-end", "pass-reply"},
+		{"CK-9/pass and reply", []string{"-game", "congkak", "-rules", "roundend=passreply"},
 			mod(doc, func(o *congkak.Options) { o.RoundEnd = congkak.RoundEndPassReply })},
-		{"CK-9/empty row", []string{"-game", "congkak", "-rules", "overbeck", "-round-end", "empty-row"},
+		{"CK-9/empty row", []string{"-game", "congkak", "-rules", "overbeck roundend=emptyrow"},
 			mod(congkak.Overbeck(), func(o *congkak.Options) { o.RoundEnd = congkak.RoundEndEmptyRow })},
 		{"CK-14/one round", []string{"-game", "congkak", "-rounds", "1"},
 			mod(doc, func(o *congkak.Options) { o.Rounds = 1 })},
@@ -115,8 +113,8 @@ func TestCongkakOptions(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Ruleset: %v", err)
 			}
-			if f.Game() != rulesflags.Congkak {
-				t.Errorf("Game() = %q, want %q", f.Game(), rulesflags.Congkak)
+			if f.Game() != "congkak" {
+				t.Errorf("Game() = %q, want %q", f.Game(), "congkak")
 			}
 			cr, ok := r.(*congkak.Rules)
 			if !ok {
@@ -147,19 +145,19 @@ func TestBadFlags(t *testing.T) {
 		{"AW-1/too many seeds", []string{"-seeds", "100"}, "-seeds"},
 		{"AW-1/negative seeds", []string{"-seeds", "-1"}, "-seeds"},
 		{"AW-1/houses not a number", []string{"-houses", "six"}, "-houses"},
-		{"CK-8/opening for awale", []string{"-opening", "sequential"}, "-opening"},
-		{"CK-8/starter for awale", []string{"-starter", "south"}, "-starter"},
-		{"CK-5/empty capture for awale", []string{"-empty-capture", "stay"}, "-empty-capture"},
-		{"CK-8/first hand for awale", []string{"-first-hand", "north"}, "-first-hand"},
-		{"CK-9/round end for awale", []string{"-round-end", "pass-reply"}, "-round-end"},
+		{"CK-8/opening for awale", []string{"-rules", "opening=sequential"}, "-rules"},
+		{"CK-8/starter for awale", []string{"-rules", "starter=south"}, "-rules"},
+		{"CK-5/empty capture for awale", []string{"-rules", "empty=stay"}, "-rules"},
+		{"CK-8/first hand for awale", []string{"-rules", "firsthand=north"}, "-rules"},
+		{"CK-9/round end for awale", []string{"-rules", "roundend=passreply"}, "-rules"},
 		{"CK-14/rounds for awale", []string{"-rounds", "1"}, "-rounds"},
-		{"CK-8/bad opening", []string{"-game", "congkak", "-opening", "together"}, "-opening"},
-		{"CK-8/bad starter", []string{"-game", "congkak", "-opening", "sequential", "-starter", "east"}, "-starter"},
-		{"CK-8/starter needs a sequential opening", []string{"-game", "congkak", "-starter", "north"}, "-starter"},
-		{"CK-8/first hand needs a simultaneous opening", []string{"-game", "congkak", "-opening", "sequential", "-first-hand", "north"}, "-first-hand"},
-		{"CK-8/bad first hand", []string{"-game", "congkak", "-first-hand", "both"}, "-first-hand"},
-		{"CK-5/bad empty capture", []string{"-game", "congkak", "-empty-capture", "burn"}, "-empty-capture"},
-		{"CK-9/bad round end", []string{"-game", "congkak", "-round-end", "never"}, "-round-end"},
+		{"CK-8/bad opening", []string{"-game", "congkak", "-rules", "opening=together"}, "-rules"},
+		{"CK-8/bad starter", []string{"-game", "congkak", "-rules", "opening=sequential starter=east"}, "-rules"},
+		{"CK-8/starter needs a sequential opening", []string{"-game", "congkak", "-rules", "starter=north"}, "-rules"},
+		{"CK-8/first hand needs a simultaneous opening", []string{"-game", "congkak", "-rules", "opening=sequential firsthand=north"}, "-rules"},
+		{"CK-8/bad first hand", []string{"-game", "congkak", "-rules", "firsthand=both"}, "-rules"},
+		{"CK-5/bad empty capture", []string{"-game", "congkak", "-rules", "empty=burn"}, "-rules"},
+		{"CK-9/bad round end", []string{"-game", "congkak", "-rules", "roundend=never"}, "-rules"},
 		{"CK-14/negative rounds", []string{"-game", "congkak", "-rounds", "-2"}, "-rounds"},
 		{"AW-1/seeds that overflow", []string{"-seeds", "4611686018427387904"}, "-seeds"},
 		{"AW-1/seeds past the board", []string{"-seeds", "256"}, "-seeds"},
@@ -169,10 +167,10 @@ func TestBadFlags(t *testing.T) {
 		{"KA-1/kalah houses", []string{"-game", "kalah", "-houses", "17"}, "-houses"},
 		{"KA-1/kalah too many seeds", []string{"-game", "kalah", "-seeds", "100"}, "-seeds"},
 		{"KA-1/kalah has no presets", []string{"-game", "kalah", "-rules", "abapa"}, "-rules"},
-		{"KA-4/bad capture", []string{"-game", "kalah", "-capture", "all"}, "-capture"},
-		{"KA-4/capture for awale", []string{"-capture", "standard"}, "-capture"},
+		{"KA-4/bad capture", []string{"-game", "kalah", "-rules", "capture=all"}, "-rules"},
+		{"KA-4/capture for awale", []string{"-rules", "capture=standard"}, "-rules"},
 		{"CK-14/rounds for kalah", []string{"-game", "kalah", "-rounds", "1"}, "-rounds"},
-		{"CK-8/opening for kalah", []string{"-game", "kalah", "-opening", "sequential"}, "-opening"},
+		{"CK-8/opening for kalah", []string{"-game", "kalah", "-rules", "opening=sequential"}, "-rules"},
 		{"long game name is cut", []string{"-game", strings.Repeat("x", 5000)}, "-game"},
 	}
 	for _, tt := range tests {
@@ -212,8 +210,8 @@ func TestParsePosition(t *testing.T) {
 		game string
 		text string
 	}{
-		{"AW-1/position text", rulesflags.Awale, start.String()},
-		{"AW-1/aalina", rulesflags.Awale, awale.FormatAalina(start)},
+		{"AW-1/position text", "awale", start.String()},
+		{"AW-1/aalina", "awale", awale.FormatAalina(start)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p, err := rulesflags.ParsePosition(tt.game, tt.text)
@@ -235,7 +233,7 @@ func TestParsePosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("CK-1/position text", func(t *testing.T) {
-		p, err := rulesflags.ParsePosition(rulesflags.Congkak, c.Start().String())
+		p, err := rulesflags.ParsePosition("congkak", c.Start().String())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -246,9 +244,9 @@ func TestParsePosition(t *testing.T) {
 	for _, tt := range []struct {
 		name, game, text string
 	}{
-		{"CK-1/aalina is for awale only", rulesflags.Congkak, awale.FormatAalina(start)},
-		{"AW-1/garbage", rulesflags.Awale, "4,4,4/4,4"},
-		{"AW-1/empty", rulesflags.Awale, ""},
+		{"CK-1/aalina is for awale only", "congkak", awale.FormatAalina(start)},
+		{"AW-1/garbage", "awale", "4,4,4/4,4"},
+		{"AW-1/empty", "awale", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := rulesflags.ParsePosition(tt.game, tt.text)
@@ -262,19 +260,6 @@ func TestParsePosition(t *testing.T) {
 	}
 }
 
-func TestAccessors(t *testing.T) {
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	f := rulesflags.Register(fs)
-	if err := fs.Parse([]string{"-game", "oware", "-houses", "4"}); err != nil {
-		t.Fatal(err)
-	}
-	if f.Game() != rulesflags.Awale || f.Houses() != 4 || f.Seeds() != 0 || !f.Set("houses") || f.Set("seeds") {
-		t.Errorf("Game %q Houses %d Seeds %d Set(houses) %v Set(seeds) %v; want awale 4 0 true false",
-			f.Game(), f.Houses(), f.Seeds(), f.Set("houses"), f.Set("seeds"))
-	}
-}
-
 func TestKalahOptions(t *testing.T) {
 	tests := []struct {
 		name string
@@ -284,8 +269,8 @@ func TestKalahOptions(t *testing.T) {
 		{"KA-1/default", []string{"-game", "kalah"}, sow.KalahConfig(6, 4, false)},
 		{"KA-1/explicit default rules", []string{"-game", "kalah", "-rules", "default"}, sow.KalahConfig(6, 4, false)},
 		{"KA-1/houses and seeds", []string{"-game", "kalah", "-houses", "4", "-seeds", "3"}, sow.KalahConfig(4, 3, false)},
-		{"KA-4/standard capture", []string{"-game", "kalah", "-capture", "standard"}, sow.KalahConfig(6, 4, true)},
-		{"KA-4/empty capture", []string{"-game", "kalah", "-capture", "empty"}, sow.KalahConfig(6, 4, false)},
+		{"KA-4/standard capture", []string{"-game", "kalah", "-rules", "capture=standard"}, sow.KalahConfig(6, 4, true)},
+		{"KA-4/empty capture", []string{"-game", "kalah", "-rules", "capture=empty"}, sow.KalahConfig(6, 4, false)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -293,7 +278,7 @@ func TestKalahOptions(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Ruleset: %v", err)
 			}
-			if f.Game() != rulesflags.Kalah {
+			if f.Game() != "kalah" {
 				t.Errorf("Game() = %q, want kalah", f.Game())
 			}
 			kr, ok := r.(*sow.Rules)
@@ -305,20 +290,6 @@ func TestKalahOptions(t *testing.T) {
 				t.Errorf("options mismatch (-want +got):\n%s", diff)
 			}
 		})
-	}
-}
-
-func TestOwareIsAwale(t *testing.T) {
-	f, r, err := build(t, "-game", "oware", "-rules", "abapa")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, _ := awale.New(awale.Abapa())
-	if f.Game() != rulesflags.Awale || fmt.Sprint(r) != fmt.Sprint(want) {
-		t.Errorf("AW-1/-game oware: game %q ruleset %v, want awale %v", f.Game(), r, want)
-	}
-	if _, err := f.NewGame("4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"); err != nil {
-		t.Errorf("AW-1/-game oware reads Aalina positions: %v", err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/rulesflag"
 )
 
 // Exit statuses shared by the example programs.
@@ -67,7 +68,8 @@ func Quiet(fs *flag.FlagSet) *bool {
 
 // Parse parses args on fs as every example program does, and reports
 // whether the program should go on. On -h or -help it writes "usage: "
-// and usage, then the flags, to stdout and returns (0, false). On a bad
+// and usage, then the flags and, for a program with -game and -rules, the
+// list of games (rulesflag.WriteGames), to stdout and returns (0, false). On a bad
 // flag or value, or an argument after the flags, it writes one line to
 // stderr, "NAME: what is wrong (NAME -h lists the flags)" where NAME is
 // fs's name, and returns ([ExitUsage], false). Otherwise it returns (0,
@@ -96,6 +98,10 @@ func Parse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writ
 		fs.SetOutput(stdout)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
+		if fs.Lookup("game") != nil && fs.Lookup("rules") != nil {
+			fmt.Fprintln(stdout)
+			rulesflag.WriteGames(stdout)
+		}
 		return 0, false
 	case err != nil:
 		msg := Line(err)
