@@ -55,7 +55,9 @@ type AlphaBetaOptions struct {
 	// strategy at a simultaneous decision.
 	Seed uint64
 	// Quiesce extends the search at the horizon along capture sequences
-	// (moves that add to the mover's store, or end the game), up to
+	// (moves that add at least two seeds to the mover's store, or end the
+	// game; a sowing that only passes through the mover's store adds one
+	// a lap and is quiet), up to
 	// [QuiesceDepth] decisions, with the evaluation as the value of
 	// stopping: a horizon in the middle of an exchange is misjudged by
 	// any static evaluation.

@@ -90,8 +90,12 @@ func quiesce[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P, p
 		if me == mancala.North {
 			mineNow = qn
 		}
-		if !over && mineNow == mine {
-			continue // a quiet move: the evaluation stands for it
+		if !over && mineNow-mine < 2 {
+			// A quiet move: the evaluation stands for it. A sowing that
+			// only passes through the mover's own store (Kalah, Congkak)
+			// adds one seed a lap and is no capture; following it would
+			// make quiescence a full-width search in such games.
+			continue
 		}
 		if !a.enter() { // counts the node, and polls the limits every 1024
 			return best // stopped: the caller drops the value

@@ -140,12 +140,12 @@ func toolSolve(t *testing.T, f mancala.Family, pr mancala.Preset) {
 }
 
 // toolUCI serves r over UCI and asks for a move at depth 2 from the
-// start. The node limit bounds the quiescence search of the levels,
-// which follows every move that adds to the mover's store: in Congkak,
-// where most sowings pass the mover's store, go depth 2 alone visits
-// about 27 million nodes at Overbeck's start.
+// start. The node limit is a guard: quiescence once followed every
+// sowing that passed the mover's store, and go depth 2 alone visited
+// about 27 million nodes at Congkak Overbeck's start
+// (search.TestQuiesceSowingPastStoreIsQuiet).
 func toolUCI(t *testing.T, r mancala.Ruleset) {
-	in := strings.NewReader("uci\nisready\nucinewgame\nposition startpos\ngo depth 2 nodes 200000\n")
+	in := strings.NewReader("uci\nisready\nucinewgame\nposition startpos\ngo depth 2\n")
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
