@@ -45,58 +45,106 @@ var (
 const mgMaxPlies = 3000
 
 // An mgPair names one of our rulesets and the MancalaGames configuration
-// that should play the same game: a file of its GameProps folder (without
-// ".txt") and parameter overrides (game_info keys, holes, nbr_start, and
-// the driver's noclear=1, which removes the rule that ends a game as soon
-// as a player has more than half of the seeds).
+// that should play the same game. The table is data: a game added to the
+// catalogue later needs one row (and, for a documented reading of the
+// sources, a classifier).
 type mgPair struct {
+	// ours is our ruleset name.
 	ours string
-	mg   string
+	// file is a file of MancalaGames' GameProps folder, without ".txt".
+	file string
+	// set lists overrides, "key=value" separated by spaces: game_info
+	// keys, holes, nbr_start, and the driver's noclear=1, which removes
+	// the rule that ends a game as soon as a player has more than half of
+	// the seeds.
+	set string
+	// orient says how the two boards line up when it is not the usual
+	// way (South is MancalaGames' False player, his house i its location
+	// i; North's house i its location houses+i; see ORACLES.md). A
+	// clockwise game needs nothing more: both sides number houses by
+	// where they lie, not by the way seeds go.
+	orient string
+	// mirror: our house i of either player is MancalaGames' house
+	// houses-1-i of the same player. It pairs a clockwise game whose
+	// stores lie on their owners' left (Congklak) with MancalaGames'
+	// counter-clockwise file of the same game (whose clockwise sowing
+	// keeps each store on its owner's right): the two boards are mirror
+	// images.
+	mirror bool
 	// known classifies a difference that is a documented reading of the
 	// sources (see ORACLES.md): it returns a short name, or "" for a
 	// difference that is a bug on one side or the other.
 	known func(d mgDiff) string
 }
 
+// mg returns the driver's load arguments of the pair.
+func (p mgPair) mg() string {
+	if p.set == "" {
+		return p.file
+	}
+	return p.file + " " + p.set
+}
+
 var mgPairs = []mgPair{
 	// Abapa: a grand slam captures nothing (grandslam=2) and the game stops
 	// once a player has more than half of the seeds (MancalaGames' default).
-	{ours: "awale abapa", mg: "Oware", known: mgAbapa},
+	{ours: "awale abapa", file: "Oware", known: mgAbapa},
 	// Classic Awalé: a grand slam is illegal unless forced (grandslam=1);
 	// no stop at majority.
-	{ours: "awale", mg: "Oware grandslam=1 noclear=1", known: mgAwaleSlams},
+	{ours: "awale", file: "Oware", set: "grandslam=1 noclear=1", known: mgAwaleSlams},
 	// Awari: as classic, but a forced grand slam captures.
-	{ours: "awale awari", mg: "Oware grandslam=1 noclear=1", known: mgAwaleSlams},
+	{ours: "awale awari", file: "Oware", set: "grandslam=1 noclear=1", known: mgAwaleSlams},
 	// Kalah with the standard capture: the own seed goes to the store only
 	// with a capture (xcpickown=1, the file's setting). end_cond=1 ends the
 	// game when the mover's own row is empty, as the file's source says
 	// (the file alone ends it only when the next player cannot move).
-	{ours: "kalah capture=standard", mg: "Kalah end_cond=1 noclear=1"},
+	{ours: "kalah capture=standard", file: "Kalah", set: "end_cond=1 noclear=1"},
 	// Kalah as solved: the last seed always goes to the store (xcpickown=2).
-	{ours: "kalah", mg: "Kalah xcpickown=2 end_cond=1 noclear=1"},
+	{ours: "kalah", file: "Kalah", set: "xcpickown=2 end_cond=1 noclear=1"},
 	// The file as it stands: the game goes on after the mover empties his
 	// own row, as long as the opponent can move (see mgKalahFileEnd).
-	{ours: "kalah capture=standard", mg: "Kalah noclear=1", known: mgKalahFileEnd},
-	{ours: "kalah capture=standard houses=4 seeds=3", mg: "Kalah holes=4 nbr_start=3 end_cond=1 noclear=1"},
-	{ours: "kalah houses=8 seeds=5", mg: "Kalah holes=8 nbr_start=5 xcpickown=2 end_cond=1 noclear=1"},
+	{ours: "kalah capture=standard", file: "Kalah", set: "noclear=1", known: mgKalahFileEnd},
+	{ours: "kalah capture=standard houses=4 seeds=3", file: "Kalah", set: "holes=4 nbr_start=3 end_cond=1 noclear=1"},
+	{ours: "kalah houses=8 seeds=5", file: "Kalah", set: "holes=8 nbr_start=5 xcpickown=2 end_cond=1 noclear=1"},
 	// Congkak with the sequential opening (CK-8's option for comparing with
 	// other programs: MancalaGames has no simultaneous moves) and a single
 	// round, against Jongkak.txt without its rounds: 7 seeds (the file has
 	// 5), a capture with nothing opposite puts the last seed in the store
 	// (xcpickown=2, CK-5), the round ends when a row is empty (the file's
 	// end_cond=1 with the engine's no-move rule, CK-9).
-	{ours: "congkak opening=sequential rounds=1", mg: "Jongkak nbr_start=7 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=2 noclear=1"},
+	{ours: "congkak opening=sequential rounds=1", file: "Jongkak", set: "nbr_start=7 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=2 noclear=1",
+		orient: "clockwise, each store on its owner's left: houses line up by place"},
 	// With nothing opposite, the last seed stays (CK-5's option, Overbeck):
 	// the file's own xcpickown=1.
-	{ours: "congkak empty=stay opening=sequential rounds=1", mg: "Jongkak nbr_start=7 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=1 noclear=1"},
+	{ours: "congkak empty=stay opening=sequential rounds=1", file: "Jongkak", set: "nbr_start=7 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=1 noclear=1"},
 	// A whole set of rounds: refills from the house next to the store
 	// (round_fill=2), burnt houses (blocks=1), the loser starts the next
 	// round (round_starter=1).
-	{ours: "congkak opening=sequential", mg: "Jongkak nbr_start=7 rounds=2 blocks=1 round_fill=2 round_starter=1 xcpickown=2 noclear=1", known: mgCongkakTie},
-	{ours: "congkak houses=5 opening=sequential rounds=1", mg: "Jongkak holes=5 nbr_start=5 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=2 noclear=1"},
+	{ours: "congkak opening=sequential", file: "Jongkak", set: "nbr_start=7 rounds=2 blocks=1 round_fill=2 round_starter=1 xcpickown=2 noclear=1", known: mgCongkakTie},
+	{ours: "congkak houses=5 opening=sequential rounds=1", file: "Jongkak", set: "holes=5 nbr_start=5 rounds=0 blocks=0 round_fill=0 round_starter=0 xcpickown=2 noclear=1"},
 	// Awalé on other boards.
-	{ours: "awale abapa houses=5 seeds=3", mg: "Oware holes=5 nbr_start=3", known: mgAbapa},
-	{ours: "awale houses=8 seeds=2", mg: "Oware holes=8 nbr_start=2 grandslam=1 noclear=1", known: mgAwaleSlams},
+	{ours: "awale abapa houses=5 seeds=3", file: "Oware", set: "holes=5 nbr_start=3", known: mgAbapa},
+	{ours: "awale houses=8 seeds=2", file: "Oware", set: "holes=8 nbr_start=2 grandslam=1 noclear=1", known: mgAwaleSlams},
+
+	// The games of package sow's catalogue (CATALOGUE-NOTES.md names the
+	// file of each).
+	{ours: "bohnenspiel", file: "Bohnenspiel", set: "noclear=1"},
+	{ours: "toguz", file: "Toguz_Kumalak", known: mgMajorityUnscored,
+		orient: "a tuzdyk keeps its seeds on MancalaGames' board: the driver adds them to its owner's store"},
+	// When the mover cannot feed, MW (our source) gives the seeds left to
+	// the player who moved last (unclaimed=2); the file (Mohr) to their
+	// owners (see ORACLES.md).
+	{ours: "ayoayo", file: "Ayoayo", set: "unclaimed=2 noclear=1"},
+	{ours: "vailungthlan", file: "Vai_Lun_Thlan", set: "noclear=1"},
+	// The file (Valdez) adds the Portuguese school rules that our source
+	// (de.wikipedia) lacks: singletons (allow_rule=3), a grand slam that
+	// obliges to feed (grandslam=6), and the seeds left to the player who
+	// could not be fed (unclaimed=3); ours gives them to their owner.
+	{ours: "ouril", file: "Ouri", set: "allow_rule=0 grandslam=0 unclaimed=0", known: mgMajorityUnscored},
+	{ours: "lamlameta", file: "Lamlameta", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 allow_rule=0 noclear=1"},
+	{ours: "sungka", file: "Dakon", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 goal_param=0 noclear=1"},
+	{ours: "congklak", file: "Dakon", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 goal_param=0 noclear=1", mirror: true,
+		orient: "our clockwise game with the stores on the left is the mirror image of the file's"},
 }
 
 // mgState is one side's view of a position.
@@ -111,6 +159,22 @@ type mgState struct {
 func (s mgState) String() string {
 	return fmt.Sprintf("S=%v N=%v stores=%v turn=%s win=%s legal=%v",
 		s.south, s.north, s.stores, s.turn, s.win, s.legal)
+}
+
+// mirrored returns s with each row read the other way (see mgPair.mirror).
+func (s mgState) mirrored() mgState {
+	n := len(s.south)
+	m := s
+	m.south = slices.Clone(s.south)
+	m.north = slices.Clone(s.north)
+	slices.Reverse(m.south)
+	slices.Reverse(m.north)
+	m.legal = nil
+	for _, i := range s.legal {
+		m.legal = append(m.legal, n-1-i)
+	}
+	slices.Sort(m.legal)
+	return m
 }
 
 // mgDiff is the first difference found in one game.
@@ -300,11 +364,11 @@ func TestMancalaGames(t *testing.T) {
 	}
 	d := startMGDriver(t, strings.Fields(cmdline))
 	for _, pair := range mgPairs {
-		t.Run(pair.ours+" | "+pair.mg, func(t *testing.T) {
+		t.Run(pair.ours+" | "+pair.mg(), func(t *testing.T) {
 			// Each pair's games depend only on the seed and the pair, not
 			// on its place in the table.
 			h := fnv.New64a()
-			io.WriteString(h, pair.ours+"|"+pair.mg)
+			io.WriteString(h, pair.ours+"|"+pair.mg())
 			runMGPair(t, d, pair, h.Sum64())
 		})
 	}
@@ -315,8 +379,8 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 	if err != nil {
 		t.Fatalf("NewRuleset(%q): %v", pair.ours, err)
 	}
-	if reply := d.call(t, "load "+pair.mg); reply != "ok" {
-		t.Fatalf("load %s: %s", pair.mg, reply)
+	if reply := d.call(t, "load "+pair.mg()); reply != "ok" {
+		t.Fatalf("load %s: %s", pair.mg(), reply)
 	}
 	rng := rand.New(rand.NewPCG(*mgSeed, stream))
 	var (
@@ -325,7 +389,7 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 		shown                       int
 	)
 	for range *mgGames {
-		diff, n, end := playMGGame(t, d, r, rng)
+		diff, n, end := playMGGame(t, d, pair, r, rng)
 		plies += n
 		switch {
 		case diff != nil:
@@ -345,7 +409,7 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 			if shown < *mgShow {
 				shown++
 				t.Errorf("%s against %s: %s\nmoves: %s\nbefore the last move: %s\n%s\nours: %v\nMancalaGames: %v",
-					pair.ours, pair.mg, diff.what, strings.Join(diff.moves, ""), diff.before, diff.before.Board, diff.ours, diff.mgs)
+					pair.ours, pair.mg(), diff.what, strings.Join(diff.moves, ""), diff.before, diff.before.Board, diff.ours, diff.mgs)
 			}
 		case end == "cycle":
 			cycles++
@@ -354,14 +418,14 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 		}
 	}
 	t.Logf("%s against MancalaGames %q: %d games, %d plies, %d with an unexplained difference, %d ended by our repetition rules (MancalaGames has none), %d unfinished after %d plies, documented differences %v",
-		pair.ours, pair.mg, *mgGames, plies, differ, cycles, long, mgMaxPlies, kinds)
+		pair.ours, pair.mg(), *mgGames, plies, differ, cycles, long, mgMaxPlies, kinds)
 }
 
 // playMGGame plays one random game on both sides. It returns the first
 // difference, or nil with how the game ended: "" (normally), "cycle" (our
 // game ended on a repeated position or a repeated round start, which
 // MancalaGames does not detect: the comparison stops there) or "long".
-func playMGGame(t *testing.T, d *mgDriver, r mancala.Ruleset, rng *rand.Rand) (*mgDiff, int, string) {
+func playMGGame(t *testing.T, d *mgDriver, pair mgPair, r mancala.Ruleset, rng *rand.Rand) (*mgDiff, int, string) {
 	g, err := mancala.NewGame(r)
 	if err != nil {
 		t.Fatalf("NewGame: %v", err)
@@ -374,6 +438,9 @@ func playMGGame(t *testing.T, d *mgDriver, r mancala.Ruleset, rng *rand.Rand) (*
 	for ply := 0; ; ply++ {
 		ours := ourMGState(g)
 		theirs := d.state(t)
+		if pair.mirror {
+			theirs = theirs.mirrored()
+		}
 		if what := compareMG(ours, theirs); what != "" {
 			if reason := g.Outcome().Ending.Reason; g.Over() && theirs.turn != "-" &&
 				(reason == mancala.EndRepetition || reason == mancala.EndRepeatedRound) {
@@ -395,7 +462,11 @@ func playMGGame(t *testing.T, d *mgDriver, r mancala.Ruleset, rng *rand.Rand) (*
 		if err := g.Play(m); err != nil {
 			t.Fatalf("Play(%v): %v", m, err)
 		}
-		if reply := d.call(t, "play "+strconv.Itoa(i)); reply != "ok" {
+		j := i
+		if pair.mirror {
+			j = len(ours.south) - 1 - i
+		}
+		if reply := d.call(t, "play "+strconv.Itoa(j)); reply != "ok" {
 			return &mgDiff{moves: moves, before: before, now: g.Position(), ours: ourMGState(g), mgs: theirs, what: "MancalaGames refused the move: " + reply}, ply, ""
 		}
 	}
