@@ -39,7 +39,12 @@ var (
 	mgGames = flag.Int("mancalagames.games", 1000, "random games per ruleset in the MancalaGames differential test")
 	mgSeed  = flag.Uint64("mancalagames.seed", 1, "seed of the random games of the MancalaGames differential test")
 	mgShow  = flag.Int("mancalagames.show", 3, "differences reported in full per ruleset")
+	mgBench = flag.Int("mancalagames.bench", 0, "random games per ruleset in the speed table of TestMancalaGamesSpeed (0: skip it)")
 )
+
+// mgBenchCap stops a random game of the speed table after that many
+// plies, on both sides (MancalaGames has no repetition rule).
+const mgBenchCap = 1000
 
 // mgMaxPlies ends a random game that has not ended by then on either side.
 const mgMaxPlies = 3000
@@ -372,6 +377,74 @@ func TestMancalaGames(t *testing.T) {
 			runMGPair(t, d, pair, h.Sum64())
 		})
 	}
+}
+
+// TestMancalaGamesSpeed prints, for every pair, how many uniform random
+// games a CPU second our ruleset plays (mancala.Playout, which uses the
+// ruleset's own Playouter) and how many MancalaGames' engine plays (the
+// driver's bench command: its get_moves and move), the same number of
+// games on both sides, each stopped after mgBenchCap plies. Our games end
+// on a repeated position too, so plies per CPU second is the fairer
+// figure where games cycle (Awalé). It measures, it asserts nothing:
+//
+//	SOWING_MANCALAGAMES="python3 /work/scratch/mgdriver/driver.py" \
+//		go test ./mancala/sow -run MancalaGamesSpeed -mancalagames.bench=200 -v
+func TestMancalaGamesSpeed(t *testing.T) {
+	cmdline := os.Getenv("SOWING_MANCALAGAMES")
+	if cmdline == "" || *mgBench <= 0 {
+		t.Skip("needs SOWING_MANCALAGAMES and -mancalagames.bench=N (see mancala/sow/ORACLES.md)")
+	}
+	d := startMGDriver(t, strings.Fields(cmdline))
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d uniform random games a pair, at most %d plies each; CPU seconds\n\n", *mgBench, mgBenchCap)
+	b.WriteString("| ours | MancalaGames | our plies | our CPU s | our games/CPU s | MG plies | MG CPU s | MG games/CPU s | games ratio | plies/CPU s ratio |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	seen := map[string]bool{}
+	for _, pair := range mgPairs {
+		key := pair.ours + "|" + pair.mg()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		r, err := mancala.NewRuleset(pair.ours)
+		if err != nil {
+			t.Fatalf("NewRuleset(%q): %v", pair.ours, err)
+		}
+		if reply := d.call(t, "load "+pair.mg()); reply != "ok" {
+			t.Fatalf("load %s: %s", pair.mg(), reply)
+		}
+		h := fnv.New64a()
+		io.WriteString(h, key)
+		rng := rand.New(rand.NewPCG(*mgSeed, h.Sum64()))
+		start := r.Start()
+		plies := 0
+		t0 := cpuTime()
+		for range *mgBench {
+			_, n := mancala.Playout(r, nil, start, rng, mgBenchCap)
+			plies += n
+		}
+		ours := (cpuTime() - t0).Seconds()
+		reply := d.call(t, fmt.Sprintf("bench %d %d %d", *mgBench, *mgSeed, mgBenchCap))
+		var mgPlies int
+		var mgCPU float64
+		for _, f := range strings.Fields(reply) {
+			k, v, _ := strings.Cut(f, "=")
+			switch k {
+			case "plies":
+				mgPlies, _ = strconv.Atoi(v)
+			case "cpu":
+				mgCPU, _ = strconv.ParseFloat(strings.TrimSuffix(v, "s"), 64)
+			}
+		}
+		if mgCPU <= 0 || ours <= 0 {
+			t.Fatalf("bench %s: %s (our CPU %v s)", pair.mg(), reply, ours)
+		}
+		g := float64(*mgBench)
+		fmt.Fprintf(&b, "| `%s` | `%s` | %d | %.4f | %.0f | %d | %.3f | %.0f | %.0f | %.0f |\n",
+			pair.ours, pair.mg(), plies, ours, g/ours, mgPlies, mgCPU, g/mgCPU,
+			mgCPU/ours, (float64(plies)/ours)/(float64(mgPlies)/mgCPU))
+	}
+	t.Log("\n" + b.String())
 }
 
 func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
