@@ -33,6 +33,7 @@ import (
 	_ "github.com/sowing-games/sowing/congkak"
 	_ "github.com/sowing-games/sowing/examples/kalah/kalah"
 	"github.com/sowing-games/sowing/mancala"
+	"github.com/sowing-games/sowing/mancala/sow"
 )
 
 var (
@@ -139,13 +140,13 @@ var mgPairs = []mgPair{
 	// When the mover cannot feed, MW (our source) gives the seeds left to
 	// the player who moved last (unclaimed=2); the file (Mohr) to their
 	// owners (see ORACLES.md).
-	{ours: "ayoayo", file: "Ayoayo", set: "unclaimed=2 noclear=1"},
+	{ours: "ayoayo", file: "Ayoayo", set: "unclaimed=2 noclear=1", known: mgEndless},
 	{ours: "vailungthlan", file: "Vai_Lun_Thlan", set: "noclear=1"},
 	// The file (Valdez) adds the Portuguese school rules that our source
 	// (de.wikipedia) lacks: singletons (allow_rule=3), a grand slam that
 	// obliges to feed (grandslam=6), and the seeds left to the player who
 	// could not be fed (unclaimed=3); ours gives them to their owner.
-	{ours: "ouril", file: "Ouri", set: "allow_rule=0 grandslam=0 unclaimed=0", known: mgMajorityUnscored},
+	{ours: "ouril", file: "Ouri", set: "allow_rule=0 grandslam=0 unclaimed=0", known: mgAbapa},
 	{ours: "lamlameta", file: "Lamlameta", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 allow_rule=0 noclear=1"},
 	{ours: "sungka", file: "Dakon", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 goal_param=0 noclear=1"},
 	{ours: "congklak", file: "Dakon", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 goal_param=0 noclear=1", mirror: true,
@@ -158,6 +159,7 @@ type mgState struct {
 	stores       [2]int
 	turn         string // "S", "N" or "-" once the game is over
 	win          string // "S", "N", "D", or "-" while it goes on
+	endless      bool   // MancalaGames ended the game on its lap limit
 	legal        []int
 }
 
@@ -336,6 +338,17 @@ func mgCongkakTie(d mgDiff) string {
 		return ""
 	}
 	return "tied round: the last mover starts the next (CK-13), MancalaGames the other player"
+}
+
+// mgEndless recognises MancalaGames' bound on relay sowing: a sowing
+// that would go on past its 75th lap (sower.py's MAX_LAPS) ends the whole
+// game ("endless sow"), while ours goes on to MaxLaps (1000 where the
+// sources bound nothing). The driver says when that ended the game.
+func mgEndless(d mgDiff) string {
+	if !d.mgs.endless || d.ours.turn == "-" {
+		return ""
+	}
+	return "endless sowing: MancalaGames ends the game after 75 laps"
 }
 
 // mgMajorityUnscored recognises how MancalaGames ends a game once a
@@ -679,6 +692,8 @@ func (d *mgDriver) state(t *testing.T) mgState {
 			s.turn = v
 		case "win":
 			s.win = v
+		case "endless":
+			s.endless = v == "1"
 		}
 	}
 	if s.turn != "-" {
@@ -709,4 +724,59 @@ func mgInts(t *testing.T, s string) []int {
 		out = append(out, i)
 	}
 	return out
+}
+
+// TestAyoayoLongRelay is the regression test of a difference that the
+// MancalaGames comparison found: after AeFcAf, South's F relays for more
+// than 64 laps (the engine's default bound, which the Ayoayo preset used
+// to keep) before its last seed falls into an empty house. The sources
+// bound no relay, so the preset must sow it to its end, as the reference
+// sower does without any bound.
+func TestAyoayoLongRelay(t *testing.T) {
+	var cfg sow.Config
+	for _, g := range sow.Catalogue() {
+		if g.Name == "ayoayo" {
+			cfg = g.Config
+		}
+	}
+	r, err := sow.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unbounded := cfg
+	unbounded.MaxLaps = 1 << 20
+	ref := ref{c: unbounded}
+	s := ref.start()
+	p := r.Start()
+	for _, m := range []mancala.Move{
+		mancala.Single(mancala.South, 0), mancala.Single(mancala.North, 4),
+		mancala.Single(mancala.South, 5), mancala.Single(mancala.North, 2),
+		mancala.Single(mancala.South, 0), mancala.Single(mancala.North, 5),
+	} {
+		pl, _ := m.Player()
+		i, _ := m.House(pl)
+		s = ref.play(s, i)
+		if p, err = r.Play(p, m); err != nil {
+			t.Fatalf("Apply(%v): %v", m, err)
+		}
+	}
+	laps := 1
+	q, err := r.Trace(p, mancala.Single(mancala.South, 5), func(e mancala.Event) {
+		if e.Rule == "SW-7" {
+			laps++
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ref.position(ref.play(s, 5))
+	same := q.ToMove == want.ToMove
+	for _, pl := range []mancala.Player{mancala.South, mancala.North} {
+		same = same && q.Board.Row(pl) == want.Board.Row(pl) && q.Board.Store(pl) == want.Board.Store(pl)
+	}
+	if !same {
+		t.Errorf("after a relay of %d laps: got\n%v (%v to move)\nwant (reference sower)\n%v (%v to move)", laps, q.Board, q.ToMove, want.Board, want.ToMove)
+	} else if laps <= 64 {
+		t.Errorf("F sows %d laps; the test wants a relay longer than the default bound of 64", laps)
+	}
 }
