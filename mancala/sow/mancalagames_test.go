@@ -410,8 +410,8 @@ func TestMancalaGamesSpeed(t *testing.T) {
 	d := startMGDriver(t, strings.Fields(cmdline))
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d uniform random games a pair, at most %d plies each; CPU seconds\n\n", *mgBench, mgBenchCap)
-	b.WriteString("| ours | MancalaGames | our plies | our CPU s | our games/CPU s | MG plies | MG CPU s | MG games/CPU s | games ratio | plies/CPU s ratio |\n")
-	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	b.WriteString("| ours | engine | MancalaGames | our plies | our CPU s | our games/CPU s | MG plies | MG CPU s | MG games/CPU s | games ratio | plies/CPU s ratio |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	seen := map[string]bool{}
 	for _, pair := range mgPairs {
 		key := pair.ours + "|" + pair.mg()
@@ -426,17 +426,6 @@ func TestMancalaGamesSpeed(t *testing.T) {
 		if reply := d.call(t, "load "+pair.mg()); reply != "ok" {
 			t.Fatalf("load %s: %s", pair.mg(), reply)
 		}
-		h := fnv.New64a()
-		io.WriteString(h, key)
-		rng := rand.New(rand.NewPCG(*mgSeed, h.Sum64()))
-		start := r.Start()
-		plies := 0
-		t0 := cpuTime()
-		for range *mgBench {
-			_, n := mancala.Playout(r, nil, start, rng, mgBenchCap)
-			plies += n
-		}
-		ours := (cpuTime() - t0).Seconds()
 		reply := d.call(t, fmt.Sprintf("bench %d %d %d", *mgBench, *mgSeed, mgBenchCap))
 		var mgPlies int
 		var mgCPU float64
@@ -449,15 +438,68 @@ func TestMancalaGamesSpeed(t *testing.T) {
 				mgCPU, _ = strconv.ParseFloat(strings.TrimSuffix(v, "s"), 64)
 			}
 		}
-		if mgCPU <= 0 || ours <= 0 {
-			t.Fatalf("bench %s: %s (our CPU %v s)", pair.mg(), reply, ours)
+		if mgCPU <= 0 {
+			t.Fatalf("bench %s: %s", pair.mg(), reply)
 		}
-		g := float64(*mgBench)
-		fmt.Fprintf(&b, "| `%s` | `%s` | %d | %.4f | %.0f | %d | %.3f | %.0f | %.0f | %.0f |\n",
-			pair.ours, pair.mg(), plies, ours, g/ours, mgPlies, mgCPU, g/mgCPU,
-			mgCPU/ours, (float64(plies)/ours)/(float64(mgPlies)/mgCPU))
+		// The ruleset of the name, and sow's Config of the same game when
+		// another package plays it (package sow is what part 6 measures).
+		engines := []mancala.Ruleset{r}
+		if _, ok := r.(*sow.Rules); !ok {
+			if c, ok := mgSowConfigs[pair.ours]; ok {
+				sr, err := sow.New(c)
+				if err != nil {
+					t.Fatalf("sow.New for %s: %v", pair.ours, err)
+				}
+				engines = append(engines, sr)
+			}
+		}
+		for _, e := range engines {
+			h := fnv.New64a()
+			io.WriteString(h, key)
+			rng := rand.New(rand.NewPCG(*mgSeed, h.Sum64()))
+			start := e.Start()
+			plies := 0
+			t0 := cpuTime()
+			for range *mgBench {
+				_, n := mancala.Playout(e, nil, start, rng, mgBenchCap)
+				plies += n
+			}
+			ours := (cpuTime() - t0).Seconds()
+			if ours <= 0 {
+				t.Fatalf("%s: no CPU time measured", pair.ours)
+			}
+			g := float64(*mgBench)
+			fmt.Fprintf(&b, "| `%s` | %s | `%s` | %d | %.4f | %.0f | %d | %.3f | %.0f | %.0f | %.0f |\n",
+				pair.ours, mgEngineName(e), pair.mg(), plies, ours, g/ours, mgPlies, mgCPU, g/mgCPU,
+				mgCPU/ours, (float64(plies)/ours)/(float64(mgPlies)/mgCPU))
+		}
 	}
 	t.Log("\n" + b.String())
+}
+
+// mgSowConfigs gives sow's Config of the pairs that another package
+// plays (the equivalence tests check that they are the same games).
+var mgSowConfigs = map[string]sow.Config{
+	"awale abapa":                  sow.AbapaConfig(6, 4),
+	"awale":                        sow.AwaleConfig(6, 4),
+	"awale awari":                  sow.AwariConfig(6, 4),
+	"awale abapa houses=5 seeds=3": sow.AbapaConfig(5, 3),
+	"awale houses=8 seeds=2":       sow.AwaleConfig(8, 2),
+	"kalah":                        sow.KalahConfig(6, 4, false),
+	"kalah capture=standard":       sow.KalahConfig(6, 4, true),
+	"kalah capture=standard houses=4 seeds=3": sow.KalahConfig(4, 3, true),
+	"kalah houses=8 seeds=5":                  sow.KalahConfig(8, 5, false),
+}
+
+// mgEngineName says which package plays r.
+func mgEngineName(r mancala.Ruleset) string {
+	name := fmt.Sprintf("%T", r)
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "*"), "sow.")
+	if name == "Rules" {
+		return "sow"
+	}
+	pkg, _, _ := strings.Cut(name, ".")
+	return pkg
 }
 
 func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
