@@ -176,7 +176,7 @@ func catalogue() []Game {
 		{
 			Name: "lamlameta", Label: "Lamlameta", Region: "Ethiopia (Konso)",
 			Description: "The Konso game of pairs: relay sowing that skips the opponent's pairs, and a capture of every pair of his.",
-			Source:      "Wikipedia, Lamlameta, https://en.wikipedia.org/wiki/Lamlameta, after R. Pankhurst, Gabata and related board games of Ethiopia and the Horn of Africa, Ethiopia Observer 14(3), 1971",
+			Source:      "Wikipedia, Lamlameta, https://en.wikipedia.org/wiki/Lamlameta, after R. Pankhurst, Gabata and related board games of Ethiopia and the Horn of Africa, Ethiopia Observer 14(3), 1971. Sources differ: MancalaGames' Lamlameta.txt (after L. Russ, Mancala Games, 1984, p. 35) also limits the first move to the two rightmost houses and a house of 2 to when all hold 2, and plays rounds; neither is played here",
 			Board:       "2 x 12, 2 seeds a house (48), no stores",
 			Intro:       "Lamlameta, the game in pairs, is played by the Konso of central Ethiopia.",
 			Config: Config{Houses: 12, Seeds: 2, Relay: true, SkipCount: 2,

@@ -28,6 +28,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/sowing-games/sowing/awale"
 	_ "github.com/sowing-games/sowing/congkak"
@@ -46,6 +47,10 @@ var (
 // mgBenchCap stops a random game of the speed table after that many
 // plies, on both sides (MancalaGames has no repetition rule).
 const mgBenchCap = 1000
+
+// mgBenchMin is the least CPU time over which our side's games are
+// measured (see TestMancalaGamesSpeed).
+const mgBenchMin = 250 * time.Millisecond
 
 // mgMaxPlies ends a random game that has not ended by then on either side.
 const mgMaxPlies = 3000
@@ -396,7 +401,9 @@ func TestMancalaGames(t *testing.T) {
 // games a CPU second our ruleset plays (mancala.Playout, which uses the
 // ruleset's own Playouter) and how many MancalaGames' engine plays (the
 // driver's bench command: its get_moves and move), the same number of
-// games on both sides, each stopped after mgBenchCap plies. Our games end
+// games on both sides, each stopped after mgBenchCap plies (our side
+// plays its games again until mgBenchMin has passed and reports the time
+// of one pass, since one pass takes milliseconds). Our games end
 // on a repeated position too, so plies per CPU second is the fairer
 // figure where games cycle (Awalé). It measures, it asserts nothing:
 //
@@ -409,7 +416,7 @@ func TestMancalaGamesSpeed(t *testing.T) {
 	}
 	d := startMGDriver(t, strings.Fields(cmdline))
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d uniform random games a pair, at most %d plies each; CPU seconds\n\n", *mgBench, mgBenchCap)
+	fmt.Fprintf(&b, "%d uniform random games a pair, at most %d plies each; CPU seconds (ours: a pass over the same games, averaged over passes lasting %v in all)\n\n", *mgBench, mgBenchCap, mgBenchMin)
 	b.WriteString("| ours | engine | MancalaGames | our plies | our CPU s | our games/CPU s | MG plies | MG CPU s | MG games/CPU s | games ratio | plies/CPU s ratio |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	seen := map[string]bool{}
@@ -454,17 +461,24 @@ func TestMancalaGamesSpeed(t *testing.T) {
 			}
 		}
 		for _, e := range engines {
+			// Our N games take milliseconds: the same N games (the same
+			// seed) are played again until mgBenchMin of CPU time has
+			// passed, and the time is divided by the repetitions.
 			h := fnv.New64a()
 			io.WriteString(h, key)
-			rng := rand.New(rand.NewPCG(*mgSeed, h.Sum64()))
 			start := e.Start()
-			plies := 0
+			plies, reps := 0, 0
 			t0 := cpuTime()
-			for range *mgBench {
-				_, n := mancala.Playout(e, nil, start, rng, mgBenchCap)
-				plies += n
+			for reps == 0 || cpuTime()-t0 < mgBenchMin {
+				rng := rand.New(rand.NewPCG(*mgSeed, h.Sum64()))
+				plies = 0
+				for range *mgBench {
+					_, n := mancala.Playout(e, nil, start, rng, mgBenchCap)
+					plies += n
+				}
+				reps++
 			}
-			ours := (cpuTime() - t0).Seconds()
+			ours := (cpuTime() - t0).Seconds() / float64(reps)
 			if ours <= 0 {
 				t.Fatalf("%s: no CPU time measured", pair.ours)
 			}
