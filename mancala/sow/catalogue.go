@@ -106,10 +106,12 @@ func catalogue() []Game {
 		{
 			Name: "ayoayo", Label: "Ayoayo", Region: "Nigeria (Yoruba)",
 			Description: "The Yoruba relay-sowing game: sow on from every occupied house, capture opposite an empty house of your row.",
-			Source:      "Mancala World, Ayoayo, https://mancala.fandom.com/wiki/Ayoayo, after L. Russ, The Complete Mancala Games Book, 2000",
+			Source:      "Mancala World, Ayoayo, https://mancala.fandom.com/wiki/Ayoayo, after L. Russ, The Complete Mancala Games Book, 2000. Sources differ: when the mover cannot feed, MancalaGames' Ayoayo.txt (after M. S. Mohr, The New Games Treasury, 1993) gives each player the seeds of his row; we follow Mancala World (all to the player who moved last)",
 			Board:       "2 x 6, 4 seeds a house (48), stores off the circuit",
 			Intro:       "Ayoayo is played by the Yoruba of Nigeria. Its sowings go on lap after lap.",
-			Config: Config{Houses: 6, Seeds: 4, Stores: true, SkipOrigin: true, Relay: true,
+			// The sources bound no relay: MaxLaps is set high (1000), as
+			// for Congklak.
+			Config: Config{Houses: 6, Seeds: 4, Stores: true, SkipOrigin: true, Relay: true, MaxLaps: 1000,
 				Opposite: true, OppositeNeedsSeeds: true, OppositeTakesLast: true,
 				Feed: true, NoMove: OpponentTakes, Cycle: OwnerTakes},
 			Sized: true,
@@ -141,7 +143,7 @@ func catalogue() []Game {
 		{
 			Name: "ouril", Label: "Ouril", Region: "Cape Verde",
 			Description: "The Cape Verdean Oware: captures of 2 and 3 backwards, feeding, 25 seeds win.",
-			Source:      "Wikipedia (German), Ouril, https://de.wikipedia.org/wiki/Ouril",
+			Source:      "Wikipedia (German), Ouril, https://de.wikipedia.org/wiki/Ouril. Sources differ: MancalaGames' Ouri.txt (after J. A. Valdez, 50 Ways to Play Mancala, 2023) adds the Portuguese school rules (a single seed played only when no house holds more; a grand slam obliges the capturer to feed) and gives the seeds left to the player who could not be fed; we give them to the player who cannot feed, as CATALOGUE-NOTES.md reads Mancala World",
 			Board:       "2 x 6, 4 seeds a house (48), stores off the circuit",
 			Intro:       "Ouril is the Oware of Cape Verde, played in its squares and ports.",
 			Config: Config{Houses: 6, Seeds: 4, Stores: true, SkipOrigin: true,
@@ -174,7 +176,7 @@ func catalogue() []Game {
 		{
 			Name: "lamlameta", Label: "Lamlameta", Region: "Ethiopia (Konso)",
 			Description: "The Konso game of pairs: relay sowing that skips the opponent's pairs, and a capture of every pair of his.",
-			Source:      "Wikipedia, Lamlameta, https://en.wikipedia.org/wiki/Lamlameta, after R. Pankhurst, Gabata and related board games of Ethiopia and the Horn of Africa, Ethiopia Observer 14(3), 1971",
+			Source:      "Wikipedia, Lamlameta, https://en.wikipedia.org/wiki/Lamlameta, after R. Pankhurst, Gabata and related board games of Ethiopia and the Horn of Africa, Ethiopia Observer 14(3), 1971. Sources differ: MancalaGames' Lamlameta.txt (after L. Russ, Mancala Games, 1984, p. 35) also limits the first move to the two rightmost houses and a house of 2 to when all hold 2, and plays rounds; neither is played here",
 			Board:       "2 x 12, 2 seeds a house (48), no stores",
 			Intro:       "Lamlameta, the game in pairs, is played by the Konso of central Ethiopia.",
 			Config: Config{Houses: 12, Seeds: 2, Relay: true, SkipCount: 2,
