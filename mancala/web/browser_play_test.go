@@ -126,9 +126,11 @@ func TestBrowserPacing(t *testing.T) {
 	tb.setSpeed(0) // the slowest
 	start := time.Now()
 	var ms []struct {
-		Steps int     `json:"steps"`
-		Ms    float64 `json:"ms"`
-		Think float64 `json:"think"`
+		Steps  int     `json:"steps"`
+		Ms     float64 `json:"ms"`
+		Plan   float64 `json:"plan"`
+		Budget float64 `json:"budget"`
+		Think  float64 `json:"think"`
 	}
 	for turn := 0; turn < 4 && !tb.state().Over; turn++ {
 		if tb.state().ToMove == "both" || tb.state().ToMove == "south" {
@@ -141,10 +143,12 @@ func TestBrowserPacing(t *testing.T) {
 	tb.eval(`JSON.stringify(TURN_MS)`, &turnMs)
 	for _, m := range ms {
 		t.Logf("a turn of %d decisions at level %s: thinking and answer %.0f ms, animation %.0f ms, in all %.0f ms", m.Steps, level, m.Think, m.Ms, m.Think+m.Ms)
-		// The animation's budget is what the answer left of TURN_MS (a
-		// frame late is skipped, the last one drawn within a frame's time).
-		if budget := max(turnMs-m.Think, 0); m.Ms > budget+float64(delays[0])+100 {
-			t.Errorf("a turn of %d decisions: answered in %.0f ms, then animated for %.0f ms: want at most what is left of %.0f ms", m.Steps, m.Think, m.Ms, turnMs)
+		// The animation's plan (its frames' delays) fits in what the answer
+		// left of TURN_MS; how long it then took on the clock depends on
+		// the machine's load, and is only logged (no timed test).
+		// A slow answer (over 200 ms) leaves the animation what is left.
+		if m.Plan > m.Budget+1 || m.Budget > turnMs || m.Think > 200 && m.Budget > max(turnMs-m.Think, 0)+1 {
+			t.Errorf("a turn of %d decisions: answered in %.0f ms, then an animation of %.0f ms planned within %.0f ms: want at most what is left of %.0f ms", m.Steps, m.Think, m.Plan, m.Budget, turnMs)
 		}
 	}
 	t.Logf("%d turns in %v", len(ms), time.Since(start))

@@ -270,7 +270,8 @@ async function animate(steps, budget) {
   const total = all.reduce((n, f) => n + f.length, 0);
   // Frame i is due at t0 + i*per; a frame that comes late is not drawn,
   // so that drawing never makes the turn longer than its budget.
-  const per = Math.min(DELAYS[+$("speed").value], Math.max(budget === undefined ? TURN_MS : budget, 0) / total);
+  const allowed = Math.max(budget === undefined ? TURN_MS : budget, 0);
+  const per = Math.min(DELAYS[+$("speed").value], allowed / total);
   let i = 0;
   document.body.dataset.animating = "1";
   $("skip").disabled = false;
@@ -298,13 +299,14 @@ async function animate(steps, budget) {
   } finally {
     delete document.body.dataset.animating;
     $("skip").disabled = true;
-    turnTimes.push({ steps: steps.length, ms: performance.now() - t0, think: thinkMs });
+    turnTimes.push({ steps: steps.length, ms: performance.now() - t0, plan: per * total, budget: allowed, think: thinkMs });
     thinkMs = 0;
   }
 }
 
-// turnTimes are how long each turn's animation took, and how long the
-// server took to answer before it (think), for the tests.
+// turnTimes are how long each turn's animation took (ms), was planned to
+// take (plan: its frames' delays) and was allowed (budget), and how long
+// the server took to answer before it (think), for the tests.
 const turnTimes = [];
 let thinkMs = 0;        // the time the last answer took, for turnTimes
 
