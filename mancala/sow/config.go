@@ -117,6 +117,9 @@ type Config struct {
 	// besides each legal move A, the reversed move A' (mancala.Reversed)
 	// sows the other way. Without it, reversed moves are illegal.
 	EitherWay bool
+	// HouseWay: with EitherWay, the house a move starts from fixes which way
+	// it may be sown (SW-40, see [HouseWay]).
+	HouseWay HouseWay
 	// SkipOrigin: a sowing that comes round to the house its seeds were
 	// taken from (on a lap of 2n seeds or more, or the house a relay
 	// picked up from) skips it (SW-4).
@@ -288,6 +291,8 @@ func (c *Config) check() error {
 		return bad("Houses", "%d houses cannot fill two rows", n)
 	case four && (c.SowOwnStore || c.SowOpponentStore || c.Feed || c.Tuzdyk):
 		return bad("Rows", "a four-row board has no stores on the way, no feeding and no tuzdyk")
+	case c.HouseWay > Inward || c.HouseWay != AnyWay && (!c.EitherWay || c.Rows == 2):
+		return bad("HouseWay", "a split direction needs EitherWay and a two-row board")
 	case c.RelayNext && !c.Relay:
 		return bad("RelayNext", "without Relay")
 	case c.SkipCount < 0 || c.SkipCount > mancala.MaxSeeds || c.OppositeCount < 0 || c.OppositeCount > mancala.MaxSeeds:

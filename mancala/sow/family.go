@@ -95,6 +95,7 @@ func (c Config) Rules() []string {
 	add(c.SkipCount > 0, "SW-24")
 	add(c.RelayNext, "SW-25")
 	add(c.CaptureNext, "SW-26")
+	add(c.HouseWay != AnyWay, "SW-40")
 	return ids
 }
 

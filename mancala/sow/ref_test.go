@@ -306,6 +306,7 @@ func (r ref) candidates(s refState, mover int) []int {
 			}
 		}
 	}
+	hs = refHouseWay(r.c, hs) // SW-40
 	if !r.c.Feed || refSum(s.houses[1-mover]) != 0 {
 		return hs
 	}

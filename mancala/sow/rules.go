@@ -22,7 +22,8 @@ type Rules struct {
 	minSeeds     int
 	maxLaps      int
 	countCapture bool
-	slamFilter   bool // SlamForbidden or SlamForbiddenElseCapture
+	slamFilter   bool   // SlamForbidden or SlamForbiddenElseCapture
+	split        uint32 // the move indices SW-40 allows
 	maxPlies     int
 	start        mancala.Position
 }
@@ -60,6 +61,7 @@ func NewNamed(c Config, name string) (*Rules, error) {
 		maxLaps:      c.MaxLaps,
 		countCapture: len(c.CaptureCounts) > 0 || c.CaptureEven,
 		slamFilter:   c.GrandSlam == SlamForbidden || c.GrandSlam == SlamForbiddenElseCapture,
+		split:        splitMask(&c),
 	}
 	if r.maxLaps == 0 {
 		r.maxLaps = 64
@@ -227,6 +229,7 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 	}
 	if r.c.EitherWay {
 		m |= m << 16
+		m &= r.split // SW-40
 	}
 	if m == 0 || !r.c.Feed || t.nonEmpty(c, mover.Other()) != 0 {
 		return m

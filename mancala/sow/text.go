@@ -67,8 +67,10 @@ func (g Game) Text() string {
 	}
 	para("Take every seed of %s and drop them one by one into the holes that follow, %s.", min, dir)
 	var notes []string
-	if c.EitherWay {
+	if c.EitherWay && c.HouseWay == AnyWay {
 		notes = append(notes, "You may sow the other way round instead, if you choose: each move says which way it goes.")
+	} else if c.HouseWay != AnyWay {
+		notes = append(notes, splitText(c))
 	}
 	if c.SowOwnStore {
 		notes = append(notes, "Your own store is on the way: drop a seed into it as you pass.")

@@ -1,0 +1,70 @@
+package sow
+
+// SW-40, split direction: the house a move starts from fixes the way it
+// is sown (Um el Bagara). The mechanism lives here; config.go, rules.go,
+// family.go and text.go hold one-line hooks.
+
+// HouseWay says how the house a move starts from fixes the direction of its
+// sowing (SW-40). It needs EitherWay: the direction of a move is still
+// written as a move A or a reversed move A' (mancala.Reversed), and
+// HouseWay says which of the two are legal.
+type HouseWay uint8
+
+const (
+	// AnyWay: any house may be sown either way (with EitherWay) or in
+	// the game's Direction alone.
+	AnyWay HouseWay = iota
+	// Outward: each half of the mover's row sows towards its nearer
+	// end, so into the opponent's row at once: the houses of the left
+	// half (A, B, ... in a counter-clockwise game, from the mover's
+	// left) clockwise, those of the right half counter-clockwise; the
+	// middle house of an odd row either way (Um el Bagara).
+	Outward
+	// Inward: the other way round, each half sowing towards the
+	// middle of the mover's row first: the left half counter-clockwise,
+	// the right half clockwise, the middle house of an odd row either
+	// way (MancalaGames' SPLIT).
+	Inward
+)
+
+// splitMask returns the move indices (see sow) that SW-40 allows on a
+// board of c, all of them without HouseWay. Houses are counted from the
+// mover's left: on every board the engine's house 0 is his leftmost.
+func splitMask(c *Config) uint32 {
+	n := c.Houses
+	if c.HouseWay == AnyWay {
+		return ^uint32(0)
+	}
+	var cw, ccw uint32 // the houses allowed to sow clockwise, counter-clockwise
+	for i := 0; i < n; i++ {
+		left, right := i < n/2, i >= n-n/2
+		if c.HouseWay == Inward {
+			left, right = right, left
+		}
+		if !right {
+			cw |= 1 << i
+		}
+		if !left {
+			ccw |= 1 << i
+		}
+	}
+	if c.Direction == Clockwise { // move index k < 16 sows in c.Direction
+		return cw | ccw<<16
+	}
+	return ccw | cw<<16
+}
+
+// splitText returns the sentence of the players' rules for SW-40.
+func splitText(c *Config) string {
+	mid := ""
+	if c.Houses%2 == 1 {
+		mid = " You sow your middle house either way, as you choose: each move says which way it goes."
+	}
+	switch c.HouseWay {
+	case Outward:
+		return "The house you sow fixes the way: from a house of the left half of your row you sow clockwise, towards your left and on into your opponent's row; from the right half, counter-clockwise." + mid
+	case Inward:
+		return "The house you sow fixes the way: from a house of the left half of your row you sow counter-clockwise, along your row towards its middle; from the right half, clockwise." + mid
+	}
+	return ""
+}
