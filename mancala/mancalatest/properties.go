@@ -105,7 +105,7 @@ func checkLegal(c *probe) {
 		if p.Over() != (len(moves) == 0) {
 			c.failf("Legal gives %d moves with %v to move; it must give none exactly when the game is over", len(moves), p.ToMove)
 		}
-		var seen [mancala.MaxHouses + 1][mancala.MaxHouses + 1]bool
+		var seen [mancala.MaxHouses + 1][mancala.MaxHouses + 1][2]bool // [2]: a reversed move (mancala.Reversed) is another move
 		n := p.Board.Houses()
 		for _, m := range moves {
 			if m.Turn() != p.ToMove {
@@ -116,10 +116,14 @@ func checkLegal(c *probe) {
 			if (sok && s >= n) || (tok && t >= n) {
 				c.failf("Legal gives %v, a house beyond the board's %d", m, n)
 			}
-			if seen[s+1][t+1] {
+			rev := 0
+			if m.Reversed() {
+				rev = 1
+			}
+			if seen[s+1][t+1][rev] {
 				c.failf("Legal gives %v twice: %v", m, moves)
 			}
-			seen[s+1][t+1] = true
+			seen[s+1][t+1][rev] = true
 		}
 	})
 }

@@ -47,7 +47,7 @@ func AwariConfig(houses, seeds int) Config {
 }
 
 func catalogue() []Game {
-	return []Game{
+	return append([]Game{
 		{
 			Name: "kalah", Label: "Kalah", Region: "United States (commercial, 1940s)",
 			Description: "The commercial sowing game with two stores, where a last seed in your store gives you another move.",
@@ -210,7 +210,7 @@ func catalogue() []Game {
 			Config:      congklakConfig(Clockwise),
 			Sized:       true,
 		},
-	}
+	}, twoRowGames()...)
 }
 
 // congklakConfig returns the one-round game of Sungka (anticlockwise)

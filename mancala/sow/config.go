@@ -291,7 +291,7 @@ func (c *Config) check() error {
 		return bad("Houses", "%d houses cannot fill two rows", n)
 	case four && (c.SowOwnStore || c.SowOpponentStore || c.Feed || c.Tuzdyk):
 		return bad("Rows", "a four-row board has no stores on the way, no feeding and no tuzdyk")
-	case c.HouseWay > Inward || c.HouseWay != AnyWay && (!c.EitherWay || c.Rows == 2):
+	case c.HouseWay > Outward || c.HouseWay != AnyWay && (!c.EitherWay || c.Rows == 2):
 		return bad("HouseWay", "a split direction needs EitherWay and a two-row board")
 	case c.RelayNext && !c.Relay:
 		return bad("RelayNext", "without Relay")

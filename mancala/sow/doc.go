@@ -87,8 +87,8 @@
 //     empty house captures the hole after it.
 //   - SW-40 Split direction. With HouseWay (and EitherWay), the house a
 //     move starts from fixes the way it is sown: each half of the row
-//     towards its nearer end (Outward) or towards the middle
-//     (Inward); an odd row's middle house either way.
+//     towards its nearer end (Outward); an odd row's middle house either
+//     way.
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).

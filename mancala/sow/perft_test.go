@@ -119,6 +119,8 @@ func TestReference(t *testing.T) {
 		{Houses: 5, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, MaxLaps: 20, SkipCount: 2, Opposite: true,
 			OppositeNeedsSeeds: true, OppositeCount: 2, OppositeAll: true, OppositeTakesLast: true, ExtraTurn: true, SowOwnStore: true,
 			NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
+		{Houses: 6, Seeds: 3, Direction: sow.Clockwise, EitherWay: true, HouseWay: sow.Outward, Relay: true, MaxLaps: 10,
+			CaptureCounts: []int{2, 4}, Successive: true, Pass: true, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-40
 		{Houses: 3, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, Opposite: true, OppositeTakesLast: true,
 			GrandSlam: sow.SlamNoCapture, Pass: true, Majority: true, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 	}

@@ -18,13 +18,9 @@ const (
 	// end, so into the opponent's row at once: the houses of the left
 	// half (A, B, ... in a counter-clockwise game, from the mover's
 	// left) clockwise, those of the right half counter-clockwise; the
-	// middle house of an odd row either way (Um el Bagara).
+	// middle house of an odd row either way (Um el Bagara; MancalaGames'
+	// SPLIT, whose Cow.txt plays it move for move).
 	Outward
-	// Inward: the other way round, each half sowing towards the
-	// middle of the mover's row first: the left half counter-clockwise,
-	// the right half clockwise, the middle house of an odd row either
-	// way (MancalaGames' SPLIT).
-	Inward
 )
 
 // splitMask returns the move indices (see sow) that SW-40 allows on a
@@ -38,9 +34,6 @@ func splitMask(c *Config) uint32 {
 	var cw, ccw uint32 // the houses allowed to sow clockwise, counter-clockwise
 	for i := 0; i < n; i++ {
 		left, right := i < n/2, i >= n-n/2
-		if c.HouseWay == Inward {
-			left, right = right, left
-		}
 		if !right {
 			cw |= 1 << i
 		}
@@ -60,11 +53,8 @@ func splitText(c *Config) string {
 	if c.Houses%2 == 1 {
 		mid = " You sow your middle house either way, as you choose: each move says which way it goes."
 	}
-	switch c.HouseWay {
-	case Outward:
+	if c.HouseWay == Outward {
 		return "The house you sow fixes the way: from a house of the left half of your row you sow clockwise, towards your left and on into your opponent's row; from the right half, counter-clockwise." + mid
-	case Inward:
-		return "The house you sow fixes the way: from a house of the left half of your row you sow counter-clockwise, along your row towards its middle; from the right half, clockwise." + mid
 	}
 	return ""
 }

@@ -7,8 +7,8 @@ import (
 // refHouseWay keeps the moves of hs (house i, or i+16 sown against the
 // game's direction) that SW-40 allows, written from the rule's words:
 // seen from the mover, the left half of his row (houses 0 to n/2-1)
-// sows clockwise with Outward and counter-clockwise with Inward, the
-// right half the other way, and an odd row's middle house either way.
+// sows clockwise with Outward, the right half counter-clockwise, and an
+// odd row's middle house either way.
 func refHouseWay(c sow.Config, hs []int) []int {
 	if c.HouseWay == sow.AnyWay {
 		return hs
@@ -17,17 +17,10 @@ func refHouseWay(c sow.Config, hs []int) []int {
 	for _, h := range hs {
 		i, reversed := h%16, h >= 16
 		clockwise := (c.Direction == sow.Clockwise) != reversed
-		var want bool // the way the house must sow: true for clockwise
 		switch {
 		case 2*i+1 == c.Houses: // the middle house
 			ok = append(ok, h)
-			continue
-		case 2*i < c.Houses: // the left half
-			want = c.HouseWay == sow.Outward
-		default:
-			want = c.HouseWay == sow.Inward
-		}
-		if clockwise == want {
+		case 2*i < c.Houses == clockwise: // the left half clockwise, the right half not
 			ok = append(ok, h)
 		}
 	}
