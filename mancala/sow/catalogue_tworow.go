@@ -167,5 +167,21 @@ func twoRowGames() []Game {
 				NoMove: OwnerTakes, Majority: true, Cycle: OwnerTakes},
 			Sized: true,
 		},
+		{
+			Name: "ndoto", Label: "Ndoto", Region: "East Africa",
+			Description: "Relay sowing in which a single seed may only move into an empty house; a last seed in an empty house of your row takes the house opposite.",
+			Source:      "L. Russ, Mancala Games, 1984, p. 30, as MancalaGames' configuration Ndoto.txt reads it",
+			Board:       "2 x 8, 2 seeds a house (32), stores off the circuit",
+			Intro:       "Ndoto is a relay-sowing game of East Africa played with two seeds a house. The capturing seed stays where it fell. The game stops as soon as a player holds more than half of the seeds, or when the player to move cannot move; each player then takes the seeds of his row.",
+			Config: Config{Houses: 8, Seeds: 2, Stores: true, Relay: true, MaxLaps: 1000, SingleToEmpty: true,
+				Opposite: true, OppositeNeedsSeeds: true,
+				NoMove: OwnerTakes, Majority: true, Cycle: OwnerTakes},
+			Variants: []Variant{{Word: "bao", Label: "Ndoto Bao",
+				Description: "Only houses of two seeds or more may be sown while there are any; then single seeds, each only into an empty house.",
+				Config: Config{Houses: 8, Seeds: 2, Stores: true, Relay: true, MaxLaps: 1000, SingleToEmpty: true,
+					MinSeeds: 2, SinglesLast: true, Opposite: true, OppositeNeedsSeeds: true,
+					NoMove: OwnerTakes, Majority: true, Cycle: OwnerTakes}}},
+			Sized: true,
+		},
 	}
 }

@@ -117,6 +117,9 @@ type Config struct {
 	// besides each legal move A, the reversed move A' (mancala.Reversed)
 	// sows the other way. Without it, reversed moves are illegal.
 	EitherWay bool
+	// SingleToEmpty: a house holding a single seed may be sown only when
+	// the next hole, in the move's direction, is an empty house (SW-41).
+	SingleToEmpty bool
 	// HouseWay: with EitherWay, the house a move starts from fixes which way
 	// it may be sown (SW-40, see [HouseWay]).
 	HouseWay HouseWay

@@ -89,6 +89,8 @@
 //     move starts from fixes the way it is sown: each half of the row
 //     towards its nearer end (Outward); an odd row's middle house either
 //     way.
+//   - SW-41 Single seeds. With SingleToEmpty, a house holding a single
+//     seed may be sown only into an empty house (the next hole).
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).

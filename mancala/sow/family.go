@@ -96,6 +96,7 @@ func (c Config) Rules() []string {
 	add(c.RelayNext, "SW-25")
 	add(c.CaptureNext, "SW-26")
 	add(c.HouseWay != AnyWay, "SW-40")
+	add(c.SingleToEmpty, "SW-41")
 	return ids
 }
 

@@ -121,6 +121,8 @@ func TestReference(t *testing.T) {
 			NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 		{Houses: 6, Seeds: 3, Direction: sow.Clockwise, EitherWay: true, HouseWay: sow.Outward, Relay: true, MaxLaps: 10,
 			CaptureCounts: []int{2, 4}, Successive: true, Pass: true, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-40
+		{Houses: 5, Seeds: 1, Stores: true, SowOwnStore: true, Direction: sow.Clockwise, EitherWay: true, SingleToEmpty: true,
+			Relay: true, MaxLaps: 8, ExtraTurn: true, Opposite: true, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-41
 		{Houses: 3, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, Opposite: true, OppositeTakesLast: true,
 			GrandSlam: sow.SlamNoCapture, Pass: true, Majority: true, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 	}

@@ -306,7 +306,8 @@ func (r ref) candidates(s refState, mover int) []int {
 			}
 		}
 	}
-	hs = refHouseWay(r.c, hs) // SW-40
+	hs = refHouseWay(r.c, hs)             // SW-40
+	hs = r.refSingleToEmpty(s, mover, hs) // SW-41
 	if !r.c.Feed || refSum(s.houses[1-mover]) != 0 {
 		return hs
 	}

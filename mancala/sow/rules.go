@@ -231,6 +231,9 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 		m |= m << 16
 		m &= r.split // SW-40
 	}
+	if r.c.SingleToEmpty {
+		m = r.singleToEmpty(c, mover, m) // SW-41
+	}
 	if m == 0 || !r.c.Feed || t.nonEmpty(c, mover.Other()) != 0 {
 		return m
 	}

@@ -1,5 +1,11 @@
 package sow
 
+import (
+	"math/bits"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
 // SW-40, split direction: the house a move starts from fixes the way it
 // is sown (Um el Bagara). The mechanism lives here; config.go, rules.go,
 // family.go and text.go hold one-line hooks.
@@ -57,4 +63,25 @@ func splitText(c *Config) string {
 		return "The house you sow fixes the way: from a house of the left half of your row you sow clockwise, towards your left and on into your opponent's row; from the right half, counter-clockwise." + mid
 	}
 	return ""
+}
+
+// SW-41, single seeds into empty houses only (Ndoto): the hook is one
+// line of candidates.
+
+// singleToEmpty removes from the moves m of mover (move indices) each
+// move from a house holding a single seed whose next hole, in the move's
+// direction, is not an empty house (SW-41).
+func (r *Rules) singleToEmpty(c *cells, mover mancala.Player, m uint32) uint32 {
+	t := r.t
+	for mm := m; mm != 0; mm &= mm - 1 {
+		k := bits.TrailingZeros32(mm)
+		h := int(mover)*t.n + k&15
+		if c[h] != 1 {
+			continue
+		}
+		if nx := int(t.next[k>>4][mover][h]); nx >= 2*t.n || c[nx] != 0 {
+			m &^= 1 << k
+		}
+	}
+	return m
 }

@@ -82,6 +82,9 @@ func (g Game) Text() string {
 	} else if c.SowOwnStore {
 		notes = append(notes, "Skip your opponent's store.")
 	}
+	if c.SingleToEmpty {
+		notes = append(notes, "A single seed may be sown only into an empty house.")
+	}
 	if c.FirstInOrigin {
 		notes = append(notes, "The first seed goes back into the house you emptied, unless it held a single seed, which moves on to the next house.")
 	}

@@ -33,6 +33,9 @@ func init() {
 		mgPair{ours: "sadeqa", mg: "Sadeqa_III noclear=1", known: mgAny(mgEndless("sadeqa"), mgDecided)},
 		mgPair{ours: "halusa", mg: "Halusa noclear=1", known: mgAny(mgUnfedEmpty, mgDecided)},
 		mgPair{ours: "tihbat", mg: "Tihbat", known: mgMajorityUnscored},
+		mgPair{ours: "ndoto", mg: "Ndoto", known: mgAny(mgMajorityUnscored, mgEndless("ndoto"))},
+		// Ndoto Bao: the file's variant (allow_rule SINGLE_ALL_TO_ZERO, 4).
+		mgPair{ours: "ndoto bao", mg: "Ndoto allow_rule=4", known: mgAny(mgMajorityUnscored, mgEndless("ndoto bao"))},
 	)
 }
 

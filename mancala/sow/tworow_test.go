@@ -1,6 +1,8 @@
 package sow_test
 
 import (
+	"slices"
+
 	"github.com/sowing-games/sowing/mancala/sow"
 )
 
@@ -23,6 +25,29 @@ func refHouseWay(c sow.Config, hs []int) []int {
 		case 2*i < c.Houses == clockwise: // the left half clockwise, the right half not
 			ok = append(ok, h)
 		}
+	}
+	return ok
+}
+
+// refSingleToEmpty keeps the moves of hs that SW-41 allows: a house of a
+// single seed only when the hole after it on the move's circuit is a
+// house without seeds.
+func (r ref) refSingleToEmpty(s refState, mover int, hs []int) []int {
+	if !r.c.SingleToEmpty {
+		return hs
+	}
+	var ok []int
+	for _, h := range hs {
+		i := h % 16
+		if s.houses[mover][i] == 1 {
+			ring := r.ring(mover, h >= 16)
+			k := slices.IndexFunc(ring, func(x refHole) bool { return !x.store && x.owner == mover && x.i == i })
+			nx := ring[(k+1)%len(ring)]
+			if nx.store || *s.at(nx) != 0 {
+				continue
+			}
+		}
+		ok = append(ok, h)
 	}
 	return ok
 }
