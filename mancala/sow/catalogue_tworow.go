@@ -183,5 +183,15 @@ func twoRowGames() []Game {
 					NoMove: OwnerTakes, Majority: true, Cycle: OwnerTakes}}},
 			Sized: true,
 		},
+		{
+			Name: "longbeuacha", Label: "Longbeu-a-cha", Region: "South Asia (Andaman Islands)",
+			Description: "Indian-style laps: sow on from the hole after your last one; when it is empty, take the hole beyond it, and every second hole after while they alternate.",
+			Source:      "L. Russ, Mancala Games, 1984, p. 60, as MancalaGames' configuration Longbeu-a-cha.txt reads it",
+			Board:       "2 x 5, 5 seeds a house (50), stores off the circuit",
+			Intro:       "Longbeu-a-cha is sown in the South Asian way that Russ calls Indian style: a sowing goes on from the hole after the last one, and stops when that hole is empty, capturing across the gap. Walak-pussa is the same game on seven holes a row with four seeds each (houses=7 seeds=4). When the player to move cannot move, the game ends and each player takes the seeds of his row.",
+			Config: Config{Houses: 5, Seeds: 5, Stores: true, TwoOut: true, Successive: true, MaxLaps: 1000,
+				NoMove: OwnerTakes, Cycle: OwnerTakes},
+			Sized: true,
+		},
 	}
 }

@@ -157,6 +157,13 @@ type Config struct {
 	// there; if that hole is empty or a store, the sowing ends (Gabata,
 	// SW-25).
 	RelayNext bool
+	// TwoOut: at the end of each lap, if the hole after the last one
+	// holds seeds, they are taken and sown on from the hole after it;
+	// otherwise the hole two out (after the empty one) is captured, and
+	// with Successive each hole two further on while the hole between is
+	// empty and it holds seeds; the sowing ends (SW-42). It excludes the
+	// other captures, Relay and stores in the circuit.
+	TwoOut bool
 	// MaxLaps bounds the laps of a relay sowing (SW-7) and of captured
 	// seeds sown on (SW-22); 0 means 64. A sowing that would start lap
 	// MaxLaps+1 stops instead: the seeds stay where they lie (captured
@@ -296,6 +303,9 @@ func (c *Config) check() error {
 		return bad("Rows", "a four-row board has no stores on the way, no feeding and no tuzdyk")
 	case c.HouseWay > Outward || c.HouseWay != AnyWay && (!c.EitherWay || c.Rows == 2):
 		return bad("HouseWay", "a split direction needs EitherWay and a two-row board")
+	case c.TwoOut && (c.Relay || c.Opposite || c.CaptureNext || len(c.CaptureCounts) > 0 || c.CaptureEven ||
+		c.SowOwnStore || c.SowOpponentStore || c.Rows == 2 || c.Tuzdyk || c.GrandSlam != SlamCapture):
+		return bad("TwoOut", "the next-hole relay excludes the other captures, Relay, stores in the circuit, four rows, a tuzdyk and grand slam rules")
 	case c.RelayNext && !c.Relay:
 		return bad("RelayNext", "without Relay")
 	case c.SkipCount < 0 || c.SkipCount > mancala.MaxSeeds || c.OppositeCount < 0 || c.OppositeCount > mancala.MaxSeeds:
@@ -338,7 +348,7 @@ func (c *Config) check() error {
 		return bad("Cycle", "want OwnerTakes, Split or Nobody")
 	case c.FewSeeds < 0:
 		return bad("FewSeeds", "%d", c.FewSeeds)
-	case c.Successive && len(c.CaptureCounts) == 0 && !c.CaptureEven:
+	case c.Successive && len(c.CaptureCounts) == 0 && !c.CaptureEven && !c.TwoOut:
 		return bad("Successive", "successive captures without capturing counts")
 	case (c.OppositeNeedsSeeds || c.OppositeTakesLast) && !c.Opposite:
 		return bad("Opposite", "options of the opposite capture without it")

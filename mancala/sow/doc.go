@@ -91,6 +91,10 @@
 //     way.
 //   - SW-41 Single seeds. With SingleToEmpty, a house holding a single
 //     seed may be sown only into an empty house (the next hole).
+//   - SW-42 Two out. With TwoOut, a lap whose next hole holds seeds goes
+//     on with them; otherwise the hole two out is captured (and, with
+//     Successive, every second hole after it while the one between is
+//     empty), and the sowing ends.
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).

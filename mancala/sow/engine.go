@@ -238,6 +238,16 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			res.last = pos
 			break
 		}
+		if r.c.TwoOut { // SW-42: sow on from the next hole, or capture two out
+			nx := r.twoOut(c, mover, dir, pos, &res, emit)
+			if laps++; nx < 0 || laps >= r.maxLaps {
+				break
+			}
+			pos, seeds, origin = nx, int(c[nx]), nx
+			c[nx] = 0
+			emit.ev(mancala.EventPickUp, mover, t.hole(pos), seeds, "SW-42")
+			continue
+		}
 		stop, sowOn := r.capture(c, mover, dir, pos, tz, &res, emit)
 		if stop && sowOn == 0 || !stop && (!r.c.Relay || c[pos] == 1) {
 			break

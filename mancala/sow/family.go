@@ -97,6 +97,7 @@ func (c Config) Rules() []string {
 	add(c.CaptureNext, "SW-26")
 	add(c.HouseWay != AnyWay, "SW-40")
 	add(c.SingleToEmpty, "SW-41")
+	add(c.TwoOut, "SW-42")
 	return ids
 }
 

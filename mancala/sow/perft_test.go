@@ -123,6 +123,10 @@ func TestReference(t *testing.T) {
 			CaptureCounts: []int{2, 4}, Successive: true, Pass: true, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-40
 		{Houses: 5, Seeds: 1, Stores: true, SowOwnStore: true, Direction: sow.Clockwise, EitherWay: true, SingleToEmpty: true,
 			Relay: true, MaxLaps: 8, ExtraTurn: true, Opposite: true, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-41
+		{Houses: 4, Seeds: 3, Stores: true, TwoOut: true, Successive: true, MaxLaps: 12, SkipOrigin: true, Pass: true,
+			NoMove: sow.MoverTakes, Cycle: sow.Split}, // SW-42
+		{Houses: 5, Seeds: 2, TwoOut: true, Direction: sow.Clockwise, EitherWay: true, MinSeeds: 2, SinglesLast: true,
+			NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-42
 		{Houses: 3, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, Opposite: true, OppositeTakesLast: true,
 			GrandSlam: sow.SlamNoCapture, Pass: true, Majority: true, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 	}

@@ -169,6 +169,15 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 		if last.store {
 			return t, r.c.ExtraTurn && last.owner == mover, fed, slam
 		}
+		if r.c.TwoOut { // SW-42
+			var nx int
+			if t, nx = r.refTwoOut(t, mover, ring, pos); nx < 0 || lap >= maxLaps {
+				return t, false, fed, slam
+			}
+			pos, origin, hand = nx, nx, *t.at(ring[nx])
+			*t.at(ring[nx]) = 0
+			continue
+		}
 		n := *t.at(last)
 		if r.captures(n) && r.inRow(mover, last) {
 			var taken []refHole

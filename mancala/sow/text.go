@@ -95,6 +95,8 @@ func (g Game) Text() string {
 		notes = append(notes, "When a sowing comes round to the house it started from, skip that house.")
 	}
 	switch {
+	case c.TwoOut:
+		notes = append(notes, "When your hand is empty, look at the hole after the last one you sowed: if it holds seeds, take them all and sow on from the hole after it.")
 	case c.Relay && c.RelayNext:
 		notes = append(notes, "If the last seed falls into a house that was not empty and makes no capture, take all the seeds of the house after it and sow on from there; the turn ends when that house is empty, or when a last seed falls into an empty house.")
 	case c.Relay:
@@ -159,6 +161,14 @@ func (g Game) Text() string {
 		}
 		if c.CapturedSown {
 			s += " You do not keep the captured seeds: you sow them on at once, from the next house of your own."
+		}
+		para("%s", s)
+	}
+	if c.TwoOut {
+		caps++
+		s := "If the hole after your last one is empty, you capture the seeds of the hole after it, two out, and your turn ends."
+		if c.Successive {
+			s += " Then, while the next hole is empty and the one after it holds seeds, capture those too."
 		}
 		para("%s", s)
 	}

@@ -51,3 +51,24 @@ func (r ref) refSingleToEmpty(s refState, mover int, hs []int) []int {
 	}
 	return ok
 }
+
+// refTwoOut ends a lap whose last seed fell into ring[pos] (SW-42): the
+// index of the next hole if it holds seeds (to be sown on), else -1 after
+// the captures two out, each taken at once.
+func (r ref) refTwoOut(t refState, mover int, ring []refHole, pos int) (refState, int) {
+	l := len(ring)
+	nx := (pos + 1) % l
+	if *t.at(ring[nx]) > 0 {
+		return t, nx
+	}
+	for x := (nx + 1) % l; *t.at(ring[x]) > 0; {
+		t.stores[mover] += *t.at(ring[x])
+		*t.at(ring[x]) = 0
+		gap := (x + 1) % l
+		if !r.c.Successive || *t.at(ring[gap]) > 0 {
+			break
+		}
+		x = (gap + 1) % l
+	}
+	return t, -1
+}
