@@ -193,5 +193,26 @@ func twoRowGames() []Game {
 				NoMove: OwnerTakes, Cycle: OwnerTakes},
 			Sized: true,
 		},
+		{
+			Name: "dakon", Label: "Dakon", Region: "Indonesia (Java), Malaysia",
+			Description: "The Javanese game of rounds: relay sowing through your own store, extra turns, captures opposite; houses you cannot refill are burnt for the next round.",
+			Source:      "Mancala World, Dakon, https://mancala.fandom.com/wiki/Dakon; J. Donkers, Dakon pages (Maastricht University); L. Russ, Mancala Games, 1984, p. 62, as MancalaGames' configuration Dakon.txt reads it",
+			Board:       "2 x 7, 7 seeds a house (98), two stores, your own in the circuit",
+			Intro:       "Dakon is played in Java on a boat-shaped board with two stores, the lumbung. It is played in rounds: a round ends when every seed is in the stores, and the player who moved last starts the next (Russ). MancalaGames ends the game when a player cannot fill four houses, to shorten it; here, as Donkers and Mancala World say, when he cannot fill one. With nothing opposite, the capturing seed stays where it fell (MancalaGames' reading; the sources are silent).",
+			Config:      dakonConfig(),
+			Variants: []Variant{{Word: "rounds=1", Label: "One round",
+				Description: "A single round: the game ends when every seed is in the stores.",
+				Config:      func() Config { c := dakonConfig(); c.Rounds = false; return c }()}},
+			Sized: true,
+		},
 	}
+}
+
+// dakonConfig returns Dakon: congklak's sowing counter-clockwise (the
+// store on each player's right, as Donkers draws it), in rounds that the
+// last mover starts (SW-43).
+func dakonConfig() Config {
+	c := congklakConfig(Anticlockwise)
+	c.Rounds, c.RoundStarter = true, LastMoverStarts
+	return c
 }

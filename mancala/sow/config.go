@@ -164,6 +164,19 @@ type Config struct {
 	// empty and it holds seeds; the sowing ends (SW-42). It excludes the
 	// other captures, Relay and stores in the circuit.
 	TwoOut bool
+	// Rounds: the game is played in rounds (SW-43). What would end the
+	// game (SW-14 to SW-17) ends a round: the seeds left go as that
+	// ending says, then each player puts Seeds seeds into each of his
+	// houses from his store, from the house next to his store away from
+	// it; the houses he cannot fill are burnt for the round (never sown
+	// into or from), and RoundStarter says who starts. A player whose
+	// store cannot fill a single house ends the game
+	// (mancala.EndCannotFill); a round start that repeats an earlier
+	// position ends it by SW-18. Needs Seeds (no Pattern) and excludes
+	// RelayNext, TwoOut, CaptureNext, SkipCount, Tuzdyk and four rows.
+	Rounds bool
+	// RoundStarter says who starts a round after the first (SW-43).
+	RoundStarter RoundStarter
 	// MaxLaps bounds the laps of a relay sowing (SW-7) and of captured
 	// seeds sown on (SW-22); 0 means 64. A sowing that would start lap
 	// MaxLaps+1 stops instead: the seeds stay where they lie (captured
@@ -306,6 +319,9 @@ func (c *Config) check() error {
 	case c.TwoOut && (c.Relay || c.Opposite || c.CaptureNext || len(c.CaptureCounts) > 0 || c.CaptureEven ||
 		c.SowOwnStore || c.SowOpponentStore || c.Rows == 2 || c.Tuzdyk || c.GrandSlam != SlamCapture):
 		return bad("TwoOut", "the next-hole relay excludes the other captures, Relay, stores in the circuit, four rows, a tuzdyk and grand slam rules")
+	case c.Rounds && (c.Pattern != nil || c.RelayNext || c.TwoOut || c.CaptureNext || c.SkipCount > 0 || c.Tuzdyk || c.Rows == 2),
+		c.RoundStarter > LastMoverStarts:
+		return bad("Rounds", "rounds need Seeds and exclude RelayNext, TwoOut, CaptureNext, SkipCount, Tuzdyk and four rows")
 	case c.RelayNext && !c.Relay:
 		return bad("RelayNext", "without Relay")
 	case c.SkipCount < 0 || c.SkipCount > mancala.MaxSeeds || c.OppositeCount < 0 || c.OppositeCount > mancala.MaxSeeds:

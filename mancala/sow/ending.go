@@ -67,6 +67,8 @@ func endRule(st uint32) string {
 		return "SW-14"
 	case mancala.EndRepetition:
 		return "SW-18"
+	case mancala.EndCannotFill:
+		return "SW-43"
 	case mancala.EndOther:
 		if st&stateFew != 0 {
 			return "SW-17"
@@ -102,6 +104,7 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 	}
 	switch e.Reason {
 	case mancala.EndNoMove, mancala.EndRepetition, mancala.EndMajority, mancala.EndOther:
+	case mancala.EndCannotFill: // SW-43
 	default:
 		e.Reason, e.Rule = mancala.EndOther, ""
 	}
@@ -128,7 +131,7 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 		if s, _ := b.Hand(pl); s != 0 {
 			return invalid("%v holds %d seeds in hand", pl, s)
 		}
-		if b.BurntMask(pl) != 0 {
+		if b.BurntMask(pl) != 0 && !r.c.Rounds { // SW-43: burnt houses in rounds
 			return invalid("%v has burnt houses", pl)
 		}
 	}

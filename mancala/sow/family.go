@@ -98,6 +98,7 @@ func (c Config) Rules() []string {
 	add(c.HouseWay != AnyWay, "SW-40")
 	add(c.SingleToEmpty, "SW-41")
 	add(c.TwoOut, "SW-42")
+	add(c.Rounds, "SW-43")
 	return ids
 }
 

@@ -52,7 +52,7 @@ func (r *Rules) root(history []mancala.Position, p mancala.Position) (nd node, s
 		var x node
 		r.t.load(&x.c, &h.Board)
 		x.mover, x.tz = hm, r.tuzOf(h.State)
-		if r.sameSegment(&x, &nd) {
+		if r.sameSegment(&x, &nd) || r.c.Rounds { // SW-43: a refill may return to any of them
 			seg = append(seg, x)
 		}
 	}
@@ -120,7 +120,7 @@ func (r *Rules) perft(nd node, seg []node, depth int) (leaves, terminal int64) {
 			continue
 		}
 		s := seg
-		if !r.sameSegment(&x, &nd) {
+		if !r.sameSegment(&x, &nd) && !r.c.Rounds { // SW-43: a refill may return to an earlier segment
 			s = seg[len(seg):]
 		}
 		l, t := r.perft(x, s, depth-1)
@@ -179,7 +179,7 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 		if end != 0 {
 			break
 		}
-		if !r.sameSegment(&prev, &nd) {
+		if !r.sameSegment(&prev, &nd) && !r.c.Rounds { // SW-43: see perft
 			seg = seg[:0]
 		} else if repeats(seg, &nd) {
 			r.leftover(&nd.c, r.c.Cycle, nd.mover, "SW-18", nil)

@@ -22,8 +22,9 @@ type refHole struct {
 type refState struct {
 	houses [2][]int
 	stores [2]int
-	toMove int  // 0 South, 1 North, -1 over
-	opened bool // the first move has been played (SW-24)
+	toMove int       // 0 South, 1 North, -1 over
+	opened bool      // the first move has been played (SW-24)
+	burnt  [2]uint16 // burnt houses, bit i house i (SW-43)
 }
 
 func (s refState) clone() refState {
@@ -33,7 +34,7 @@ func (s refState) clone() refState {
 
 func (s refState) equal(t refState) bool {
 	return slices.Equal(s.houses[0], t.houses[0]) && slices.Equal(s.houses[1], t.houses[1]) &&
-		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened
+		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt
 }
 
 func (s *refState) at(h refHole) *int {
@@ -144,7 +145,8 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 	}
 	skipped := func(k int) bool {
 		h := ring[k]
-		return skipping && !h.store && h.owner != mover && *t.at(h) == r.c.SkipCount
+		return skipping && !h.store && h.owner != mover && *t.at(h) == r.c.SkipCount ||
+			!h.store && t.burnt[h.owner]&(1<<h.i) != 0 // SW-43
 	}
 	for lap := 1; ; lap++ {
 		for hand > 0 {
@@ -360,6 +362,19 @@ func (r ref) play(s refState, h int) refState {
 
 // settle ends the game or gives the turn to next.
 func (r ref) settle(t refState, next int) refState {
+	if r.c.Rounds { // SW-43: an end ends a round
+		mover := t.toMove
+		if u := r.settle1(t, next); u.toMove < 0 {
+			return r.refRound(u, mover)
+		} else {
+			return u
+		}
+	}
+	return r.settle1(t, next)
+}
+
+// settle1 is settle without rounds.
+func (r ref) settle1(t refState, next int) refState {
 	if r.c.Pass && len(r.candidates(t, next)) == 0 && len(r.candidates(t, 1-next)) > 0 {
 		next = 1 - next
 	}
@@ -435,6 +450,9 @@ func (r ref) position(s refState) mancala.Position {
 			_ = b.SetSeeds(mancala.Player(q), i, v)
 		}
 		_ = b.SetStore(mancala.Player(q), s.stores[q])
+		for i := range s.houses[q] {
+			_ = b.SetBurnt(mancala.Player(q), i, s.burnt[q]&(1<<i) != 0)
+		}
 	}
 	turn := mancala.NoTurn
 	if s.toMove >= 0 {

@@ -103,6 +103,9 @@ func NewNamed(c Config, name string) (*Rules, error) {
 // the C(k+2n-1, 2n-1) ways of k seeds in 2n houses, summed over k:
 // 8*C(total+2n, 2n), capped at math.MaxInt.
 func (r *Rules) bound() int {
+	if r.c.Rounds { // SW-43: refills undo the argument; no useful bound
+		return math.MaxInt
+	}
 	var c big.Int
 	n := int64(2 * r.c.Houses)
 	c.Binomial(int64(r.total)+n, n)
@@ -409,6 +412,9 @@ func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz tuz, emit emitt
 		next, passed = next.Other(), true
 	}
 	end := r.ends(c, next, tz)
+	if end != 0 && r.c.Rounds { // SW-43: the end of a round
+		return r.roundEnd(c, mover, next, end, emit)
+	}
 	if emit != nil {
 		turn, rule := mancala.TurnOf(next), ""
 		switch {

@@ -214,9 +214,17 @@ func (g Game) Text() string {
 	if c.FewSeeds > 0 {
 		ends = append(ends, fmt.Sprintf("It also ends when at most %s are left in the houses; %s.", plural(c.FewSeeds, "seed"), left))
 	}
+	if c.Rounds { // SW-43: those end a round
+		for i := range ends {
+			ends[i] = strings.Replace(ends[i], "The game ends", "The round ends", 1)
+		}
+	}
 	ends = append(ends, "If the same position comes back, the game ends; "+leftoverWords(c.Cycle)+".")
 	for _, e := range ends {
 		sb.WriteString("- " + e + "\n")
+	}
+	if c.Rounds {
+		sb.WriteString("\n" + roundsText(c) + "\n")
 	}
 	if !c.CannotMoveLoses {
 		sb.WriteString("\nThe player with more seeds in his store wins; equal stores are a draw.\n")

@@ -35,6 +35,10 @@ func init() {
 		mgPair{ours: "tihbat", mg: "Tihbat", known: mgMajorityUnscored},
 		mgPair{ours: "longbeuacha", mg: "Longbeu-a-cha noclear=1", known: mgAny(mgEndless("longbeuacha"), mgDecided)},
 		mgPair{ours: "longbeuacha houses=7 seeds=4", mg: "Longbeu-a-cha holes=7 nbr_start=4 noclear=1", known: mgAny(mgEndless("longbeuacha houses=7 seeds=4"), mgDecided)},
+		// Dakon: the game ends when a player cannot fill one house
+		// (goal_param=1; the file's 4 shortens games).
+		mgPair{ours: "dakon", mg: "Dakon goal_param=1 noclear=1", known: mgAny(mgEndless("dakon"), mgDecided)},
+		mgPair{ours: "dakon rounds=1", mg: "Dakon rounds=0 blocks=0 round_fill=0 round_starter=0 noclear=1", known: mgAny(mgEndless("dakon rounds=1"), mgDecided)},
 		mgPair{ours: "ndoto", mg: "Ndoto", known: mgAny(mgMajorityUnscored, mgEndless("ndoto"))},
 		// Ndoto Bao: the file's variant (allow_rule SINGLE_ALL_TO_ZERO, 4).
 		mgPair{ours: "ndoto bao", mg: "Ndoto allow_rule=4", known: mgAny(mgMajorityUnscored, mgEndless("ndoto bao"))},

@@ -72,3 +72,39 @@ func (r ref) refTwoOut(t refState, mover int, ring []refHole, pos int) (refState
 	}
 	return t, -1
 }
+
+// refRound starts the next round after t, a round that mover's move
+// ended (SW-43), all seeds now in the stores: the game stays over if a
+// store cannot fill one house; else each player puts Seeds seeds into
+// his houses from the one next to his store (his last in the direction of
+// sowing) away from it, burns the others, and the round's starter moves.
+func (r ref) refRound(t refState, mover int) refState {
+	fill := r.c.Seeds
+	if t.stores[0] < fill || t.stores[1] < fill {
+		return t
+	}
+	starter := mover
+	if r.c.RoundStarter == sow.LoserStarts && t.stores[0] != t.stores[1] {
+		starter = 0
+		if t.stores[1] < t.stores[0] {
+			starter = 1
+		}
+	}
+	for p := 0; p < 2; p++ {
+		t.burnt[p] = 0
+		for j := 0; j < r.c.Houses; j++ {
+			i := j // the store on the left: house 0 is next to it
+			if r.c.Direction == sow.Anticlockwise {
+				i = r.c.Houses - 1 - j
+			}
+			if t.stores[p] >= fill {
+				t.houses[p][i] = fill
+				t.stores[p] -= fill
+			} else {
+				t.burnt[p] |= 1 << i
+			}
+		}
+	}
+	t.toMove = starter
+	return t
+}
