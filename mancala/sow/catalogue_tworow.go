@@ -216,3 +216,11 @@ func dakonConfig() Config {
 	c.Rounds, c.RoundStarter = true, LastMoverStarts
 	return c
 }
+
+// congklakRounds returns congklakConfig(d) played in rounds that the
+// player with fewer seeds starts (SW-43), as Congkak's are.
+func congklakRounds(d Direction) Config {
+	c := congklakConfig(d)
+	c.Rounds = true
+	return c
+}

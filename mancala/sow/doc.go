@@ -95,16 +95,23 @@
 //     on with them; otherwise the hole two out is captured (and, with
 //     Successive, every second hole after it while the one between is
 //     empty), and the sowing ends.
+//   - SW-43 Rounds. With Rounds, what would end the game ends a round:
+//     each player refills his houses from his store (Seeds each, from the
+//     house next to his store); those he cannot fill are burnt for the
+//     round (skipped by every sowing); RoundStarter says who starts; a
+//     player who cannot fill a house loses ([mancala.EndCannotFill]).
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).
 //
-// Not yet configurable: rounds with burnt houses, simultaneous openings,
+// Not yet configurable: simultaneous openings,
 // Bao's and Omweso's special houses and opening phases.
 //
 // # Positions
 //
-// Positions are [mancala.Position] values with Round 0. State holds the
+// Positions are [mancala.Position] values with Round 0 (also in games
+// of rounds, SW-43, whose burnt houses are on the Board: a round start
+// that repeats an earlier one is then a repeated position, SW-18). State holds the
 // end bits of a finished game, in package awale's layout (bits 0-6, see
 // [Rules.Ending]), and the tuzdyks (bits 8-17, see [Rules.Tuzdyk]).
 //

@@ -89,7 +89,8 @@ func (r *Rules) leftoverRule(st uint32) Leftover {
 // from its State bits: SW-14 ([mancala.EndNoMove], Who the player who
 // could not move), SW-15 ([mancala.EndNoMove], Who NoTurn: a row was left
 // empty), SW-16 ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
-// seeds left), SW-18 ([mancala.EndRepetition]). A finished position given
+// seeds left), SW-18 ([mancala.EndRepetition]), SW-43
+// ([mancala.EndCannotFill], Who the player who could not fill a house). A finished position given
 // to Setup without end bits gets [mancala.EndOther] and no rule.
 func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 	if !p.Over() {
@@ -113,7 +114,8 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 
 // Setup checks a position built outside the ruleset and settles it. It
 // returns an error wrapping [mancala.ErrInvalidPosition] for a board of
-// another number of houses or seeds or another layout, seeds in hands, burnt houses, a
+// another number of houses or seeds or another layout, seeds in hands, burnt houses
+// (but in games of rounds, SW-43), a
 // simultaneous turn, a Round other than 0, or State bits that are not
 // tuzdyks of the game (empty houses of the opponent's row, SW-13) or the
 // end bits of a finished game. A position that ends where it stands
