@@ -133,12 +133,15 @@ func mgDecided(d mgDiff) string {
 // houses before the last one in the usual direction of sowing, not in
 // the move's own. Russ (via the file's own text) takes the unbroken group
 // that precedes the last house sown, as we do. The last move must be
-// reversed and the stores differ.
+// reversed, neither game over, and the houses or stores differ (the same
+// count may be taken from other houses, and a player left without a move
+// passes on one side only).
 func mgReversedChain(d mgDiff) string {
 	if len(d.moves) == 0 || !strings.HasSuffix(d.moves[len(d.moves)-1], "'") {
 		return ""
 	}
-	if d.ours.stores == d.mgs.stores {
+	o, m := d.ours, d.mgs
+	if o.turn == "-" || m.turn == "-" || o.stores == m.stores && slices.Equal(o.south, m.south) && slices.Equal(o.north, m.north) {
 		return ""
 	}
 	return "successive captures after a reversed move: MancalaGames looks the usual way"
