@@ -274,6 +274,12 @@ type Config struct {
 	// row empty, even when he would move again (Kalah, SW-15); the seeds
 	// left go as NoMove says.
 	EndRowEmpty bool
+	// TurnRowEmpty: the game (or with Rounds the round) ends when a turn
+	// ends, the turn passing to the other player, with either row empty;
+	// a mover who moves again (SW-8) goes on even when a row is empty,
+	// until his turn ends or he has no move (Congkak's CK-9, SW-44). The
+	// seeds left go as NoMove says.
+	TurnRowEmpty bool
 	// Majority: the game also ends as soon as a player's store holds more
 	// than half of the seeds, or both hold exactly half (SW-16); the seeds
 	// left go to the owner of each row.
@@ -322,6 +328,8 @@ func (c *Config) check() error {
 	case c.Rounds && (c.Pattern != nil || c.RelayNext || c.TwoOut || c.CaptureNext || c.SkipCount > 0 || c.Tuzdyk || c.Rows == 2),
 		c.RoundStarter > LastMoverStarts:
 		return bad("Rounds", "rounds need Seeds and exclude RelayNext, TwoOut, CaptureNext, SkipCount, Tuzdyk and four rows")
+	case c.TurnRowEmpty && c.EndRowEmpty:
+		return bad("TurnRowEmpty", "with EndRowEmpty, which ends the game at once")
 	case c.RelayNext && !c.Relay:
 		return bad("RelayNext", "without Relay")
 	case c.SkipCount < 0 || c.SkipCount > mancala.MaxSeeds || c.OppositeCount < 0 || c.OppositeCount > mancala.MaxSeeds:

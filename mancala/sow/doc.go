@@ -100,6 +100,9 @@
 //     house next to his store); those he cannot fill are burnt for the
 //     round (skipped by every sowing); RoundStarter says who starts; a
 //     player who cannot fill a house loses ([mancala.EndCannotFill]).
+//   - SW-44 Turn ends with a row empty. With TurnRowEmpty, the game
+//     (the round) ends when a turn passes to the other player with
+//     either row empty; extra turns go on first.
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).

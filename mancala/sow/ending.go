@@ -15,7 +15,8 @@ const (
 	stateEndWho   uint32 = 1 << 4 // the reason concerns a player (Ending.Who)
 	stateEndNorth uint32 = 1 << 5 // ... and that player is North
 	stateFew      uint32 = 1 << 6 // EndOther by SW-17
-	stateEndBits         = stateEnd | stateEndWho | stateEndNorth | stateFew
+	stateTurnRow  uint32 = 1 << 7 // EndNoMove by SW-44
+	stateEndBits         = stateEnd | stateEndWho | stateEndNorth | stateFew | stateTurnRow
 )
 
 // endState returns the State bits of a game that ended for reason, which
@@ -61,6 +62,9 @@ func endRule(st uint32) string {
 	case mancala.EndMajority:
 		return "SW-16"
 	case mancala.EndNoMove:
+		if st&stateTurnRow != 0 {
+			return "SW-44"
+		}
 		if st&stateEndWho == 0 {
 			return "SW-15"
 		}
@@ -150,6 +154,9 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if r.c.SkipCount > 0 {
 		allowed |= openedBit
 	}
+	if r.c.Rounds {
+		allowed |= 0x3ff << 8 // SW-43: the round's start
+	}
 	if p.Over() {
 		allowed |= stateEndBits
 	}
@@ -159,7 +166,7 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	var c cells
 	r.t.load(&c, b)
 	tz := r.tuzOf(p.State)
-	for q := 0; q < 2; q++ {
+	for q := 0; q < 2 && r.c.Tuzdyk; q++ {
 		if x := tz[q]; x != noCell && (int(x)-(1-q)*r.t.n >= r.t.n || c[x] != 0) {
 			return invalid("tuzdyk of %v in a missing or non-empty house", mancala.Player(q))
 		}

@@ -99,6 +99,7 @@ func (c Config) Rules() []string {
 	add(c.SingleToEmpty, "SW-41")
 	add(c.TwoOut, "SW-42")
 	add(c.Rounds, "SW-43")
+	add(c.TurnRowEmpty, "SW-44")
 	return ids
 }
 

@@ -72,7 +72,7 @@ func (r *Rules) endStep(nd *node, res result) uint32 {
 		next = nd.mover
 	}
 	var end uint32
-	nd.mover, end = r.turnEnd(&nd.c, nd.mover, next, nd.tz, nil)
+	nd.mover, end = r.turnEnd(&nd.c, nd.mover, next, &nd.tz, nil)
 	return end
 }
 

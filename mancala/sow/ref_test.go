@@ -25,6 +25,7 @@ type refState struct {
 	toMove int       // 0 South, 1 North, -1 over
 	opened bool      // the first move has been played (SW-24)
 	burnt  [2]uint16 // burnt houses, bit i house i (SW-43)
+	start  int       // the round's start (SW-43): 0 for the game's own
 }
 
 func (s refState) clone() refState {
@@ -34,7 +35,7 @@ func (s refState) clone() refState {
 
 func (s refState) equal(t refState) bool {
 	return slices.Equal(s.houses[0], t.houses[0]) && slices.Equal(s.houses[1], t.houses[1]) &&
-		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt
+		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt && s.start == t.start
 }
 
 func (s *refState) at(h refHole) *int {
@@ -385,7 +386,8 @@ func (r ref) settle1(t refState, next int) refState {
 		return r.give(t, sow.OwnerTakes, next)
 	case r.c.EndRowEmpty && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0),
 		r.c.FewSeeds > 0 && left <= r.c.FewSeeds,
-		len(r.candidates(t, next)) == 0:
+		len(r.candidates(t, next)) == 0,
+		r.c.TurnRowEmpty && next != t.toMove && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0): // SW-44
 		return r.give(t, r.c.NoMove, next)
 	}
 	t.toMove = next

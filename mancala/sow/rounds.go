@@ -14,10 +14,14 @@ import (
 // rules.go (turnEnd), config.go, ending.go, fast.go, family.go and text.go
 // hold short hooks.
 //
-// Position.Round stays 0: a round start that repeats an earlier one (same
-// houses, burnt houses, stores and player to move) is then a repeated
+// Position.Round stays 0, and State bits 8-17 name the start of the round
+// being played, as package congkak names it: 0 for the game's start,
+// otherwise 1 + 2·(South's seeds at the round's start), plus 1 if North
+// started it (a round start follows from these: the refill places the
+// seeds). So a round start that repeats an earlier one is a repeated
 // position, which ends the game by SW-18 (Config.Cycle: each player takes
-// his row, and the stores decide), as Congkak's CK-16 does.
+// his row, and the stores decide), as Congkak's CK-16 does, while
+// positions of rounds that started differently never repeat each other.
 
 // RoundStarter says who starts a round after the first (SW-43).
 type RoundStarter uint8
@@ -108,7 +112,7 @@ func (r *Rules) fillOrder(k int) int {
 // game (mancala.EndCannotFill, who: that player); otherwise each player
 // refills his houses, Config.Seeds each from the house next to his store,
 // the rest burnt, and the round's starter is returned with no end bits.
-func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, emit emitter) (mancala.Player, uint32) {
+func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *tuz, emit emitter) (mancala.Player, uint32) {
 	t := r.t
 	r.leftover(c, r.leftoverRule(end), next, endRule(end), emit)
 	fill := r.c.Seeds
@@ -155,6 +159,14 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, emit 
 		c[t.store[p]] -= uint8(k * fill)
 		c[burntAt+2*int(p)], c[burntAt+2*int(p)+1] = uint8(mask), uint8(mask>>8)
 	}
+	// The round's start, named as package congkak names it (CK-16): 0 if
+	// it is the game's own start, else 1 + 2 South's seeds, plus 1 if
+	// North starts; the refill follows from it.
+	id := 1 + 2*st[0] + int(starter)
+	if st[0] == t.n*fill && starter == r.firstPlayer() {
+		id = 0 // the game's own start
+	}
+	tz[0], tz[1] = uint8(id), uint8(id>>8)
 	if emit != nil {
 		emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.TurnOf(starter), Rule: "SW-43"})
 	}
@@ -186,4 +198,17 @@ func roundsText(c *Config) string {
 	return "The game is played in rounds. When the round ends, the seeds left go as above; then each player takes the seeds of his store and puts " +
 		plural(c.Seeds, "seed") + " into each of his houses, starting with the house next to his store. The houses he cannot fill are burnt for the round: nobody sows into them or from them. " +
 		who + " A player who cannot fill a single house loses the game; a round that starts as an earlier one did ends the game, and the stores decide."
+}
+
+// rowEmpty reports whether either player's row is empty (SW-44).
+func (r *Rules) rowEmpty(c *cells) bool {
+	return r.t.rowSum(c, mancala.South) == 0 || r.t.rowSum(c, mancala.North) == 0
+}
+
+// firstPlayer returns the player who moves first in the game (SW-2).
+func (r *Rules) firstPlayer() mancala.Player {
+	if r.c.NorthStarts {
+		return mancala.North
+	}
+	return mancala.South
 }

@@ -88,7 +88,7 @@ func NewNamed(c Config, name string) (*Rules, error) {
 	}
 	var cs cells
 	r.t.load(&cs, &b)
-	r.start = r.settle(&cs, first, first, tuz{noCell, noCell, 0}, 0)
+	r.start = r.settle(&cs, first, first, r.tuzOf(0), 0)
 	r.maxPlies = r.bound()
 	return r, nil
 }
@@ -187,6 +187,9 @@ const (
 // tuzOf reads the tuzdyk cells and the first move's bit from a State
 // word.
 func (r *Rules) tuzOf(st uint32) tuz {
+	if r.c.Rounds { // SW-43: no tuzdyk; bits 8-17 name the round's start
+		return tuz{uint8(st >> 8), uint8(st >> 16 & 3), 0}
+	}
 	tz := tuz{noCell, noCell, 0}
 	if st&openedBit != 0 {
 		tz[2] = 1
@@ -201,6 +204,9 @@ func (r *Rules) tuzOf(st uint32) tuz {
 
 // tuzState writes the tuzdyk cells into State bits.
 func (r *Rules) tuzState(tz tuz) uint32 {
+	if r.c.Rounds { // SW-43: see tuzOf
+		return uint32(tz[0])<<8 | uint32(tz[1]&3)<<16
+	}
 	var st uint32
 	if tz[2] != 0 {
 		st |= openedBit
@@ -393,7 +399,7 @@ func (r *Rules) apply(p mancala.Position, m mancala.Move, emit emitter) (mancala
 // finish saves c into b and returns the position with next to move, or
 // the finished position if the game ends there.
 func (r *Rules) finish(b *mancala.Board, c *cells, mover, next mancala.Player, tz tuz, emit emitter) mancala.Position {
-	next, end := r.turnEnd(c, mover, next, tz, emit)
+	next, end := r.turnEnd(c, mover, next, &tz, emit)
 	turn := mancala.TurnOf(next)
 	if end != 0 {
 		turn = mancala.NoTurn
@@ -406,14 +412,17 @@ func (r *Rules) finish(b *mancala.Board, c *cells, mover, next mancala.Player, t
 // the turn to: it applies SW-19, then the endings (SW-14 to SW-17), whose
 // leftovers it gives. It returns who decides next (the player to move
 // when the game ended) and the end bits, 0 if the game goes on.
-func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz tuz, emit emitter) (mancala.Player, uint32) {
+func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz *tuz, emit emitter) (mancala.Player, uint32) {
 	passed := false
-	if r.c.Pass && r.candidates(c, next, tz) == 0 && r.candidates(c, next.Other(), tz) != 0 { // SW-19
+	if r.c.Pass && r.candidates(c, next, *tz) == 0 && r.candidates(c, next.Other(), *tz) != 0 { // SW-19
 		next, passed = next.Other(), true
 	}
-	end := r.ends(c, next, tz)
+	end := r.ends(c, next, *tz)
+	if end == 0 && r.c.TurnRowEmpty && next != mover && r.rowEmpty(c) { // SW-44
+		end = endState(mancala.EndNoMove, mancala.NoTurn) | stateTurnRow
+	}
 	if end != 0 && r.c.Rounds { // SW-43: the end of a round
-		return r.roundEnd(c, mover, next, end, emit)
+		return r.roundEnd(c, mover, next, end, tz, emit)
 	}
 	if emit != nil {
 		turn, rule := mancala.TurnOf(next), ""

@@ -203,6 +203,8 @@ func (g Game) Text() string {
 		ends = append(ends, "A player who cannot move when his turn comes loses the game; the winner takes the seeds left.")
 	case c.EndRowEmpty:
 		ends = append(ends, "The game ends as soon as one player's row is empty; "+left+".")
+	case c.TurnRowEmpty:
+		ends = append(ends, "The game ends when a turn ends with one player's row empty (a player who moves again plays on first); "+left+".")
 	case c.Pass:
 		ends = append(ends, "The game ends when neither player can move; "+left+".")
 	default:

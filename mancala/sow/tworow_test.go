@@ -77,7 +77,9 @@ func (r ref) refTwoOut(t refState, mover int, ring []refHole, pos int) (refState
 // ended (SW-43), all seeds now in the stores: the game stays over if a
 // store cannot fill one house; else each player puts Seeds seeds into
 // his houses from the one next to his store (his last in the direction of
-// sowing) away from it, burns the others, and the round's starter moves.
+// sowing) away from it, burns the others, and the round's starter moves;
+// the state remembers how the round started (its starter and South's
+// seeds), so that only positions of rounds started alike repeat.
 func (r ref) refRound(t refState, mover int) refState {
 	fill := r.c.Seeds
 	if t.stores[0] < fill || t.stores[1] < fill {
@@ -89,6 +91,14 @@ func (r ref) refRound(t refState, mover int) refState {
 		if t.stores[1] < t.stores[0] {
 			starter = 1
 		}
+	}
+	first := 0
+	if r.c.NorthStarts {
+		first = 1
+	}
+	t.start = 1 + 2*t.stores[0] + starter // as package congkak names a round's start
+	if t.stores[0] == r.c.Houses*fill && starter == first {
+		t.start = 0
 	}
 	for p := 0; p < 2; p++ {
 		t.burnt[p] = 0
