@@ -30,7 +30,9 @@ const (
 // aliases are other -game names of registered families.
 var aliases = map[string]string{Oware: Awale}
 
-// gameNames lists the -game values for messages: the registered families.
+// gameNames lists the -game values for messages: the registered families,
+// the first of them only when the list would not fit a message line (the
+// catalogue holds dozens), with how many more there are.
 func gameNames() string {
 	names := mancala.RulesetFamilies()
 	for a, f := range aliases {
@@ -38,7 +40,16 @@ func gameNames() string {
 			names[i] += " (or " + a + ")"
 		}
 	}
-	return strings.Join(names, ", ")
+	const room = 160 // of a message line (maxLine) left for the list
+	n := 0
+	for k, used := 0, 0; k < len(names) && used+len(names[k])+2 <= room; k++ {
+		used += len(names[k]) + 2
+		n = k + 1
+	}
+	if n == len(names) {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }
 
 // Flags holds the game flags registered on one [flag.FlagSet] by
