@@ -103,8 +103,8 @@ func NewNamed(c Config, name string) (*Rules, error) {
 // the C(k+2n-1, 2n-1) ways of k seeds in 2n houses, summed over k:
 // 8*C(total+2n, 2n), capped at math.MaxInt.
 func (r *Rules) bound() int {
-	if r.c.Rounds { // SW-43: refills undo the argument; no useful bound
-		return math.MaxInt
+	if r.c.Rounds { // SW-43: refills undo the argument; no bound stated
+		return 0
 	}
 	var c big.Int
 	n := int64(2 * r.c.Houses)
@@ -161,7 +161,9 @@ func (r *Rules) String() string { return r.name }
 
 // MaxPlies implements [mancala.Bounded] (see bound for the argument):
 // large, but proven, when positions that repeat end the game as
-// [mancala.Cycler] says.
+// [mancala.Cycler] says; 0 (no bound stated) in games of rounds (SW-43),
+// whose games are finite, since every repetition ends one, but whose
+// count of positions no int holds.
 func (r *Rules) MaxPlies() int { return r.maxPlies }
 
 // Start returns the start position (SW-1, SW-2).
