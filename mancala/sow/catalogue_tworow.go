@@ -224,3 +224,11 @@ func congklakRounds(d Direction) Config {
 	c.Rounds = true
 	return c
 }
+
+// sungkaConfig returns Sungka: congklakRounds(Anticlockwise) with the
+// simultaneous opening (SW-45), South's hand dropping first in each tick.
+func sungkaConfig() Config {
+	c := congklakRounds(Anticlockwise)
+	c.Simultaneous = true
+	return c
+}

@@ -274,6 +274,13 @@ type Config struct {
 	// row empty, even when he would move again (Kalah, SW-15); the seeds
 	// left go as NoMove says.
 	EndRowEmpty bool
+	// Simultaneous: the game's first turn is played by both players at
+	// once, in ticks (SW-45, see [Rules.Legal]); FirstHand's hand drops
+	// first in each tick. It needs SowOwnStore, Relay, ExtraTurn and
+	// Opposite (with OppositeNeedsSeeds and OppositeTakesLast as the game
+	// says) and excludes the other mechanisms of sowing and capture.
+	Simultaneous bool
+	FirstHand    mancala.Player
 	// TurnRowEmpty: the game (or with Rounds the round) ends when a turn
 	// ends, the turn passing to the other player, with either row empty;
 	// a mover who moves again (SW-8) goes on even when a row is empty,
@@ -328,6 +335,12 @@ func (c *Config) check() error {
 	case c.Rounds && (c.Pattern != nil || c.RelayNext || c.TwoOut || c.CaptureNext || c.SkipCount > 0 || c.Tuzdyk || c.Rows == 2),
 		c.RoundStarter > LastMoverStarts:
 		return bad("Rounds", "rounds need Seeds and exclude RelayNext, TwoOut, CaptureNext, SkipCount, Tuzdyk and four rows")
+	case c.Simultaneous && (!c.SowOwnStore || !c.Relay || !c.ExtraTurn || !c.Opposite || c.SowOpponentStore ||
+		c.SkipOrigin || c.FirstInOrigin || c.SkipCount > 0 || c.RelayNext || c.TwoOut || c.CaptureNext ||
+		len(c.CaptureCounts) > 0 || c.CaptureEven || c.OppositeCount > 0 || c.OppositeWhenOccupied || c.CapturedSown ||
+		c.Feed || c.Tuzdyk || c.EitherWay || c.MinSeeds > 1 || c.SingleToEmpty || c.Rows == 2 || c.GrandSlam != SlamCapture ||
+		c.NorthStarts), c.FirstHand > mancala.North:
+		return bad("Simultaneous", "the simultaneous opening is that of Congkak's family: relay sowing through the own store, extra turns, captures opposite, nothing else")
 	case c.TurnRowEmpty && c.EndRowEmpty:
 		return bad("TurnRowEmpty", "with EndRowEmpty, which ends the game at once")
 	case c.RelayNext && !c.Relay:

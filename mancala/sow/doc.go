@@ -103,12 +103,18 @@
 //   - SW-44 Turn ends with a row empty. With TurnRowEmpty, the game
 //     (the round) ends when a turn passes to the other player with
 //     either row empty; extra turns go on first.
+//   - SW-45 Simultaneous opening. With Simultaneous, both players play
+//     the first turn at once ([mancala.BothTurn], [mancala.Joint] moves),
+//     seed by seed in ticks, FirstHand's hand first in each tick; a player
+//     whose last seed reaches his store chooses again with the other hand
+//     in flight ([mancala.Board.Hand]); the player whose turn ends first
+//     moves next (Congkak's CK-8).
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).
 //
-// Not yet configurable: simultaneous openings,
-// Bao's and Omweso's special houses and opening phases.
+// Not yet configurable: Bao's and Omweso's special houses and opening
+// phases.
 //
 // # Positions
 //

@@ -134,7 +134,7 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 		return invalid("%d houses a side in layout %+v, want %d in %+v", b.Houses(), b.Layout(), r.t.n, r.Layout())
 	}
 	for pl := mancala.South; pl <= mancala.North; pl++ {
-		if s, _ := b.Hand(pl); s != 0 {
+		if s, _ := b.Hand(pl); s != 0 && !(r.c.Simultaneous && p.State&openingBit != 0) { // SW-45: hands in flight
 			return invalid("%v holds %d seeds in hand", pl, s)
 		}
 		if b.BurntMask(pl) != 0 && !r.c.Rounds { // SW-43: burnt houses in rounds
@@ -157,6 +157,9 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if r.c.Rounds {
 		allowed |= 0x3ff << 8 // SW-43: the round's start
 	}
+	if r.c.Simultaneous && !p.Over() {
+		allowed |= openingBits // SW-45
+	}
 	if p.Over() {
 		allowed |= stateEndBits
 	}
@@ -173,6 +176,13 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	}
 	if r.tuzState(tz) != p.State&tuzMask {
 		return invalid("state %#x", p.State)
+	}
+	if r.inOpening(p) && p.ToMove != mancala.NoTurn { // SW-45: a decision of the opening
+		if !p.ToMove.Valid() {
+			return invalid("%v to move", p.ToMove)
+		}
+		p.State |= openingBit
+		return p, nil
 	}
 	switch p.ToMove {
 	case mancala.NoTurn:

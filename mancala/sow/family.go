@@ -100,6 +100,7 @@ func (c Config) Rules() []string {
 	add(c.TwoOut, "SW-42")
 	add(c.Rounds, "SW-43")
 	add(c.TurnRowEmpty, "SW-44")
+	add(c.Simultaneous, "SW-45")
 	return ids
 }
 

@@ -38,7 +38,7 @@ func (r *Rules) sameSegment(a, b *node) bool {
 // repeat, or ok false if p is over or not a position of r.
 func (r *Rules) root(history []mancala.Position, p mancala.Position) (nd node, seg []node, ok bool) {
 	mover, ok := p.ToMove.Player()
-	if !ok || p.Board.Houses() != r.t.n {
+	if !ok || p.Board.Houses() != r.t.n || r.inOpening(p) { // SW-45: the slow way
 		return nd, nil, false
 	}
 	r.t.load(&nd.c, &p.Board)
@@ -165,6 +165,14 @@ func (r *Rules) randomStep(nd *node, rng *rand.Rand) uint32 {
 // from p until the game ends (a repetition ending it as Cycle does) or
 // maxPlies moves (0: no cap) have been played.
 func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {
+	if r.inOpening(p) && rng != nil && p.Board.Houses() == r.t.n { // SW-45: the opening the slow way
+		q, n := r.openingPlayout(p, rng, maxPlies)
+		if q.Over() || r.inOpening(q) || maxPlies > 0 && n >= maxPlies {
+			return q, n
+		}
+		q, m := r.Playout(nil, q, rng, maxPlies-n)
+		return q, n + m
+	}
 	nd, seg, ok := r.root(history, p)
 	if !ok || rng == nil {
 		return p, 0

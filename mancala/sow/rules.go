@@ -89,6 +89,9 @@ func NewNamed(c Config, name string) (*Rules, error) {
 	var cs cells
 	r.t.load(&cs, &b)
 	r.start = r.settle(&cs, first, first, r.tuzOf(0), 0)
+	if c.Simultaneous { // SW-45: both choose the first move
+		r.start = mancala.Position{Board: r.start.Board, ToMove: mancala.BothTurn, State: openingBit | r.tuzState(r.tuzOf(0))}
+	}
 	r.maxPlies = r.bound()
 	return r, nil
 }
@@ -306,6 +309,9 @@ func (r *Rules) index(mover mancala.Player, m mancala.Move) (int, bool) {
 // reversed move (SW-20) after it (SW-2, SW-11, SW-12), and returns the
 // extended slice.
 func (r *Rules) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
+	if r.inOpening(p) && p.Board.Houses() == r.t.n { // SW-45
+		return r.openingLegal(dst, p)
+	}
 	mover, ok := p.ToMove.Player()
 	if !ok || p.Board.Houses() != r.t.n {
 		return dst
@@ -338,6 +344,12 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 		e := mancala.Illegal(m, "", "the game is over")
 		e.Err = mancala.ErrGameOver
 		return e
+	}
+	if r.inOpening(p) && p.Board.Houses() == r.t.n { // SW-45
+		if !r.openingMove(p, m) {
+			return mancala.Illegal(m, "SW-45", "%v is not a choice of non-empty houses of the players to move", m)
+		}
+		return nil
 	}
 	mover, ok := p.ToMove.Player()
 	if !ok || p.Board.Houses() != r.t.n {
@@ -381,6 +393,12 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 }
 
 func (r *Rules) apply(p mancala.Position, m mancala.Move, emit emitter) (mancala.Position, result) {
+	if r.inOpening(p) { // SW-45
+		if p.Board.Houses() != r.t.n || !r.openingMove(p, m) {
+			return p, result{}
+		}
+		return r.openingApply(p, m, emit), result{}
+	}
 	mover, _ := m.Player()
 	k, ok := r.index(mover, m)
 	if !ok {

@@ -108,6 +108,9 @@ func (g Game) Text() string {
 	if c.Pass {
 		notes = append(notes, "If you cannot move, you pass and your opponent moves again.")
 	}
+	if c.Simultaneous {
+		notes = append(notes, "Both players play the first turn at once, each choosing a house without seeing the other's choice, and sow seed by seed side by side; a player whose last seed falls into his store chooses again while the other's hand waits. The player whose turn ends first moves next.")
+	}
 	if len(notes) > 0 {
 		para("%s", strings.Join(notes, " "))
 	}
