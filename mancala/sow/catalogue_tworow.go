@@ -194,6 +194,16 @@ func twoRowGames() []Game {
 			Sized: true,
 		},
 		{
+			Name: "chongkak", Label: "Congkak", Region: "Malaysia, Brunei, Singapore",
+			Description: "The Malay game: both players sow the first move at once; relay sowing through your own store, extra turns, captures opposite, rounds until a player has lost all his houses.",
+			Source:      "The project's RULES.md, CK-1 to CK-16 (after the English and Romanian rules texts and H. Overbeck, 1915), as package congkak plays it; Mancala World, Congkak, https://mancala.fandom.com/wiki/Congkak",
+			Board:       "2 x 7, 7 seeds a house (98), two stores, your own in the circuit",
+			Intro:       "Congkak is played in Malaysia, Brunei and Singapore on a boat-shaped board. Package congkak plays it, with Overbeck's variant; this configuration plays the same game move for move (the Congkak oracle checks it).",
+			Config:      CongkakConfig(7, 7),
+			Sized:       true,
+			PlayedBy:    "congkak",
+		},
+		{
 			Name: "dakon", Label: "Dakon", Region: "Indonesia (Java), Malaysia",
 			Description: "The Javanese game of rounds: relay sowing through your own store, extra turns, captures opposite; houses you cannot refill are burnt for the next round.",
 			Source:      "Mancala World, Dakon, https://mancala.fandom.com/wiki/Dakon; J. Donkers, Dakon pages (Maastricht University); L. Russ, Mancala Games, 1984, p. 62, as MancalaGames' configuration Dakon.txt reads it",
@@ -231,4 +241,18 @@ func sungkaConfig() Config {
 	c := congklakRounds(Anticlockwise)
 	c.Simultaneous = true
 	return c
+}
+
+// CongkakConfig returns Congkak(houses, seeds) as RULES.md's CK-1 to CK-16
+// describe it by default (package congkak's congkak.Documents()): the
+// simultaneous opening (SW-45), relay sowing through the own store, an
+// extra turn in it, a capture opposite an empty house of the mover's row
+// taking the last seed too (to the store alone when nothing is opposite),
+// rounds that end when a turn ends with a row empty (SW-44), refills and
+// burnt houses, the loser starting (SW-43), and a repeated round start
+// ending the game.
+func CongkakConfig(houses, seeds int) Config {
+	return Config{Houses: houses, Seeds: seeds, Stores: true, SowOwnStore: true, Relay: true, MaxLaps: 1000,
+		ExtraTurn: true, Opposite: true, OppositeTakesLast: true, TurnRowEmpty: true,
+		NoMove: OwnerTakes, Cycle: OwnerTakes, Rounds: true, RoundStarter: LoserStarts, Simultaneous: true}
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/sow"
@@ -203,5 +204,18 @@ func TestCongkakPerft(t *testing.T) {
 		if wl != gl || wt != gt {
 			t.Errorf("%s: perft(%d) = %d, %d; want %d, %d", o.name, depth, gl, gt, wl, wt)
 		}
+	}
+}
+
+// TestCongkakCatalogue checks that the catalogue's Congkak (played by
+// package congkak) is the configuration the oracle compares.
+func TestCongkakCatalogue(t *testing.T) {
+	g, ok := sow.Lookup("chongkak") // named as Oware is: the family congkak is package congkak's
+	if !ok || g.PlayedBy != "congkak" {
+		t.Fatalf("congkak: %+v", g)
+	}
+	want, _ := congkakConfig(congkak.Documents())
+	if diff := cmp.Diff(want, g.Config); diff != "" {
+		t.Errorf("the catalogue's Congkak (-oracle +catalogue):\n%s", diff)
 	}
 }
