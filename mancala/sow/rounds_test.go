@@ -9,7 +9,7 @@ import (
 )
 
 // TestNewMechanismConfigs checks that New refuses the combinations that
-// SW-40 to SW-44 exclude, with a *sow.ConfigError naming the field.
+// SW-40 to SW-45 exclude, with a *sow.ConfigError naming the field.
 func TestNewMechanismConfigs(t *testing.T) {
 	base := sow.Config{Houses: 5, Seeds: 4, Stores: true, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}
 	for _, tc := range []struct {
@@ -24,6 +24,9 @@ func TestNewMechanismConfigs(t *testing.T) {
 		{"Rounds", func(c *sow.Config) { c.Rounds, c.TwoOut = true, true }},                      // excluded
 		{"Rounds", func(c *sow.Config) { c.Rounds, c.RoundStarter = true, sow.RoundStarter(7) }}, // unknown
 		{"TurnRowEmpty", func(c *sow.Config) { c.TurnRowEmpty, c.EndRowEmpty = true, true }},
+		{"Simultaneous", func(c *sow.Config) { c.Simultaneous = true }}, // not Congkak's family
+		{"Simultaneous", func(c *sow.Config) { *c = sow.CongkakConfig(7, 7); c.SkipOrigin = true }},
+		{"Simultaneous", func(c *sow.Config) { *c = sow.CongkakConfig(7, 7); c.FirstHand = 2 }},
 	} {
 		c := base
 		tc.edit(&c)
@@ -39,6 +42,7 @@ func TestNewMechanismConfigs(t *testing.T) {
 		func(c *sow.Config) { c.TwoOut, c.Successive = true, true },
 		func(c *sow.Config) { c.Rounds, c.RoundStarter, c.Pass = true, sow.LastMoverStarts, true },
 		func(c *sow.Config) { c.Rounds, c.TurnRowEmpty = true, true },
+		func(c *sow.Config) { *c = sow.CongkakConfig(5, 3); c.FirstHand = mancala.North },
 	} {
 		c := base
 		edit(&c)
