@@ -30,6 +30,10 @@ func (e *Engine) Choose(ctx context.Context, g *mancala.Game, side mancala.Playe
 	if e.Book != nil && g != nil && g.Turn().Has(side) && g.Ply() <= e.Book.plies {
 		ps := g.Positions()
 		if en, ok := e.Book.Move(g.Rules(), ps[:len(ps)-1], ps[len(ps)-1]); ok {
+			if pl, single := en.Move.Player(); single && pl == side {
+				e.Hits++
+				return en.Move, nil
+			}
 			if h, ok := en.Move.House(side); ok {
 				e.Hits++
 				return mancala.Single(side, h), nil

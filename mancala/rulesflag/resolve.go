@@ -96,7 +96,22 @@ func fold(s string) string {
 }
 
 // gameList names the registered families, for messages.
-func gameList() string { return strings.Join(mancala.RulesetFamilies(), ", ") }
+// gameList names the registered games for an error message: all of them
+// when they fit a line, else the usual ones and how many more there are
+// (-h lists every game).
+func gameList() string {
+	names := mancala.RulesetFamilies()
+	if list := strings.Join(names, ", "); len(list) <= 120 {
+		return list
+	}
+	var usual []string
+	for _, f := range mancala.Families() {
+		if f.Usual {
+			usual = append(usual, f.Name)
+		}
+	}
+	return fmt.Sprintf("%s and %d more: -h lists them", strings.Join(usual, ", "), len(names)-len(usual))
+}
 
 // PresetWord returns the words that name preset p of family f in -rules:
 // "default" for f's first preset, else p's name without f's name (such

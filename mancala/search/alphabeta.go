@@ -347,6 +347,9 @@ func (a *AlphaBeta) Choose(ctx context.Context, g *mancala.Game, side mancala.Pl
 	if !ok {
 		return mancala.Move{}, fmt.Errorf("search: no move for %v: %w", side, ErrNoDecision)
 	}
+	if pl, single := res.Move.Player(); single && pl == side {
+		return res.Move, nil // the whole move: its direction too (mancala.Reversed)
+	}
 	return mancala.Single(side, h), nil
 }
 

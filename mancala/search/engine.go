@@ -10,10 +10,13 @@ import (
 )
 
 // An Engine chooses moves: for side, in the game's current position. side
-// is a player who must decide (g.Turn().Has(side)); the result is
-// mancala.Single(side, house). At a simultaneous decision each side's
-// Engine is asked separately and the caller combines the two with
-// mancala.Joint ([PlayGame] does all this for a whole game). Choose must
+// is a player who must decide (g.Turn().Has(side)); the result is one of
+// the game's legal moves when side decides alone (a house, or in a game
+// where the player chooses the direction of each sowing, a house and its
+// direction: mancala.Reversed), and mancala.Single(side, house) for side's
+// choice at a simultaneous decision, where each side's Engine is asked
+// separately and the caller combines the two with mancala.Joint
+// ([PlayGame] does all this for a whole game). Choose must
 // not change g (clone it if needed). An Engine is not safe for concurrent
 // use; make one per goroutine.
 //
@@ -71,6 +74,11 @@ func (r *Random) Choose(_ context.Context, g *mancala.Game, side mancala.Player)
 		r.rng = newRand(0)
 	}
 	r.moves = g.AppendLegal(r.moves[:0])
+	if g.Turn() != mancala.BothTurn && len(r.moves) > 0 {
+		// One player decides: his legal moves are his choices (a house
+		// may be offered in both directions).
+		return r.moves[r.rng.IntN(len(r.moves))], nil
+	}
 	r.choices = mancala.Choices(r.choices[:0], r.moves, side)
 	if len(r.choices) == 0 {
 		return mancala.Move{}, fmt.Errorf("search: %v has no legal move: %w", side, ErrNoDecision)
@@ -87,6 +95,8 @@ type Greedy struct {
 	theirs  []int
 	best    []int
 	history []mancala.Position
+
+	bestMoves []mancala.Move
 }
 
 // NewGreedy returns a Greedy that chooses the house giving side the best
@@ -122,22 +132,33 @@ func (gr *Greedy) Choose(_ context.Context, g *mancala.Game, side mancala.Player
 	if joint {
 		gr.theirs = mancala.Choices(gr.theirs[:0], gr.moves, side.Other())
 	}
+	if !joint {
+		gr.bestMoves = gr.bestMoves[:0]
+		bestScore := 0
+		for _, m := range gr.moves { // each legal move, in both directions where offered
+			score := storeDiff(mancala.EndCycle(r, gr.history, r.Apply(p, m)), side)
+			switch {
+			case len(gr.bestMoves) == 0 || score > bestScore:
+				gr.bestMoves = append(gr.bestMoves[:0], m)
+				bestScore = score
+			case score == bestScore:
+				gr.bestMoves = append(gr.bestMoves, m)
+			}
+		}
+		return gr.bestMoves[gr.rng.IntN(len(gr.bestMoves))], nil
+	}
 	gr.best = gr.best[:0]
 	bestScore := 0
 	for _, h := range gr.mine {
+		// The sum over the opponent's choices: the same number of terms
+		// for every h, so comparing sums compares averages.
 		score := 0
-		if !joint {
-			score = storeDiff(mancala.EndCycle(r, gr.history, r.Apply(p, mancala.Single(side, h))), side)
-		} else {
-			// The sum over the opponent's choices: the same number of
-			// terms for every h, so comparing sums compares averages.
-			for _, o := range gr.theirs {
-				m := mancala.Joint(h, o)
-				if side == mancala.North {
-					m = mancala.Joint(o, h)
-				}
-				score += storeDiff(mancala.EndCycle(r, gr.history, r.Apply(p, m)), side)
+		for _, o := range gr.theirs {
+			m := mancala.Joint(h, o)
+			if side == mancala.North {
+				m = mancala.Joint(o, h)
 			}
+			score += storeDiff(mancala.EndCycle(r, gr.history, r.Apply(p, m)), side)
 		}
 		switch {
 		case len(gr.best) == 0 || score > bestScore:
@@ -178,14 +199,13 @@ func checkMoves(r mancala.Ruleset, p mancala.Position, buf []mancala.Move) error
 }
 
 // choose asks e for side's choice and returns its house.
-func choose(ctx context.Context, g *mancala.Game, e Engine, side mancala.Player) (int, error) {
+func choose(ctx context.Context, g *mancala.Game, e Engine, side mancala.Player) (mancala.Move, error) {
 	m, err := e.Choose(ctx, g, side)
 	if err != nil {
-		return 0, err
+		return mancala.Move{}, err
 	}
 	if pl, ok := m.Player(); !ok || pl != side {
-		return 0, fmt.Errorf("search: %v's engine chose %v: %w", side, m, ErrNoDecision)
+		return mancala.Move{}, fmt.Errorf("search: %v's engine chose %v: %w", side, m, ErrNoDecision)
 	}
-	h, _ := m.House(side)
-	return h, nil
+	return m, nil
 }

@@ -76,20 +76,20 @@ func playGame(ctx context.Context, g *mancala.Game, south, north Engine, observe
 		if g.Turn() == mancala.BothTurn {
 			var houses [2]int
 			for _, side := range [2]mancala.Player{mancala.South, mancala.North} {
-				h, err := choose(ctx, g, engines[side], side)
+				c, err := choose(ctx, g, engines[side], side)
 				if err != nil {
 					return err
 				}
-				houses[side] = h
+				houses[side], _ = c.House(side)
 			}
 			m = mancala.Joint(houses[mancala.South], houses[mancala.North])
 		} else {
 			side, _ := g.Turn().Player()
-			h, err := choose(ctx, g, engines[side], side)
+			c, err := choose(ctx, g, engines[side], side)
 			if err != nil {
 				return err
 			}
-			m = mancala.Single(side, h)
+			m = c // a house, or a house and its direction (mancala.Reversed)
 		}
 		pl = Played{Move: m, Before: g.Position(), Round: g.Round(), Events: pl.Events[:0]}
 		var err error

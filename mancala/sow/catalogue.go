@@ -195,24 +195,36 @@ func catalogue() []Game {
 			Sized: true,
 		},
 		{
-			Name: "sungka", Label: "Sungka (sequential opening)", Region: "Philippines",
-			Description: "The Philippine game: relay sowing through your own store, extra turns, captures opposite; one round, the first move not simultaneous.",
+			Name: "sungka", Label: "Sungka", Region: "Philippines",
+			Description: "The Philippine game: both players sow the first move at once; relay sowing through your own store, extra turns, captures opposite, in rounds with burnt houses.",
 			Source:      "Wikimanqala, Sungka, as the Cincinnati Museum Center's collection page quotes it, https://explore.ccmmla.org/index.php/Detail/objects/1966; vtaide.com, Sungka in Philippines",
 			Board:       "2 x 7, 7 seeds a house (98), two stores, your own in the circuit",
-			Intro:       "Sungka is played on a carved wooden board, the sungkaan, with cowrie shells. The first move is played by both players at once in the usual game; here South plays it alone.",
-			Config:      congklakConfig(Anticlockwise),
-			Sized:       true,
+			Intro:       "Sungka is played on a carved wooden board, the sungkaan, with cowrie shells. Both players play the first move at once, seed by seed; whoever's turn ends first moves next. A round ends when every seed is in the stores; the sources do not say who starts the next, and here, as in Congkak, the player with fewer seeds does.",
+			Config:      sungkaConfig(),
+			UsualLabel:  "Simultaneous opening, in rounds",
+			Variants: []Variant{
+				{Word: "opening=sequential", Label: "Sequential opening",
+					Description: "South plays the first move alone (as Ludii plays it).",
+					Config:      congklakRounds(Anticlockwise)},
+				{Word: "rounds=1", Label: "One round, sequential opening",
+					Description: "A single round, South moving first: the game ends when every seed is in the stores.",
+					Config:      congklakConfig(Anticlockwise)}},
+			Sized: true,
 		},
 		{
-			Name: "congklak", Label: "Congklak (one round)", Region: "Indonesia, Malaysia",
-			Description: "The Indonesian game, clockwise with the store on your left: relay sowing, extra turns, captures opposite; one round.",
+			Name: "congklak", Label: "Congklak", Region: "Indonesia, Malaysia",
+			Description: "The Indonesian game, clockwise with the store on your left: relay sowing, extra turns, captures opposite, in rounds with burnt houses.",
 			Source:      "Congkak rules text, http://salvi.chaosnet.org/snippets/congklak-rules.txt; Mancala World, Dakon, https://mancala.fandom.com/wiki/Dakon",
 			Board:       "2 x 7, 7 seeds a house (98), two stores, your own in the circuit",
-			Intro:       "Congklak (Dakon in Java) is the Indonesian and Malay game of the family of Congkak; the rounds with burnt houses that follow the first are not played here.",
-			Config:      congklakConfig(Clockwise),
-			Sized:       true,
+			Intro:       "Congklak (Dakon in Java) is the Indonesian and Malay game of the family of Congkak, played in rounds: a round ends when every seed is in the stores, the houses a player cannot refill are dead for the next round, and the player with fewer seeds starts it.",
+			Config:      congklakRounds(Clockwise),
+			UsualLabel:  "In rounds",
+			Variants: []Variant{{Word: "rounds=1", Label: "One round",
+				Description: "A single round: the game ends when every seed is in the stores.",
+				Config:      congklakConfig(Clockwise)}},
+			Sized: true,
 		},
-	}, fourRowGames()...) // catalogue_fourrow.go
+	}, append(twoRowGames(), fourRowGames()...)...) // catalogue_tworow.go, catalogue_fourrow.go
 }
 
 // congklakConfig returns the one-round game of Sungka (anticlockwise)

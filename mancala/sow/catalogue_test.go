@@ -23,7 +23,7 @@ func cataloguePageText() string {
 	for _, g := range sow.Catalogue() {
 		name := "`" + g.Name + "`"
 		if g.PlayedBy != "" {
-			name = "`" + g.PlayedBy + "` (package awale)"
+			name = "`" + g.PlayedBy + "` (package " + strings.Fields(g.PlayedBy)[0] + ")"
 		}
 		r, err := g.New()
 		seeds := "?"

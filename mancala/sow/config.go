@@ -117,6 +117,12 @@ type Config struct {
 	// besides each legal move A, the reversed move A' (mancala.Reversed)
 	// sows the other way. Without it, reversed moves are illegal.
 	EitherWay bool
+	// SingleToEmpty: a house holding a single seed may be sown only when
+	// the next hole, in the move's direction, is an empty house (SW-41).
+	SingleToEmpty bool
+	// HouseWay: with EitherWay, the house a move starts from fixes which way
+	// it may be sown (SW-40, see [HouseWay]).
+	HouseWay HouseWay
 	// SkipOrigin: a sowing that comes round to the house its seeds were
 	// taken from (on a lap of 2n seeds or more, or the house a relay
 	// picked up from) skips it (SW-4).
@@ -151,6 +157,26 @@ type Config struct {
 	// there; if that hole is empty or a store, the sowing ends (Gabata,
 	// SW-25).
 	RelayNext bool
+	// TwoOut: at the end of each lap, if the hole after the last one
+	// holds seeds, they are taken and sown on from the hole after it;
+	// otherwise the hole two out (after the empty one) is captured, and
+	// with Successive each hole two further on while the hole between is
+	// empty and it holds seeds; the sowing ends (SW-42). It excludes the
+	// other captures, Relay and stores in the circuit.
+	TwoOut bool
+	// Rounds: the game is played in rounds (SW-43). What would end the
+	// game (SW-14 to SW-17) ends a round: the seeds left go as that
+	// ending says, then each player puts Seeds seeds into each of his
+	// houses from his store, from the house next to his store away from
+	// it; the houses he cannot fill are burnt for the round (never sown
+	// into or from), and RoundStarter says who starts. A player whose
+	// store cannot fill a single house ends the game
+	// (mancala.EndCannotFill); a round start that repeats an earlier
+	// position ends it by SW-18. Needs Seeds (no Pattern) and excludes
+	// RelayNext, TwoOut, CaptureNext, SkipCount, Tuzdyk and four rows.
+	Rounds bool
+	// RoundStarter says who starts a round after the first (SW-43).
+	RoundStarter RoundStarter
 	// MaxLaps bounds the laps of a relay sowing (SW-7) and of captured
 	// seeds sown on (SW-22); 0 means 64. A sowing that would start lap
 	// MaxLaps+1 stops instead: the seeds stay where they lie (captured
@@ -248,6 +274,19 @@ type Config struct {
 	// row empty, even when he would move again (Kalah, SW-15); the seeds
 	// left go as NoMove says.
 	EndRowEmpty bool
+	// Simultaneous: the game's first turn is played by both players at
+	// once, in ticks (SW-45, see [Rules.Legal]); FirstHand's hand drops
+	// first in each tick. It needs SowOwnStore, Relay, ExtraTurn and
+	// Opposite (with OppositeNeedsSeeds and OppositeTakesLast as the game
+	// says) and excludes the other mechanisms of sowing and capture.
+	Simultaneous bool
+	FirstHand    mancala.Player
+	// TurnRowEmpty: the game (or with Rounds the round) ends when a turn
+	// ends, the turn passing to the other player, with either row empty;
+	// a mover who moves again (SW-8) goes on even when a row is empty,
+	// until his turn ends or he has no move (Congkak's CK-9, SW-44). The
+	// seeds left go as NoMove says.
+	TurnRowEmpty bool
 	// Majority: the game also ends as soon as a player's store holds more
 	// than half of the seeds, or both hold exactly half (SW-16); the seeds
 	// left go to the owner of each row.
@@ -316,6 +355,22 @@ func (c *Config) check() error {
 		return bad("Houses", "%d houses cannot fill two rows", n)
 	case four && (c.SowOwnStore || c.SowOpponentStore || c.Feed || c.Tuzdyk):
 		return bad("Rows", "a four-row board has no stores on the way, no feeding and no tuzdyk")
+	case c.HouseWay > Outward || c.HouseWay != AnyWay && (!c.EitherWay || c.Rows == 2):
+		return bad("HouseWay", "a split direction needs EitherWay and a two-row board")
+	case c.TwoOut && (c.Relay || c.Opposite || c.CaptureNext || len(c.CaptureCounts) > 0 || c.CaptureEven ||
+		c.SowOwnStore || c.SowOpponentStore || c.Rows == 2 || c.Tuzdyk || c.GrandSlam != SlamCapture):
+		return bad("TwoOut", "the next-hole relay excludes the other captures, Relay, stores in the circuit, four rows, a tuzdyk and grand slam rules")
+	case c.Rounds && (c.Pattern != nil || c.RelayNext || c.TwoOut || c.CaptureNext || c.SkipCount > 0 || c.Tuzdyk || c.Rows == 2),
+		c.RoundStarter > LastMoverStarts:
+		return bad("Rounds", "rounds need Seeds and exclude RelayNext, TwoOut, CaptureNext, SkipCount, Tuzdyk and four rows")
+	case c.Simultaneous && (!c.SowOwnStore || !c.Relay || !c.ExtraTurn || !c.Opposite || c.SowOpponentStore ||
+		c.SkipOrigin || c.FirstInOrigin || c.SkipCount > 0 || c.RelayNext || c.TwoOut || c.CaptureNext ||
+		len(c.CaptureCounts) > 0 || c.CaptureEven || c.OppositeCount > 0 || c.OppositeWhenOccupied || c.CapturedSown ||
+		c.Feed || c.Tuzdyk || c.EitherWay || c.MinSeeds > 1 || c.SingleToEmpty || c.Rows == 2 || c.GrandSlam != SlamCapture ||
+		c.NorthStarts), c.FirstHand > mancala.North:
+		return bad("Simultaneous", "the simultaneous opening is that of Congkak's family: relay sowing through the own store, extra turns, captures opposite, nothing else")
+	case c.TurnRowEmpty && c.EndRowEmpty:
+		return bad("TurnRowEmpty", "with EndRowEmpty, which ends the game at once")
 	case c.RelayNext && !c.Relay:
 		return bad("RelayNext", "without Relay")
 	case c.SkipCount < 0 || c.SkipCount > mancala.MaxSeeds || c.OppositeCount < 0 || c.OppositeCount > mancala.MaxSeeds:
@@ -358,7 +413,7 @@ func (c *Config) check() error {
 		return bad("Cycle", "want OwnerTakes, Split or Nobody")
 	case c.FewSeeds < 0:
 		return bad("FewSeeds", "%d", c.FewSeeds)
-	case c.Successive && len(c.CaptureCounts) == 0 && !c.CaptureEven:
+	case c.Successive && len(c.CaptureCounts) == 0 && !c.CaptureEven && !c.TwoOut:
 		return bad("Successive", "successive captures without capturing counts")
 	case (c.OppositeNeedsSeeds || c.OppositeTakesLast) && !c.Opposite:
 		return bad("Opposite", "options of the opposite capture without it")

@@ -85,6 +85,30 @@
 //     the seeds of the hole after the last one.
 //   - SW-26 Capture of the next hole. With CaptureNext, a last seed in an
 //     empty house captures the hole after it.
+//   - SW-40 Split direction. With HouseWay (and EitherWay), the house a
+//     move starts from fixes the way it is sown: each half of the row
+//     towards its nearer end (Outward); an odd row's middle house either
+//     way.
+//   - SW-41 Single seeds. With SingleToEmpty, a house holding a single
+//     seed may be sown only into an empty house (the next hole).
+//   - SW-42 Two out. With TwoOut, a lap whose next hole holds seeds goes
+//     on with them; otherwise the hole two out is captured (and, with
+//     Successive, every second hole after it while the one between is
+//     empty), and the sowing ends.
+//   - SW-43 Rounds. With Rounds, what would end the game ends a round:
+//     each player refills his houses from his store (Seeds each, from the
+//     house next to his store); those he cannot fill are burnt for the
+//     round (skipped by every sowing); RoundStarter says who starts; a
+//     player who cannot fill a house loses ([mancala.EndCannotFill]).
+//   - SW-44 Turn ends with a row empty. With TurnRowEmpty, the game
+//     (the round) ends when a turn passes to the other player with
+//     either row empty; extra turns go on first.
+//   - SW-45 Simultaneous opening. With Simultaneous, both players play
+//     the first turn at once ([mancala.BothTurn], [mancala.Joint] moves),
+//     seed by seed in ticks, FirstHand's hand first in each tick; a player
+//     whose last seed reaches his store chooses again with the other hand
+//     in flight ([mancala.Board.Hand]); the player whose turn ends first
+//     moves next (Congkak's CK-8).
 //   - SW-60 Where captured seeds are sown. With CapturedSown, CapturedFrom
 //     starts the captured seeds after the capturing house (Hus), at the
 //     first hole of the capturing lap (Omweso), at the first hole of the
@@ -105,13 +129,15 @@
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).
 //
-// Not yet configurable: rounds with burnt houses, simultaneous openings,
-// Bao la Kiswahili's nyumba and seeds in hand (see BAO-KISWAHILI.md),
-// choices made in the middle of a move, and opening phases.
+// Not yet configurable: Bao la Kiswahili's nyumba and seeds in hand (see
+// BAO-KISWAHILI.md), conquered houses in games of rounds, choices made in
+// the middle of a move, and opening phases.
 //
 // # Positions
 //
-// Positions are [mancala.Position] values with Round 0. State holds the
+// Positions are [mancala.Position] values with Round 0 (also in games
+// of rounds, SW-43, whose burnt houses are on the Board: a round start
+// that repeats an earlier one is then a repeated position, SW-18). State holds the
 // end bits of a finished game, in package awale's layout (bits 0-6, see
 // [Rules.Ending]), and the tuzdyks (bits 8-17, see [Rules.Tuzdyk]).
 //

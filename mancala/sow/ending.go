@@ -15,7 +15,8 @@ const (
 	stateEndWho   uint32 = 1 << 4 // the reason concerns a player (Ending.Who)
 	stateEndNorth uint32 = 1 << 5 // ... and that player is North
 	stateFew      uint32 = 1 << 6 // EndOther by SW-17
-	stateEndBits         = stateEnd | stateEndWho | stateEndNorth | stateFew
+	stateTurnRow  uint32 = 1 << 7 // EndNoMove by SW-44
+	stateEndBits         = stateEnd | stateEndWho | stateEndNorth | stateFew | stateTurnRow
 )
 
 // endState returns the State bits of a game that ended for reason, which
@@ -61,12 +62,17 @@ func endRule(st uint32) string {
 	case mancala.EndMajority:
 		return "SW-16"
 	case mancala.EndNoMove:
+		if st&stateTurnRow != 0 {
+			return "SW-44"
+		}
 		if st&stateEndWho == 0 {
 			return "SW-15"
 		}
 		return "SW-14"
 	case mancala.EndRepetition:
 		return "SW-18"
+	case mancala.EndCannotFill:
+		return "SW-43"
 	case mancala.EndOther:
 		if st&stateFew != 0 {
 			return "SW-17"
@@ -87,7 +93,8 @@ func (r *Rules) leftoverRule(st uint32) Leftover {
 // from its State bits: SW-14 ([mancala.EndNoMove], Who the player who
 // could not move), SW-15 ([mancala.EndNoMove], Who NoTurn: a row was left
 // empty), SW-16 ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
-// seeds left), SW-18 ([mancala.EndRepetition]). A finished position given
+// seeds left), SW-18 ([mancala.EndRepetition]), SW-43
+// ([mancala.EndCannotFill], Who the player who could not fill a house). A finished position given
 // to Setup without end bits gets [mancala.EndOther] and no rule.
 func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 	if !p.Over() {
@@ -102,6 +109,7 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 	}
 	switch e.Reason {
 	case mancala.EndNoMove, mancala.EndRepetition, mancala.EndMajority, mancala.EndOther:
+	case mancala.EndCannotFill: // SW-43
 	default:
 		e.Reason, e.Rule = mancala.EndOther, ""
 	}
@@ -110,7 +118,8 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 
 // Setup checks a position built outside the ruleset and settles it. It
 // returns an error wrapping [mancala.ErrInvalidPosition] for a board of
-// another number of houses or seeds or another layout, seeds in hands, burnt houses, a
+// another number of houses or seeds or another layout, seeds in hands, burnt houses
+// (but in games of rounds, SW-43), a
 // simultaneous turn, a Round other than 0, or State bits that are not
 // tuzdyks of the game (empty houses of the opponent's row, SW-13) or the
 // end bits of a finished game. A position that ends where it stands
@@ -125,10 +134,10 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 		return invalid("%d houses a side in layout %+v, want %d in %+v", b.Houses(), b.Layout(), r.t.n, r.Layout())
 	}
 	for pl := mancala.South; pl <= mancala.North; pl++ {
-		if s, _ := b.Hand(pl); s != 0 {
+		if s, _ := b.Hand(pl); s != 0 && !(r.c.Simultaneous && p.State&openingBit != 0) { // SW-45: hands in flight
 			return invalid("%v holds %d seeds in hand", pl, s)
 		}
-		if b.BurntMask(pl) != 0 {
+		if b.BurntMask(pl) != 0 && !r.c.Rounds { // SW-43: burnt houses in rounds
 			return invalid("%v has burnt houses", pl)
 		}
 	}
@@ -148,6 +157,12 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if r.c.NoCaptureFirstMove {
 		allowed |= movedBits // SW-66
 	}
+	if r.c.Rounds {
+		allowed |= 0x3ff << 8 // SW-43: the round's start
+	}
+	if r.c.Simultaneous && !p.Over() {
+		allowed |= openingBits // SW-45
+	}
 	if p.Over() {
 		allowed |= stateEndBits
 	}
@@ -157,13 +172,20 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	var c cells
 	r.t.load(&c, b)
 	tz := r.tuzOf(p.State)
-	for q := 0; q < 2; q++ {
+	for q := 0; q < 2 && r.c.Tuzdyk; q++ {
 		if x := tz[q]; x != noCell && (int(x)-(1-q)*r.t.n >= r.t.n || c[x] != 0) {
 			return invalid("tuzdyk of %v in a missing or non-empty house", mancala.Player(q))
 		}
 	}
 	if r.tuzState(tz) != p.State&tuzMask {
 		return invalid("state %#x", p.State)
+	}
+	if r.inOpening(p) && p.ToMove != mancala.NoTurn { // SW-45: a decision of the opening
+		if !p.ToMove.Valid() {
+			return invalid("%v to move", p.ToMove)
+		}
+		p.State |= openingBit
+		return p, nil
 	}
 	switch p.ToMove {
 	case mancala.NoTurn:

@@ -14,7 +14,13 @@ import (
 
 const numCells = 2*mancala.MaxHouses + 2
 
-type cells [numCells]uint8
+// cells holds the holes, then (from burntAt, SW-43) each player's burnt
+// houses as a 16-bit mask, South's then North's, little-endian; games
+// without rounds leave those bytes 0.
+type cells [numCells + 4]uint8
+
+// burntAt is the index in cells of South's burnt mask.
+const burntAt = numCells
 
 // noCell marks "none" in cell tables.
 const noCell = 0xff
@@ -28,11 +34,12 @@ type tables struct {
 	behind [numCells]uint8       // on a four-row board, the outer house behind an inner house
 	capt   [mancala.MaxSeeds + 1]bool
 	store  [2]uint8 // the store cells
+	rounds bool     // SW-43: load and save the burnt houses
 }
 
 func newTables(c *Config) *tables {
 	n := c.Houses
-	t := &tables{n: n, store: [2]uint8{uint8(2 * n), uint8(2*n + 1)}}
+	t := &tables{n: n, store: [2]uint8{uint8(2 * n), uint8(2*n + 1)}, rounds: c.Rounds}
 	for i := range t.opp {
 		t.opp[i], t.behind[i] = noCell, noCell
 		for d := 0; d < 2; d++ {
@@ -148,6 +155,9 @@ func (t *tables) load(c *cells, b *mancala.Board) {
 	copy(c[t.n:2*t.n], no[:t.n])
 	c[2*t.n] = uint8(b.Store(mancala.South))
 	c[2*t.n+1] = uint8(b.Store(mancala.North))
+	if t.rounds {
+		loadBurnt(c, b)
+	}
 }
 
 // save writes c into b; the seeds must be those b held.
@@ -155,7 +165,13 @@ func (t *tables) save(c *cells, b *mancala.Board) {
 	var rows [2][mancala.MaxHouses]uint8
 	copy(rows[0][:t.n], c[:t.n])
 	copy(rows[1][:t.n], c[t.n:2*t.n])
+	if t.rounds {
+		clearBurnt(b) // SW-43: a refilled house may have been burnt
+	}
 	_ = b.SetCounts(rows, [2]uint8{c[2*t.n], c[2*t.n+1]})
+	if t.rounds {
+		saveBurnt(c, b)
+	}
 }
 
 // tuz holds the state of the game that the board does not show: tuz[p]
@@ -228,6 +244,9 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			if skip {
 				pos = r.skipCounts(c, mover, pos, origin, next, emit)
 			}
+			if r.c.Rounds {
+				pos = r.skipBurnt(c, mover, pos, origin, next, emit) // SW-43
+			}
 			c[pos]++
 			seeds--
 			if uint(pos-oppLo) < uint(t.n) {
@@ -243,6 +262,16 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 		if r.isTuzdyk(tz, pos) {
 			res.last = pos
 			break
+		}
+		if r.c.TwoOut { // SW-42: sow on from the next hole, or capture two out
+			nx := r.twoOut(c, mover, dir, pos, &res, emit)
+			if laps++; nx < 0 || laps >= r.maxLaps {
+				break
+			}
+			pos, seeds, origin = nx, int(c[nx]), nx
+			c[nx] = 0
+			emit.ev(mancala.EventPickUp, mover, t.hole(pos), seeds, "SW-42")
+			continue
 		}
 		stop, sowOn := false, 0
 		if capOn {

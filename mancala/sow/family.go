@@ -98,6 +98,12 @@ func (c Config) Rules() []string {
 	add(c.SkipCount > 0, "SW-24")
 	add(c.RelayNext, "SW-25")
 	add(c.CaptureNext, "SW-26")
+	add(c.HouseWay != AnyWay, "SW-40")
+	add(c.SingleToEmpty, "SW-41")
+	add(c.TwoOut, "SW-42")
+	add(c.Rounds, "SW-43")
+	add(c.TurnRowEmpty, "SW-44")
+	add(c.Simultaneous, "SW-45")
 	return append(ids, c.fourRowRules()...)
 }
 

@@ -38,7 +38,7 @@ func (r *Rules) sameSegment(a, b *node) bool {
 // repeat, or ok false if p is over or not a position of r.
 func (r *Rules) root(history []mancala.Position, p mancala.Position) (nd node, seg []node, ok bool) {
 	mover, ok := p.ToMove.Player()
-	if !ok || p.Board.Houses() != r.t.n {
+	if !ok || p.Board.Houses() != r.t.n || r.inOpening(p) { // SW-45: the slow way
 		return nd, nil, false
 	}
 	r.t.load(&nd.c, &p.Board)
@@ -52,7 +52,7 @@ func (r *Rules) root(history []mancala.Position, p mancala.Position) (nd node, s
 		var x node
 		r.t.load(&x.c, &h.Board)
 		x.mover, x.tz = hm, r.tuzOf(h.State)
-		if r.sameSegment(&x, &nd) {
+		if r.sameSegment(&x, &nd) || r.c.Rounds { // SW-43: a refill may return to any of them
 			seg = append(seg, x)
 		}
 	}
@@ -72,7 +72,7 @@ func (r *Rules) endStep(nd *node, res result) uint32 {
 		next = nd.mover
 	}
 	var end uint32
-	nd.mover, end = r.turnEnd(&nd.c, nd.mover, next, nd.tz, nil)
+	nd.mover, end = r.turnEnd(&nd.c, nd.mover, next, &nd.tz, nil)
 	return end
 }
 
@@ -120,7 +120,7 @@ func (r *Rules) perft(nd node, seg []node, depth int) (leaves, terminal int64) {
 			continue
 		}
 		s := seg
-		if !r.sameSegment(&x, &nd) {
+		if !r.sameSegment(&x, &nd) && !r.c.Rounds { // SW-43: a refill may return to an earlier segment
 			s = seg[len(seg):]
 		}
 		l, t := r.perft(x, s, depth-1)
@@ -165,6 +165,14 @@ func (r *Rules) randomStep(nd *node, rng *rand.Rand) uint32 {
 // from p until the game ends (a repetition ending it as Cycle does) or
 // maxPlies moves (0: no cap) have been played.
 func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *rand.Rand, maxPlies int) (mancala.Position, int) {
+	if r.inOpening(p) && rng != nil && p.Board.Houses() == r.t.n { // SW-45: the opening the slow way
+		q, n := r.openingPlayout(p, rng, maxPlies)
+		if q.Over() || r.inOpening(q) || maxPlies > 0 && n >= maxPlies {
+			return q, n
+		}
+		q, m := r.Playout(nil, q, rng, maxPlies-n)
+		return q, n + m
+	}
 	nd, seg, ok := r.root(history, p)
 	if !ok || rng == nil {
 		return p, 0
@@ -179,7 +187,7 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 		if end != 0 {
 			break
 		}
-		if !r.sameSegment(&prev, &nd) {
+		if !r.sameSegment(&prev, &nd) && !r.c.Rounds { // SW-43: see perft
 			seg = seg[:0]
 		} else if repeats(seg, &nd) {
 			r.leftover(&nd.c, r.c.Cycle, nd.mover, "SW-18", nil)

@@ -53,6 +53,8 @@ type mgState struct {
 	win          string // "S", "N", "D", or "-" while it goes on
 	endless      bool   // MancalaGames ended the game on its lap limit
 	legal        []int
+	// moves are our legal moves, in the order of legal (ours only).
+	moves []mancala.Move
 }
 
 func (s mgState) String() string {
@@ -183,8 +185,9 @@ func playMGGame(t *testing.T, d *mgDriver, pair mgPair, r mancala.Ruleset, rng *
 			return nil, ply, "long"
 		}
 		p, _ := g.Turn().Player()
-		i := ours.legal[rng.IntN(len(ours.legal))]
-		m := mancala.Single(p, i)
+		_ = p
+		k := rng.IntN(len(ours.legal))
+		i, m := ours.legal[k], ours.moves[k]
 		before = g.Position()
 		moves = append(moves, m.String())
 		if err := g.Play(m); err != nil {
@@ -213,12 +216,22 @@ func ourMGState(g *mancala.Game) mgState {
 	s.turn, s.win = "-", "-"
 	if p, ok := pos.ToMove.Player(); ok {
 		s.turn = mgSide(p)
-		for _, m := range g.Legal() {
+		legal := g.Legal()
+		for _, m := range legal {
 			if i, ok := m.House(p); ok {
+				// A reversed move (SW-20) of a counter-clockwise game sows
+				// clockwise: i+16, as the driver writes MancalaGames' moves
+				// of a chosen direction; unless it is the only way the
+				// house may be sown (SW-40), which MancalaGames writes as
+				// a plain move.
+				if m.Reversed() && slices.Contains(legal, mancala.Single(p, i)) {
+					i += 16
+				}
 				s.legal = append(s.legal, i)
+				s.moves = append(s.moves, m)
 			}
 		}
-		slices.Sort(s.legal)
+		sortMGLegal(&s)
 	}
 	if g.Over() {
 		s.win = "D"

@@ -22,8 +22,10 @@ type refHole struct {
 type refState struct {
 	houses [2][]int
 	stores [2]int
-	toMove int  // 0 South, 1 North, -1 over
-	opened bool // the first move has been played (SW-24)
+	toMove int       // 0 South, 1 North, -1 over
+	opened bool      // the first move has been played (SW-24)
+	burnt  [2]uint16 // burnt houses, bit i house i (SW-43)
+	start  int       // the round's start (SW-43): 0 for the game's own
 }
 
 func (s refState) clone() refState {
@@ -33,7 +35,7 @@ func (s refState) clone() refState {
 
 func (s refState) equal(t refState) bool {
 	return slices.Equal(s.houses[0], t.houses[0]) && slices.Equal(s.houses[1], t.houses[1]) &&
-		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened
+		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt && s.start == t.start
 }
 
 func (s *refState) at(h refHole) *int {
@@ -144,7 +146,8 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 	}
 	skipped := func(k int) bool {
 		h := ring[k]
-		return skipping && !h.store && h.owner != mover && *t.at(h) == r.c.SkipCount
+		return skipping && !h.store && h.owner != mover && *t.at(h) == r.c.SkipCount ||
+			!h.store && t.burnt[h.owner]&(1<<h.i) != 0 // SW-43
 	}
 	for lap := 1; ; lap++ {
 		for hand > 0 {
@@ -168,6 +171,15 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 		last := ring[pos]
 		if last.store {
 			return t, r.c.ExtraTurn && last.owner == mover, fed, slam
+		}
+		if r.c.TwoOut { // SW-42
+			var nx int
+			if t, nx = r.refTwoOut(t, mover, ring, pos); nx < 0 || lap >= maxLaps {
+				return t, false, fed, slam
+			}
+			pos, origin, hand = nx, nx, *t.at(ring[nx])
+			*t.at(ring[nx]) = 0
+			continue
 		}
 		n := *t.at(last)
 		if r.captures(n) && r.inRow(mover, last) {
@@ -306,6 +318,8 @@ func (r ref) candidates(s refState, mover int) []int {
 			}
 		}
 	}
+	hs = refHouseWay(r.c, hs)             // SW-40
+	hs = r.refSingleToEmpty(s, mover, hs) // SW-41
 	if !r.c.Feed || refSum(s.houses[1-mover]) != 0 {
 		return hs
 	}
@@ -349,6 +363,19 @@ func (r ref) play(s refState, h int) refState {
 
 // settle ends the game or gives the turn to next.
 func (r ref) settle(t refState, next int) refState {
+	if r.c.Rounds { // SW-43: an end ends a round
+		mover := t.toMove
+		if u := r.settle1(t, next); u.toMove < 0 {
+			return r.refRound(u, mover)
+		} else {
+			return u
+		}
+	}
+	return r.settle1(t, next)
+}
+
+// settle1 is settle without rounds.
+func (r ref) settle1(t refState, next int) refState {
 	if r.c.Pass && len(r.candidates(t, next)) == 0 && len(r.candidates(t, 1-next)) > 0 {
 		next = 1 - next
 	}
@@ -359,7 +386,8 @@ func (r ref) settle(t refState, next int) refState {
 		return r.give(t, sow.OwnerTakes, next)
 	case r.c.EndRowEmpty && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0),
 		r.c.FewSeeds > 0 && left <= r.c.FewSeeds,
-		len(r.candidates(t, next)) == 0:
+		len(r.candidates(t, next)) == 0,
+		r.c.TurnRowEmpty && next != t.toMove && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0): // SW-44
 		return r.give(t, r.c.NoMove, next)
 	}
 	t.toMove = next
@@ -424,6 +452,9 @@ func (r ref) position(s refState) mancala.Position {
 			_ = b.SetSeeds(mancala.Player(q), i, v)
 		}
 		_ = b.SetStore(mancala.Player(q), s.stores[q])
+		for i := range s.houses[q] {
+			_ = b.SetBurnt(mancala.Player(q), i, s.burnt[q]&(1<<i) != 0)
+		}
 	}
 	turn := mancala.NoTurn
 	if s.toMove >= 0 {

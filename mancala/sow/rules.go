@@ -22,8 +22,9 @@ type Rules struct {
 	minSeeds     int
 	maxLaps      int
 	countCapture bool
-	slamFilter   bool // SlamForbidden or SlamForbiddenElseCapture
-	fourRow      bool // SW-61, SW-62 or SW-64 filter the moves
+	slamFilter   bool   // SlamForbidden or SlamForbiddenElseCapture
+	fourRow      bool   // SW-61, SW-62 or SW-64 filter the moves
+	split        uint32 // the move indices SW-40 allows
 	maxPlies     int
 	start        mancala.Position
 }
@@ -62,6 +63,7 @@ func NewNamed(c Config, name string) (*Rules, error) {
 		countCapture: len(c.CaptureCounts) > 0 || c.CaptureEven,
 		slamFilter:   c.GrandSlam == SlamForbidden || c.GrandSlam == SlamForbiddenElseCapture,
 		fourRow:      c.fourRowOn(),
+		split:        splitMask(&c),
 	}
 	if r.maxLaps == 0 {
 		r.maxLaps = 64
@@ -88,7 +90,10 @@ func NewNamed(c Config, name string) (*Rules, error) {
 	}
 	var cs cells
 	r.t.load(&cs, &b)
-	r.start = r.settle(&cs, first, first, tuz{noCell, noCell, 0}, 0)
+	r.start = r.settle(&cs, first, first, r.tuzOf(0), 0)
+	if c.Simultaneous { // SW-45: both choose the first move
+		r.start = mancala.Position{Board: r.start.Board, ToMove: mancala.BothTurn, State: openingBit | r.tuzState(r.tuzOf(0))}
+	}
 	r.maxPlies = r.bound()
 	return r, nil
 }
@@ -103,6 +108,9 @@ func NewNamed(c Config, name string) (*Rules, error) {
 // the C(k+2n-1, 2n-1) ways of k seeds in 2n houses, summed over k:
 // 8*C(total+2n, 2n), capped at math.MaxInt.
 func (r *Rules) bound() int {
+	if r.c.Rounds { // SW-43: refills undo the argument; no bound stated
+		return 0
+	}
 	var c big.Int
 	n := int64(2 * r.c.Houses)
 	c.Binomial(int64(r.total)+n, n)
@@ -161,7 +169,9 @@ func (r *Rules) String() string { return r.name }
 
 // MaxPlies implements [mancala.Bounded] (see bound for the argument):
 // large, but proven, when positions that repeat end the game as
-// [mancala.Cycler] says.
+// [mancala.Cycler] says; 0 (no bound stated) in games of rounds (SW-43),
+// whose games are finite, since every repetition ends one, but whose
+// count of positions no int holds.
 func (r *Rules) MaxPlies() int { return r.maxPlies }
 
 // Start returns the start position (SW-1, SW-2).
@@ -188,6 +198,9 @@ const (
 // tuzOf reads the tuzdyk cells and the first move's bit from a State
 // word.
 func (r *Rules) tuzOf(st uint32) tuz {
+	if r.c.Rounds { // SW-43: no tuzdyk; bits 8-17 name the round's start
+		return tuz{uint8(st >> 8), uint8(st >> 16 & 3), 0}
+	}
 	tz := tuz{noCell, noCell, 0}
 	if st&openedBit != 0 {
 		tz[2] = 1
@@ -203,6 +216,9 @@ func (r *Rules) tuzOf(st uint32) tuz {
 
 // tuzState writes the tuzdyk cells into State bits.
 func (r *Rules) tuzState(tz tuz) uint32 {
+	if r.c.Rounds { // SW-43: see tuzOf
+		return uint32(tz[0])<<8 | uint32(tz[1]&3)<<16
+	}
 	var st uint32
 	if tz[2]&1 != 0 {
 		st |= openedBit
@@ -235,6 +251,10 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 	}
 	if r.c.EitherWay {
 		m |= m << 16
+		m &= r.split // SW-40
+	}
+	if r.c.SingleToEmpty {
+		m = r.singleToEmpty(c, mover, m) // SW-41
 	}
 	if r.fourRow { // SW-61, SW-62, SW-64
 		m = r.fourRowMoves(c, mover, tz, m)
@@ -300,6 +320,9 @@ func (r *Rules) index(mover mancala.Player, m mancala.Move) (int, bool) {
 // reversed move (SW-20) after it (SW-2, SW-11, SW-12), and returns the
 // extended slice.
 func (r *Rules) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
+	if r.inOpening(p) && p.Board.Houses() == r.t.n { // SW-45
+		return r.openingLegal(dst, p)
+	}
 	mover, ok := p.ToMove.Player()
 	if !ok || p.Board.Houses() != r.t.n {
 		return dst
@@ -332,6 +355,12 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 		e := mancala.Illegal(m, "", "the game is over")
 		e.Err = mancala.ErrGameOver
 		return e
+	}
+	if r.inOpening(p) && p.Board.Houses() == r.t.n { // SW-45
+		if !r.openingMove(p, m) {
+			return mancala.Illegal(m, "SW-45", "%v is not a choice of non-empty houses of the players to move", m)
+		}
+		return nil
 	}
 	mover, ok := p.ToMove.Player()
 	if !ok || p.Board.Houses() != r.t.n {
@@ -378,6 +407,12 @@ func (r *Rules) Apply(p mancala.Position, m mancala.Move) mancala.Position {
 }
 
 func (r *Rules) apply(p mancala.Position, m mancala.Move, emit emitter) (mancala.Position, result) {
+	if r.inOpening(p) { // SW-45
+		if p.Board.Houses() != r.t.n || !r.openingMove(p, m) {
+			return p, result{}
+		}
+		return r.openingApply(p, m, emit), result{}
+	}
 	mover, _ := m.Player()
 	k, ok := r.index(mover, m)
 	if !ok {
@@ -398,7 +433,7 @@ func (r *Rules) apply(p mancala.Position, m mancala.Move, emit emitter) (mancala
 // finish saves c into b and returns the position with next to move, or
 // the finished position if the game ends there.
 func (r *Rules) finish(b *mancala.Board, c *cells, mover, next mancala.Player, tz tuz, emit emitter) mancala.Position {
-	next, end := r.turnEnd(c, mover, next, tz, emit)
+	next, end := r.turnEnd(c, mover, next, &tz, emit)
 	turn := mancala.TurnOf(next)
 	if end != 0 {
 		turn = mancala.NoTurn
@@ -411,12 +446,18 @@ func (r *Rules) finish(b *mancala.Board, c *cells, mover, next mancala.Player, t
 // the turn to: it applies SW-19, then the endings (SW-14 to SW-17), whose
 // leftovers it gives. It returns who decides next (the player to move
 // when the game ended) and the end bits, 0 if the game goes on.
-func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz tuz, emit emitter) (mancala.Player, uint32) {
+func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz *tuz, emit emitter) (mancala.Player, uint32) {
 	passed := false
-	if r.c.Pass && r.candidates(c, next, tz) == 0 && r.candidates(c, next.Other(), tz) != 0 { // SW-19
+	if r.c.Pass && r.candidates(c, next, *tz) == 0 && r.candidates(c, next.Other(), *tz) != 0 { // SW-19
 		next, passed = next.Other(), true
 	}
-	end := r.ends(c, next, tz)
+	end := r.ends(c, next, *tz)
+	if end == 0 && r.c.TurnRowEmpty && next != mover && r.rowEmpty(c) { // SW-44
+		end = endState(mancala.EndNoMove, mancala.NoTurn) | stateTurnRow
+	}
+	if end != 0 && r.c.Rounds { // SW-43: the end of a round
+		return r.roundEnd(c, mover, next, end, tz, emit)
+	}
 	if emit != nil {
 		turn, rule := mancala.TurnOf(next), ""
 		switch {

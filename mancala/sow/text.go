@@ -67,8 +67,10 @@ func (g Game) Text() string {
 	}
 	para("Take every seed of %s and drop them one by one into the holes that follow, %s.", min, dir)
 	var notes []string
-	if c.EitherWay {
+	if c.EitherWay && c.HouseWay == AnyWay {
 		notes = append(notes, "You may sow the other way round instead, if you choose: each move says which way it goes.")
+	} else if c.HouseWay != AnyWay {
+		notes = append(notes, splitText(c))
 	}
 	notes = append(notes, c.fourRowSowingNotes()...) // SW-61
 	if c.SowOwnStore {
@@ -81,6 +83,9 @@ func (g Game) Text() string {
 	} else if c.SowOwnStore {
 		notes = append(notes, "Skip your opponent's store.")
 	}
+	if c.SingleToEmpty {
+		notes = append(notes, "A single seed may be sown only into an empty house.")
+	}
 	if c.FirstInOrigin {
 		notes = append(notes, "The first seed goes back into the house you emptied, unless it held a single seed, which moves on to the next house.")
 	}
@@ -91,6 +96,8 @@ func (g Game) Text() string {
 		notes = append(notes, "When a sowing comes round to the house it started from, skip that house.")
 	}
 	switch {
+	case c.TwoOut:
+		notes = append(notes, "When your hand is empty, look at the hole after the last one you sowed: if it holds seeds, take them all and sow on from the hole after it.")
 	case c.Relay && c.RelayNext:
 		notes = append(notes, "If the last seed falls into a house that was not empty and makes no capture, take all the seeds of the house after it and sow on from there; the turn ends when that house is empty, or when a last seed falls into an empty house.")
 	case c.Relay:
@@ -101,6 +108,9 @@ func (g Game) Text() string {
 	}
 	if c.Pass {
 		notes = append(notes, "If you cannot move, you pass and your opponent moves again.")
+	}
+	if c.Simultaneous {
+		notes = append(notes, "Both players play the first turn at once, each choosing a house without seeing the other's choice, and sow seed by seed side by side; a player whose last seed falls into his store chooses again while the other's hand waits. The player whose turn ends first moves next.")
 	}
 	if len(notes) > 0 {
 		para("%s", strings.Join(notes, " "))
@@ -161,6 +171,14 @@ func (g Game) Text() string {
 			para("%s", x)
 		}
 	}
+	if c.TwoOut {
+		caps++
+		s := "If the hole after your last one is empty, you capture the seeds of the hole after it, two out, and your turn ends."
+		if c.Successive {
+			s += " Then, while the next hole is empty and the one after it holds seeds, capture those too."
+		}
+		para("%s", s)
+	}
 	if c.CaptureNext {
 		caps++
 		para("If your last seed lands in an empty house, on either side, you capture the seeds of the house after it.")
@@ -194,6 +212,8 @@ func (g Game) Text() string {
 		ends = append(ends, "A player who cannot move when his turn comes loses the game; the winner takes the seeds left.")
 	case c.EndRowEmpty:
 		ends = append(ends, "The game ends as soon as one player's row is empty; "+left+".")
+	case c.TurnRowEmpty:
+		ends = append(ends, "The game ends when a turn ends with one player's row empty (a player who moves again plays on first); "+left+".")
 	case c.Pass:
 		ends = append(ends, "The game ends when neither player can move; "+left+".")
 	default:
@@ -205,9 +225,17 @@ func (g Game) Text() string {
 	if c.FewSeeds > 0 {
 		ends = append(ends, fmt.Sprintf("It also ends when at most %s are left in the houses; %s.", plural(c.FewSeeds, "seed"), left))
 	}
+	if c.Rounds { // SW-43: those end a round
+		for i := range ends {
+			ends[i] = strings.Replace(ends[i], "The game ends", "The round ends", 1)
+		}
+	}
 	ends = append(ends, "If the same position comes back, the game ends; "+leftoverWords(c.Cycle)+".")
 	for _, e := range ends {
 		sb.WriteString("- " + e + "\n")
+	}
+	if c.Rounds {
+		sb.WriteString("\n" + roundsText(c) + "\n")
 	}
 	if !c.CannotMoveLoses {
 		sb.WriteString("\nThe player with more seeds in his store wins; equal stores are a draw.\n")

@@ -101,6 +101,16 @@ func (s *session) analyse(ctx context.Context, h *Handler) error {
 			}
 			break
 		}
+		if res.Depth == 0 && ctx.Err() == nil {
+			// The ply's time ran out before a first iteration ended (a
+			// simultaneous opening on a busy machine): one iteration, within
+			// what is left of the budget, is worth more than a guess.
+			d1 := o
+			d1.Time, d1.Depth = 0, 1
+			if r1, err := search.NewAlphaBeta(d1).Search(ctx, rules, s.hist[:i], p); err == nil && r1.Depth > 0 {
+				res = r1
+			}
+		}
 		if res.Depth == 0 && ctx.Err() != nil {
 			break // the budget ran out before the search learnt anything
 		}

@@ -449,7 +449,9 @@ func (s *session) hintFor(ctx context.Context, h *Handler, held seats) (*hint, e
 		v = -v // the value is South's at a simultaneous decision
 	}
 	hn := &hint{Value: v, Exact: res.Exact, Depth: res.Depth}
-	if house, ok := res.Move.House(side); ok {
+	if pl, single := res.Move.Player(); single && pl == side {
+		hn.Move = res.Move.String() // with its direction, where the player chooses it
+	} else if house, ok := res.Move.House(side); ok {
 		hn.Move = mancala.Single(side, house).String()
 	}
 	var line []string

@@ -79,8 +79,18 @@ func TestTwoServersOneStore(t *testing.T) {
 				t.Fatalf("stream on b: %d", code)
 			}
 			v, _ := st.nextVersion(t, 0)
+			// A store whose Watch tells only its own handle's changes
+			// (MemoryStore, shared here by two handlers in one process)
+			// tells a of b's move through a's watcher, which may come a
+			// moment after b answered; a store shared by processes is read
+			// at every request. Either way a sees the move within 5 s.
 			var got stateJSON
-			a.ok("GET", "/api/state"+north, nil, &got)
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				a.ok("GET", "/api/state"+north, nil, &got)
+				if got.Moves == "C" || time.Now().After(deadline) {
+					break
+				}
+			}
 			if got.Moves != "C" {
 				t.Fatalf("a does not see b's move: moves %q", got.Moves)
 			}

@@ -1,0 +1,32 @@
+package sow
+
+import "github.com/sowing-games/sowing/mancala"
+
+// SW-42, the next-hole relay with captures two out (Longbeu-a-cha, and the
+// sowing of Pallanguzhi and Olinda): the mechanism lives here; engine.go
+// calls twoOut at the end of each lap, config.go, family.go and text.go
+// hold one-line hooks.
+
+// twoOut ends a lap of the mover's sowing whose last seed fell into pos
+// (SW-42): if the hole after pos holds seeds, it returns that hole, whose
+// seeds are to be sown on; otherwise it makes the capture two out (the
+// hole after the empty one, when it holds seeds; with Successive, then
+// each hole two further on while the hole between is empty and it holds
+// seeds) and returns -1.
+func (r *Rules) twoOut(c *cells, mover mancala.Player, dir, pos int, res *result, emit emitter) int {
+	t := r.t
+	next := &t.next[dir][mover]
+	nx := int(next[pos])
+	if c[nx] != 0 {
+		return nx
+	}
+	for x := int(next[nx]); c[x] != 0; {
+		r.take(c, mover, []uint8{uint8(x)}, int(c[x]), res, "SW-42", emit)
+		gap := int(next[x])
+		if !r.c.Successive || c[gap] != 0 {
+			break
+		}
+		x = int(next[gap])
+	}
+	return -1
+}
