@@ -70,6 +70,14 @@ type EngineConfig struct {
 	// readyok of an isready, or before a go searches. It must be safe
 	// for concurrent use and quick.
 	EndgameCheck func() error
+	// EndgameNote, if set, returns the news of the databases behind
+	// Endgame since it was last called, or "": that databases built in
+	// the background have become available, say. The engine says each
+	// note in an info string ("info string " and the note, on one line)
+	// where it says EndgameCheck's error: before the readyok of an
+	// isready, or before a go searches. It must be safe for concurrent
+	// use and quick.
+	EndgameNote func() string
 	// EndgameBounds, if set and Endgame is not, proves bounds on the
 	// final store difference of some positions (bound tables: see
 	// search.EndgameBounder), and EndgameEstimate, if set with it,
@@ -396,9 +404,14 @@ func (s *server) handle(line string) bool {
 	return false
 }
 
-// reportEndgame says, once, the error that cfg.EndgameCheck reports, in an
-// info string on one line.
+// reportEndgame says the note of cfg.EndgameNote, if any, and, once, the
+// error that cfg.EndgameCheck reports, each in an info string on one line.
 func (s *server) reportEndgame() {
+	if s.cfg.EndgameNote != nil {
+		if n := s.cfg.EndgameNote(); n != "" {
+			s.info("%s", mancala.Shorten(strings.Join(strings.Fields(n), " "), 400))
+		}
+	}
 	if s.cfg.EndgameCheck == nil || s.egSaid {
 		return
 	}
