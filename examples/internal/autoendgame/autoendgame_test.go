@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/sowing-games/sowing/awale" // registers the awale family
+	_ "github.com/sowing-games/sowing/awale"   // registers the awale family
 	_ "github.com/sowing-games/sowing/congkak" // registers the congkak family
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala"
