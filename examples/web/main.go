@@ -6,7 +6,12 @@
 //
 // Usage:
 //
-//	go run ./examples/web [-addr 127.0.0.1:8080] [-dir DIR] [-public -host NAME]
+//	go run ./examples/web [-addr 127.0.0.1:8080] [-dir DIR] [-public -host NAME] [-endgame-auto K]
+//
+// The computer plays with the endgame databases of each game's rules: it
+// opens those that the user's cache holds, and builds the missing counts
+// there in the background (-endgame-auto K: up to K seeds; 0 turns it
+// off), as the UCI engine does (examples/uci/README.md).
 //
 // Run it with -h for the flags.
 package main
@@ -26,6 +31,7 @@ import (
 
 	_ "github.com/sowing-games/sowing/awale"   // registers the awale family
 	_ "github.com/sowing-games/sowing/congkak" // registers the congkak family
+	"github.com/sowing-games/sowing/examples/internal/autoendgame"
 	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/web"
 )
@@ -74,6 +80,7 @@ func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop f
 	hosts := fs.String("host", "", "with -public: comma-separated host `names` the page is reached by (the Host header); empty accepts any")
 	dir := fs.String("dir", defaultDir(), "the `directory` that keeps the games (\"\" keeps them in memory only)")
 	level := fs.String("level", "medium", "the computer's default level: "+strings.Join(search.Levels, ", "))
+	egAuto := autoendgame.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -110,6 +117,8 @@ func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop f
 		}
 		fmt.Fprintf(stderr, "web: warning: serving every interface at %s (-public): anyone who reaches it can start games and watch them; share links are the only credential, and the page is plain HTTP\n", ln.Addr())
 	}
+	stopAuto := autoEndgame(egAuto, &opt, stderr)
+	defer stopAuto()
 	h, err := web.New(opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "web: %v\n", err)
