@@ -216,6 +216,13 @@ func (c *Cache) Add(r mancala.Ruleset) (*Set, error) {
 		}
 		s.use(e, false)
 		c.log.printf("%s", e)
+		c.wg.Add(1)
+		go func() { // the check of endgame.Open
+			defer c.wg.Done()
+			if err := e.Wait(c.ctx); err != nil && c.ctx.Err() == nil {
+				c.log.printf("%s (the searches go on without that count)", rulesflags.Line(err))
+			}
+		}()
 	}
 	if have < s.stop {
 		c.queue = append(c.queue, s)

@@ -403,3 +403,43 @@ func TestFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestDamagedFileSaid: a file of the cache found damaged by the check in
+// the background is said on the log and by Err, and its count is left
+// out.
+func TestDamagedFileSaid(t *testing.T) {
+	dir := t.TempDir()
+	r := rules(t, "awari")
+	g, _, _ := rulesflags.EndgameGame(r, false)
+	if _, err := endgame.Build(context.Background(), g, dir, 4, endgame.Options{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, endgame.DirName(g.Name()), "03.egdb")
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-10] ^= 1 // a value, or the checksum: either way the file is damaged
+	if err := os.WriteFile(name+".new", b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(name+".new", name); err != nil {
+		t.Fatal(err)
+	}
+	c, log := newCache(t, Options{Dir: dir, Stones: 4})
+	s, err := c.Add(r)
+	if err != nil || s.Endgame() == nil {
+		t.Fatalf("Add: %v", err)
+	}
+	if err := s.Endgame().Wait(context.Background()); !errors.Is(err, endgame.ErrCorrupt) || !errors.Is(s.Err(), endgame.ErrCorrupt) {
+		t.Errorf("Wait %v, Err %v: want both to wrap endgame.ErrCorrupt", err, s.Err())
+	}
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(log.String(), "the searches go on without that count"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("log:\n%s", log.String())
+		}
+	}
+	if s.Endgame().DB().Ready(3) {
+		t.Error("the damaged count answers")
+	}
+}

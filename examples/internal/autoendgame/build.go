@@ -69,7 +69,9 @@ func (s *Set) build(ctx context.Context) error {
 	}
 }
 
-// buildLocked builds the counts plan.From to s.stop, holding the lock.
+// buildLocked builds the counts plan.From to s.stop, holding the lock,
+// with a line on the log for each count that took a second or more, and
+// for the last.
 func (s *Set) buildLocked(ctx context.Context, plan endgame.Plan) error {
 	c, dir := s.c, s.c.o.Dir
 	bound := "no time bound"
@@ -94,7 +96,9 @@ func (s *Set) buildLocked(ctx context.Context, plan endgame.Plan) error {
 		if err := s.open(k); err != nil {
 			return err
 		}
-		c.log.printf("endgame count %d of %s built in %v: counts 0 to %d in use", k, s.g.Name(), time.Since(t).Round(time.Millisecond), k)
+		if el := time.Since(t); el >= time.Second || k == s.stop {
+			c.log.printf("endgame count %d of %s built in %v: counts 0 to %d in use", k, s.g.Name(), el.Round(time.Millisecond), k)
+		}
 	}
 	c.log.printf("the endgame databases of %s are complete, counts 0 to %d (built in %v)", s.g.Name(), s.stop, time.Since(start).Round(time.Millisecond))
 	return nil
