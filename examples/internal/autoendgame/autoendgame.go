@@ -168,8 +168,7 @@ type Set struct {
 	cur atomic.Pointer[rulesflags.Endgame] // the counts in use; nil: none yet
 
 	// Guarded by c.mu.
-	all  []*rulesflags.Endgame // every Endgame opened, closed by Close
-	note string                // news not yet taken by Note
+	note string // news not yet taken by Note
 	err  error                 // the error that stopped the build
 }
 
@@ -336,19 +335,16 @@ func (c *Cache) Stop() {
 	c.wg.Wait()
 }
 
-// Close stops the builds (Stop) and releases every database the Cache
-// opened. No search may use its oracles any more, nor may one be running.
+// Close stops the builds (Stop) and releases the databases in use (those
+// they replaced are left to the garbage collector, see Set.Endgame). No
+// search may use the Cache's oracles any more, nor may one be running.
 func (c *Cache) Close() error {
 	c.Stop()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var errs []error
 	for _, s := range c.sets {
-		s.cur.Store(nil)
-		for _, e := range s.all {
-			errs = append(errs, e.Close())
-		}
-		s.all = nil
+		errs = append(errs, s.cur.Swap(nil).Close())
 	}
 	return errors.Join(errs...)
 }
@@ -367,7 +363,10 @@ func (c *Cache) Rules(r mancala.Ruleset) mancala.Ruleset {
 }
 
 // Endgame returns the databases in use now, or nil if there are none yet.
-// Every Endgame it returns stays open until Close.
+// Those that a larger set replaces are not closed: they stay usable by
+// whoever holds them (a search under way), and the garbage collector
+// releases them once nobody does (endgame.DB); Close closes those in use
+// at its call.
 func (s *Set) Endgame() *rulesflags.Endgame { return s.cur.Load() }
 
 // Oracle returns the value of p from the databases in use now (see
@@ -412,7 +411,6 @@ func (s *Set) Note() string {
 // use makes e the databases in use; built says they grew by a build (a
 // note is then left for Note).
 func (s *Set) use(e *rulesflags.Endgame, built bool) {
-	s.all = append(s.all, e)
 	s.cur.Store(e)
 	if built {
 		what := "exact"
