@@ -169,7 +169,7 @@ type Set struct {
 
 	// Guarded by c.mu.
 	note string // news not yet taken by Note
-	err  error                 // the error that stopped the build
+	err  error  // the error that stopped the build
 }
 
 // Add returns the Set of r's databases, made the first time: it opens the

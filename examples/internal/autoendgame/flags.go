@@ -25,7 +25,7 @@ type Flags struct {
 //	-endgame-auto-time D   stop building after D in one run (0: no bound); the next run goes on
 func Register(fs *flag.FlagSet) *Flags {
 	f := &Flags{stones: DefaultStones, time: DefaultTime}
-	fs.Var(&f.stones, "endgame-auto", "without -endgame: open the endgame databases of the rules played from the user's cache directory (sowing/endgame, as go run ./examples/endgame build keeps them), and build the missing counts up to `K` there in the background, on one core (0, off or false: neither; on or true: "+strconv.Itoa(DefaultStones)+")")
+	fs.Var(&f.stones, "endgame-auto", "open the endgame databases of the rules played from the user's cache directory (sowing/endgame, as go run ./examples/endgame build keeps them), and build the missing counts up to `K` there in the background, on one core (0, off or false: neither; on or true: "+strconv.Itoa(DefaultStones)+"); -endgame DIR, where a program has it, replaces it")
 	fs.DurationVar(&f.time, "endgame-auto-time", DefaultTime, "stop building the endgame databases after `D` in one run (0: no bound); the next run goes on from the last finished count")
 	return f
 }
