@@ -443,3 +443,24 @@ func TestDamagedFileSaid(t *testing.T) {
 		t.Error("the damaged count answers")
 	}
 }
+
+// TestProgressLines: of the builder's lines, the log gets those within a
+// count, at most one every progressEvery, and not those of counts loaded
+// or built.
+func TestProgressLines(t *testing.T) {
+	log := &syncBuffer{}
+	p := &progress{log: &logger{w: log, prefix: "test: "}}
+	within := "endgame: count 20: phases, 10/84672315 positions settled (0.0%), 0.10M positions/s, ETA 14m0s\n"
+	for _, l := range []string{
+		"endgame: count 3: 364 positions loaded from /db/03.egdb (0s)\n",
+		within, within, // the second within progressEvery of the first
+		"endgame: count 20: 84672315 positions built in 14m (0.10M positions/s), saved to /db/20.egdb\n",
+	} {
+		if n, err := p.Write([]byte(l)); n != len(l) || err != nil {
+			t.Fatalf("Write: %d, %v", n, err)
+		}
+	}
+	if got, want := log.String(), "test: "+within; got != want {
+		t.Errorf("log %q, want %q", got, want)
+	}
+}

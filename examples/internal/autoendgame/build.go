@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
@@ -19,6 +21,10 @@ var (
 	available = sysmem.Available
 	pollEvery = 2 * time.Second
 )
+
+// progressEvery is the least time between two of the builder's progress
+// lines that the log passes on.
+var progressEvery = 30 * time.Second
 
 // lockName is the file, in the databases' own directory, that a process
 // building them holds locked.
@@ -83,7 +89,7 @@ func (s *Set) buildLocked(ctx context.Context, plan endgame.Plan) error {
 	start := time.Now()
 	for k := plan.From; k <= s.stop; k++ {
 		t := time.Now()
-		db, err := endgame.Build(ctx, s.g, dir, k, endgame.Options{Workers: 1})
+		db, err := endgame.Build(ctx, s.g, dir, k, endgame.Options{Workers: 1, Progress: &progress{log: c.log}})
 		if err != nil {
 			if ctx.Err() != nil {
 				c.log.printf("stopped building the endgame databases of %s at count %d (%v): counts 0 to %d are kept, and the next start goes on", s.g.Name(), k, why(ctx), k-1)
@@ -151,4 +157,25 @@ func why(ctx context.Context) string {
 		return "the time bound"
 	}
 	return "stopped"
+}
+
+// progress passes on to the log the builder's progress lines within a
+// count ("endgame: count K: ... ETA ..."), one every progressEvery at
+// most, and none of its lines for counts loaded or finished (buildLocked
+// says those).
+type progress struct {
+	log  *logger
+	mu   sync.Mutex
+	last time.Time
+}
+
+func (p *progress) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	line := strings.TrimSpace(string(b))
+	if strings.Contains(line, " ETA ") && time.Since(p.last) >= progressEvery {
+		p.last = time.Now()
+		p.log.printf("%s", line)
+	}
+	return len(b), nil
 }
