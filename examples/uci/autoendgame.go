@@ -22,9 +22,10 @@ const beginAfter = 10 * time.Second
 // opens those there into cfg at once (their files mapped, checked in the
 // background), and returns the writer to serve on, which lets the build
 // of the missing counts begin once it has written uciok (or after
-// beginAfter), so that the GUI's wait for uciok is never at risk. Each
-// count built is then in use by the next probe of a search, and said in
-// an info string (cfg.EndgameNote) before the next readyok or go. The
+// beginAfter), so that the GUI's wait for uciok is never at risk. Once
+// the counts reach the bound, the searches that start use them
+// (cfg.EndgameReady), and an info string says so (cfg.EndgameNote)
+// before the next readyok or go. The
 // function returned stops the build and releases the databases, once the
 // engine is done. Rules without databases, or a cache that cannot be
 // used, give the engine none, said on stderr.
@@ -45,7 +46,7 @@ func autoEndgame(f *autoendgame.Flags, cfg *uci.EngineConfig, stdout, stderr io.
 		c.Close()
 		return stdout, func() {}
 	}
-	cfg.Endgame, cfg.EndgameApprox, cfg.EndgameCheck, cfg.EndgameNote = s.Oracle, !s.Exact(), s.Err, s.Note
+	cfg.Endgame, cfg.EndgameApprox, cfg.EndgameCheck, cfg.EndgameNote, cfg.EndgameReady = s.Oracle, !s.Exact(), s.Err, s.Note, s.Ready
 	timer := time.AfterFunc(beginAfter, c.Begin)
 	return &uciokWriter{w: stdout, begin: c.Begin}, func() {
 		timer.Stop()

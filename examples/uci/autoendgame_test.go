@@ -167,7 +167,7 @@ func TestAutoEndgame(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	if note != "info string endgame databases available: counts 0 to 6 of awale awari (exact), built in the background" {
+	if note != "info string endgame databases in use: counts 0 to 6 of awale awari (exact), built in the background" {
 		t.Errorf("note %q", note)
 	}
 	e.send("position fen " + probeFEN)

@@ -60,8 +60,9 @@
 // on one core, up to -endgame-auto K (default 20) and for at most
 // -endgame-auto-time D a run (default 30m), after checking that the disk
 // and the memory can hold them, with progress lines on standard error.
-// Each count is used from the moment it is saved; an info string says so
-// to the GUI before the next readyok or go. quit stops the build, and the
+// The searches use them once the counts reach the bound (before, the
+// engine plays as without databases), and an info string says so to the
+// GUI before the next readyok or go. quit stops the build, and the
 // next start goes on from the last count finished. -endgame-auto 0 turns
 // it off. README.md gives the costs.
 //

@@ -14,7 +14,7 @@ import (
 // (package autoendgame): at its first search in a game of some rules, the
 // databases of those rules that the cache holds are opened, and the
 // missing counts are built there in the background, one set at a time on
-// one core, each count in use by the searches from then on. The function
+// one core; the searches use them once they reach the bound. The function
 // returned stops the build; the databases stay open until the program
 // ends (a search may still use them).
 func autoEndgame(f *autoendgame.Flags, opt *web.Options, stderr io.Writer) (stop func()) {

@@ -113,3 +113,29 @@ func TestEndgameNoteSaid(t *testing.T) {
 	}
 	s.quit()
 }
+
+// TestEndgameReady: while EndgameReady reports false the engine searches
+// without the oracle, and with it once it reports true.
+func TestEndgameReady(t *testing.T) {
+	var calls atomic.Int64
+	var ready atomic.Bool
+	s := newSession(t, EngineConfig{Rules: awaleRules(t, "awari"),
+		Endgame: func(mancala.Position) (int, bool) {
+			calls.Add(1)
+			return 0, false
+		},
+		EndgameReady: ready.Load})
+	s.send("position startpos")
+	s.send("go depth 3")
+	s.expect("bestmove")
+	if n := calls.Load(); n != 0 {
+		t.Errorf("not ready: the engine asked the oracle %d times", n)
+	}
+	ready.Store(true)
+	s.send("go depth 3")
+	s.expect("bestmove")
+	if calls.Load() == 0 {
+		t.Error("ready: the engine never asked the oracle")
+	}
+	s.quit()
+}

@@ -3,15 +3,16 @@
 // start they open the databases of the rules played that the user's cache
 // directory holds (where go run ./examples/endgame build puts them by
 // default), and build the missing counts there in the background, on one
-// goroutine, up to a bound on the count, the bytes and the time, each
-// count in use as soon as it is built.
+// goroutine, up to a bound on the count, the bytes and the time; the
+// searches consult them once they reach the bound.
 //
 // A [Cache] holds one [Set] a database game: for rules with exact
 // databases their own, for the others (Abapa, the documents' rules) those
 // of the nearest exact rules, as estimates (what -endgame-approx loads).
-// A Set's oracle ([Set.Oracle], [Cache.Rules]) answers from the counts in
-// use when it is asked, and switches atomically to the larger set each
-// time a count is built.
+// A Set's oracle ([Set.Oracle]) answers from the counts in use when it is
+// asked, and switches atomically to the larger set each time a count is
+// built; the searches consult it once the counts reach the bound
+// ([Set.Ready], [Cache.Rules]), and play as without databases before.
 //
 // Building begins at [Cache.Begin] (the UCI engine calls it once it has
 // answered uciok, so that the GUI's wait is never at risk), checks first
@@ -352,14 +353,25 @@ func (c *Cache) Close() error {
 // Rules returns r with the databases in use for it as its endgame oracle
 // (rulesflags.Endgame.Rules: search.WithEndgameEstimate for estimates),
 // adding r's Set first (Add) so that its build is queued; r itself if it
-// has none, or none in use yet. It serves a program that searches many
+// has none, or if they are not ready ([Set.Ready]). It serves a program that searches many
 // rules (the web game), at each search.
 func (c *Cache) Rules(r mancala.Ruleset) mancala.Ruleset {
 	s, err := c.Add(r)
-	if err != nil || s == nil {
+	if err != nil || s == nil || !s.Ready() {
 		return r
 	}
 	return s.Endgame().Rules(r)
+}
+
+// Ready reports whether the databases in use reach the Set's bound (the
+// counts 0 to [Set.Stones], or more that the directory held): those the
+// searches consult (uci.EngineConfig.EndgameReady; Cache.Rules). A set
+// still being built is left out, because an oracle costs a search more
+// than a few small counts repay: it leaves its packed path (ELO.md,
+// "Shipped endgame knowledge").
+func (s *Set) Ready() bool {
+	e := s.cur.Load()
+	return e != nil && e.DB().Seeds() >= s.stop
 }
 
 // Endgame returns the databases in use now, or nil if there are none yet.
@@ -398,8 +410,9 @@ func (s *Set) Stones() int { return s.stop }
 func (s *Set) Err() error { return s.cur.Load().Err() }
 
 // Note returns, once, the news of the databases since the last call: that
-// counts built in the background are in use ("" if nothing changed). It
-// is the uci.EngineConfig.EndgameNote of the engine.
+// the counts built in the background reach the bound, so that the
+// searches consult them from now on ("" if nothing changed). It is the
+// uci.EngineConfig.EndgameNote of the engine.
 func (s *Set) Note() string {
 	s.c.mu.Lock()
 	defer s.c.mu.Unlock()
@@ -412,12 +425,12 @@ func (s *Set) Note() string {
 // note is then left for Note).
 func (s *Set) use(e *rulesflags.Endgame, built bool) {
 	s.cur.Store(e)
-	if built {
+	if built && s.Ready() {
 		what := "exact"
 		if !s.exact {
 			what = "estimates for " + rulesName(s.r)
 		}
-		s.note = fmt.Sprintf("endgame databases available: counts 0 to %d of %s (%s), built in the background", e.DB().Seeds(), s.g.Name(), what)
+		s.note = fmt.Sprintf("endgame databases in use: counts 0 to %d of %s (%s), built in the background", e.DB().Seeds(), s.g.Name(), what)
 	}
 }
 

@@ -168,6 +168,9 @@ func TestOpensWhatIsThere(t *testing.T) {
 	if e := s.Endgame(); e == nil || e.DB().Seeds() != 4 || !s.Exact() {
 		t.Fatalf("at once: %v, exact %v; want counts 0 to 4, exact", e, s.Exact())
 	}
+	if s.Ready() || c.Rules(r) != r {
+		t.Error("counts 0 to 4 of 0 to 6: ready for the searches")
+	}
 	if err := s.Endgame().Wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -177,6 +180,9 @@ func TestOpensWhatIsThere(t *testing.T) {
 	}
 	if s.Endgame().DB().Seeds() != 6 || !strings.Contains(log.String(), "counts 5 to 6, in the background") {
 		t.Errorf("counts 0 to %d in use; log:\n%s", s.Endgame().DB().Seeds(), log.String())
+	}
+	if !s.Ready() || c.Rules(r) == r {
+		t.Error("counts 0 to 6 of 0 to 6: not ready for the searches")
 	}
 	now, err := os.Stat(filepath.Join(dir, endgame.DirName(g.Name()), "04.egdb"))
 	if err != nil || !now.ModTime().Equal(old.ModTime()) {

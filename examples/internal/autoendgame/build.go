@@ -60,7 +60,7 @@ func (s *Set) build(ctx context.Context) error {
 			return err
 		}
 		if !said {
-			c.log.printf("another program is building the endgame databases of %s in %s: each count is used as it is saved", s.g.Name(), dir)
+			c.log.printf("another program is building the endgame databases of %s in %s: each count is opened as it is saved", s.g.Name(), dir)
 			said = true
 		}
 		if err := s.follow(); err != nil {
@@ -103,10 +103,10 @@ func (s *Set) buildLocked(ctx context.Context, plan endgame.Plan) error {
 			return err
 		}
 		if el := time.Since(t); el >= time.Second || k == s.stop {
-			c.log.printf("endgame count %d of %s built in %v: counts 0 to %d in use", k, s.g.Name(), el.Round(time.Millisecond), k)
+			c.log.printf("endgame count %d of %s built in %v", k, s.g.Name(), el.Round(time.Millisecond))
 		}
 	}
-	c.log.printf("the endgame databases of %s are complete, counts 0 to %d (built in %v)", s.g.Name(), s.stop, time.Since(start).Round(time.Millisecond))
+	c.log.printf("the endgame databases of %s are complete, counts 0 to %d (built in %v): the searches use them from now on", s.g.Name(), s.stop, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
