@@ -9,7 +9,9 @@
 // lines on standard error for long work; [atomicfile] writes the files they
 // save without ever destroying the old one on failure; [matchfiles] writes
 // a match's records and results files (tournament, uci match); [sysmem]
-// says how much memory and disk space is left.
+// says how much memory and disk space is left; [autoendgame] opens the
+// endgame databases of the rules played from the user's cache and builds
+// the missing counts there in the background (uci, web).
 //
 // # Concurrency
 //
@@ -20,4 +22,5 @@
 // [atomicfile]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/atomicfile
 // [matchfiles]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/matchfiles
 // [sysmem]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/sysmem
+// [autoendgame]: https://pkg.go.dev/github.com/sowing-games/sowing/examples/internal/autoendgame
 package internal

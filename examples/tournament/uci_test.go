@@ -23,6 +23,11 @@ func TestExternalEngines(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../uci").CombinedOutput(); err != nil {
 		t.Fatalf("go build ../uci: %v\n%s", err, out)
 	}
+	// The engine builds endgame databases in the user's cache by default
+	// (-endgame-auto): never into the real one from a test.
+	for _, v := range []string{"XDG_CACHE_HOME", "HOME", "LocalAppData"} {
+		t.Setenv(v, dir)
+	}
 	crash := filepath.Join(dir, "crash.sh")
 	script := "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo 'id name crash'; echo uciok;; isready) echo readyok;; go*) exit 3;; esac; done\n"
 	if err := os.WriteFile(crash, []byte(script), 0o755); err != nil {

@@ -6,7 +6,7 @@
 // Usage:
 //
 //	go run ./examples/uci [-game NAME] [-rules 'PRESET KEY=VALUE...'] [-houses N ...] [-level easy|medium|hard|max] [-hash MB] [-min-answer D]
-//		[-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]
+//		[-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx] | -endgame-auto K [-endgame-auto-time D]]
 //	go run ./examples/uci match -a SPEC -b SPEC [-games N] [-openings N] [-sprt ELO0,ELO1[,ALPHA,BETA]]
 //		[-records FILE] [-results FILE] [-shard i/K|auto/K] [-resume] ...
 //	go run ./examples/uci match merge FILE...
@@ -52,6 +52,21 @@
 // capture (search.EndgameBounder); -endgame-approx keeps its meaning
 // there (the nearest exact rules' databases, not the bound tables, which
 // with those as an evaluation measured no better: ELO.md change 12a).
+//
+// Without -endgame, the engine finds its databases itself (package
+// examples/internal/autoendgame): at start it opens those of the rules it
+// plays (under abapa or default, those of the nearest exact rules, as
+// -endgame-approx would) that the user's cache directory holds, where go
+// run ./examples/endgame build keeps them by default; once it has
+// answered uciok it builds the missing counts there in the background,
+// on one core, up to -endgame-auto K (default 20) and for at most
+// -endgame-auto-time D a run (default 30m), after checking that the disk
+// and the memory can hold them, with progress lines on standard error.
+// The searches use them once the counts reach the bound (before, the
+// engine plays as without databases), and an info string says so to the
+// GUI before the next readyok or go. quit stops the build, and the
+// next start goes on from the last count finished. -endgame-auto 0 turns
+// it off. README.md gives the costs.
 //
 // -ownbook starts the engine with the option OwnBook on (a GUI can turn
 // it on too; see package mancala/uci): the engine then plays the first

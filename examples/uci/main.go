@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/sowing-games/sowing/examples/internal/autoendgame"
 	"github.com/sowing-games/sowing/examples/internal/rulesflags"
 	"github.com/sowing-games/sowing/mancala/rulesflag"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -44,9 +45,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	bookFile := fs.String("book", "", "opening book file (uci book builds one) instead of the embedded book of "+defaultRules())
 	ownBook := fs.Bool("ownbook", false, "start with the option OwnBook on (play from the opening book)")
 	egFlags := rulesflags.RegisterEndgame(fs)
+	egAuto := autoendgame.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: uci [-game NAME] [-rules 'PRESET KEY=VALUE...'] [-houses N ...] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx]]   (engine on stdin/stdout)")
+			fmt.Fprintln(stdout, "usage: uci [-game NAME] [-rules 'PRESET KEY=VALUE...'] [-houses N ...] [-level LEVEL] [-hash MB] [-name NAME] [-min-answer D] [-ownbook] [-book FILE] [-endgame DIR [-endgame-stones K] [-endgame-approx] | -endgame-auto K]   (engine on stdin/stdout)")
 			fmt.Fprintln(stdout, "       uci match -a SPEC -b SPEC [flags]                           (see uci match -h)")
 			fmt.Fprintln(stdout, "       uci book -plies N [-extend E [-reply-time T]] [-depth D] [-time T] -out FILE (see uci book -h)")
 			fs.SetOutput(stdout)
@@ -101,6 +103,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return status
 	}
 	defer closeEndgame()
+	if cfg.Endgame == nil && cfg.EndgameBounds == nil { // no -endgame: the user's cache
+		var closeAuto func()
+		stdout, closeAuto = autoEndgame(egAuto, &cfg, stdout, stderr)
+		defer closeAuto()
+	}
 	err = uci.Serve(ctx, stdin, stdout, cfg)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(stderr, err)

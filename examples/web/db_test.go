@@ -364,14 +364,6 @@ func TestDiskFull(t *testing.T) {
 	}
 }
 
-// TestMain lets the test binary serve as the command itself, in a child
-// process (SOWING_WEB_CHILD=1), so that a test can kill a server.
-func TestMain(m *testing.M) {
-	if os.Getenv("SOWING_WEB_CHILD") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil))
-	}
-	os.Exit(m.Run())
-}
 
 // child starts the command in a process of its own on a loopback port;
 // it returns the server's address and the process.

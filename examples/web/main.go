@@ -8,7 +8,12 @@
 //
 // Usage:
 //
-//	go run ./examples/web [-addr 127.0.0.1:8080] [-db FILE|postgres://...|memory] [-public -host NAME]
+//	go run ./examples/web [-addr 127.0.0.1:8080] [-db FILE|postgres://...|memory] [-public -host NAME] [-endgame-auto K]
+//
+// The computer plays with the endgame databases of each game's rules: it
+// opens those that the user's cache holds, and builds the missing counts
+// there in the background (-endgame-auto K: up to K seeds; 0 turns it
+// off), as the UCI engine does (examples/uci/README.md).
 //
 // Run it with -h for the flags.
 package main
@@ -30,6 +35,7 @@ import (
 
 	_ "github.com/sowing-games/sowing/awale"   // registers the awale family
 	_ "github.com/sowing-games/sowing/congkak" // registers the congkak family
+	"github.com/sowing-games/sowing/examples/internal/autoendgame"
 	"github.com/sowing-games/sowing/mancala/search"
 	"github.com/sowing-games/sowing/mancala/web"
 )
@@ -75,6 +81,7 @@ func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop f
 	dbFlag := fs.String("db", defaultDB(), "where games are kept: an SQLite `file`, a postgres:// URL, or memory (not kept)")
 	dir := fs.String("dir", legacyDir(), "a `directory` of games kept as files by earlier versions, imported into -db once (-dir \"\" without -db: memory only, as before)")
 	level := fs.String("level", "medium", "the computer's default level: "+strings.Join(search.Levels, ", "))
+	egAuto := autoendgame.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -137,6 +144,8 @@ func run(args []string, stdout, stderr io.Writer, ready func(addr string, stop f
 		}
 		fmt.Fprintf(stderr, "web: warning: serving every interface at %s (-public): anyone who reaches it can start games and watch them; share links are the only credential, and the page is plain HTTP\n", ln.Addr())
 	}
+	stopAuto := autoEndgame(egAuto, &opt, stderr)
+	defer stopAuto()
 	h, err := web.New(opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "web: %v\n", err)

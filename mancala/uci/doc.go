@@ -100,6 +100,9 @@
 // check finds later ([EngineConfig].EndgameCheck: a damaged file, whose
 // count is then left out) is said once in an info string, before the
 // readyok of the next isready or before the next go's search.
+// [EngineConfig].EndgameNote says news the same way, once each: that
+// databases built in the background have become available, say (the
+// oracle behind Endgame may answer for more positions as time goes on).
 //
 // # Where we differ from Aalina
 //

@@ -82,3 +82,60 @@ func TestEndgameCheckReported(t *testing.T) {
 	}
 	s.quit()
 }
+
+// TestEndgameNoteSaid: a note of EndgameNote (databases built in the
+// background now in use) is said in an info string on one line before
+// readyok, or before a go's search, and only once.
+func TestEndgameNoteSaid(t *testing.T) {
+	var news atomic.Value // string
+	news.Store("")
+	note := func() string { return news.Swap("").(string) }
+	s := newSession(t, EngineConfig{Rules: awaleRules(t, "awari"),
+		Endgame: func(mancala.Position) (int, bool) { return 0, false }, EndgameNote: note})
+	s.send("isready")
+	if _, before := s.expect("readyok"); len(before) != 0 {
+		t.Errorf("without news, isready said %q", before)
+	}
+	news.Store("endgame databases available:\ncounts 0 to 6")
+	s.send("isready")
+	if _, before := s.expect("readyok"); len(before) != 1 || before[0] != "info string endgame databases available: counts 0 to 6" {
+		t.Errorf("isready after the news: %q before readyok", before)
+	}
+	s.send("isready")
+	if _, before := s.expect("readyok"); len(before) != 0 {
+		t.Errorf("the news was said again: %q", before)
+	}
+	news.Store("endgame databases available: counts 0 to 7")
+	s.send("position startpos")
+	s.send("go depth 1")
+	if _, before := s.expect("bestmove"); len(before) == 0 || before[0] != "info string endgame databases available: counts 0 to 7" {
+		t.Errorf("go: %q before bestmove", before)
+	}
+	s.quit()
+}
+
+// TestEndgameReady: while EndgameReady reports false the engine searches
+// without the oracle, and with it once it reports true.
+func TestEndgameReady(t *testing.T) {
+	var calls atomic.Int64
+	var ready atomic.Bool
+	s := newSession(t, EngineConfig{Rules: awaleRules(t, "awari"),
+		Endgame: func(mancala.Position) (int, bool) {
+			calls.Add(1)
+			return 0, false
+		},
+		EndgameReady: ready.Load})
+	s.send("position startpos")
+	s.send("go depth 3")
+	s.expect("bestmove")
+	if n := calls.Load(); n != 0 {
+		t.Errorf("not ready: the engine asked the oracle %d times", n)
+	}
+	ready.Store(true)
+	s.send("go depth 3")
+	s.expect("bestmove")
+	if calls.Load() == 0 {
+		t.Error("ready: the engine never asked the oracle")
+	}
+	s.quit()
+}

@@ -70,6 +70,21 @@ type EngineConfig struct {
 	// readyok of an isready, or before a go searches. It must be safe
 	// for concurrent use and quick.
 	EndgameCheck func() error
+	// EndgameNote, if set, returns the news of the databases behind
+	// Endgame since it was last called, or "": that databases built in
+	// the background have become available, say. The engine says each
+	// note in an info string ("info string " and the note, on one line)
+	// where it says EndgameCheck's error: before the readyok of an
+	// isready, or before a go searches. It must be safe for concurrent
+	// use and quick.
+	EndgameNote func() string
+	// EndgameReady, if set, says whether the databases behind Endgame
+	// (or EndgameBounds) are worth consulting now: a go whose search
+	// starts while it reports false searches without them, as if they
+	// were not set. Databases being built in the background may hold too
+	// few counts to repay what an oracle costs the search (it leaves its
+	// packed path). It must be safe for concurrent use and quick.
+	EndgameReady func() bool
 	// EndgameBounds, if set and Endgame is not, proves bounds on the
 	// final store difference of some positions (bound tables: see
 	// search.EndgameBounder), and EndgameEstimate, if set with it,
@@ -396,9 +411,14 @@ func (s *server) handle(line string) bool {
 	return false
 }
 
-// reportEndgame says, once, the error that cfg.EndgameCheck reports, in an
-// info string on one line.
+// reportEndgame says the note of cfg.EndgameNote, if any, and, once, the
+// error that cfg.EndgameCheck reports, each in an info string on one line.
 func (s *server) reportEndgame() {
+	if s.cfg.EndgameNote != nil {
+		if n := s.cfg.EndgameNote(); n != "" {
+			s.info("%s", mancala.Shorten(strings.Join(strings.Fields(n), " "), 400))
+		}
+	}
 	if s.cfg.EndgameCheck == nil || s.egSaid {
 		return
 	}
@@ -577,12 +597,13 @@ func (s *server) goSearch(gp GoParams) {
 	s.ab.SetOptions(o)
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
+	eg := s.atStart && (s.cfg.EndgameReady == nil || s.cfg.EndgameReady())
 	switch {
-	case s.cfg.Endgame != nil && s.atStart && s.cfg.EndgameApprox:
+	case s.cfg.Endgame != nil && eg && s.cfg.EndgameApprox:
 		rules = search.WithEndgameEstimate(rules, s.cfg.Endgame)
-	case s.cfg.Endgame != nil && s.atStart:
+	case s.cfg.Endgame != nil && eg:
 		rules = search.WithEndgame(rules, s.cfg.Endgame)
-	case s.cfg.EndgameBounds != nil && s.atStart:
+	case s.cfg.EndgameBounds != nil && eg:
 		rules = search.WithEndgameBounds(rules, s.cfg.EndgameBounds, s.cfg.EndgameEstimate)
 	}
 	s.run = run

@@ -17,6 +17,8 @@
 // states no rules. The computer is an [search.AlphaBeta] at one of
 // [search.Levels]; it also draws the page's evaluation graph, and the
 // position editor sets up any position that the ruleset's Setup accepts.
+// [Options].Endgame gives its moves and hints an endgame oracle (the
+// examples/web command's databases, built in the user's cache).
 //
 // # Players, seats and credentials
 //

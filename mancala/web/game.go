@@ -244,7 +244,11 @@ func (s *session) search(ctx context.Context, h *Handler, level string, max time
 		h.onSearch(max)
 	}
 	ply := s.game.Ply()
-	return s.engineFor(max, level).Search(ctx, s.game.Rules(), s.hist[:ply], s.game.Position())
+	rules := s.game.Rules()
+	if h.opt.Endgame != nil {
+		rules = h.opt.Endgame(rules)
+	}
+	return s.engineFor(max, level).Search(ctx, rules, s.hist[:ply], s.game.Position())
 }
 
 // humanMove plays a person's decision, text in move notation, for the

@@ -100,6 +100,14 @@ type Options struct {
 	// (any game, 12 times that); 0 means 30 days. Expired games are
 	// deleted from the Store about once an hour, in the background.
 	Expire time.Duration
+	// Endgame, if set, returns the rules that the computer searches for
+	// a move or a hint in a game of rules r: r with an endgame oracle
+	// added (search.WithEndgame or search.WithEndgameEstimate), or r
+	// itself; the same moves either way. It is called at each such
+	// search, from many goroutines at once, and must be quick; the
+	// rules it returns must stay usable until the search ends. nil
+	// means r: the computer searches without databases.
+	Endgame func(r mancala.Ruleset) mancala.Ruleset
 	// Logf logs the handler's own failures (not the clients'); nil means
 	// log.Printf.
 	Logf func(format string, args ...any)
