@@ -93,6 +93,11 @@ func (r *Rules) Perft(history []mancala.Position, p mancala.Position, depth int)
 	if !ok {
 		return mancala.PerftSlow(r, history, p, depth)
 	}
+	if r.pt != nil && depth > 0 {
+		if l, t, ok := r.packedPerft(nd, seg, depth); ok {
+			return l, t
+		}
+	}
 	// Room for the path, so that the search appends without allocating.
 	buf := make([]node, len(seg), len(seg)+depth+1)
 	copy(buf, seg)
@@ -168,6 +173,11 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 	nd, seg, ok := r.root(history, p)
 	if !ok || rng == nil {
 		return p, 0
+	}
+	if r.pt != nil {
+		if q, n, ok := r.packedPlayout(nd, seg, p, rng, maxPlies); ok {
+			return q, n
+		}
 	}
 	var end uint32
 	plies := 0

@@ -22,7 +22,8 @@ type Rules struct {
 	minSeeds     int
 	maxLaps      int
 	countCapture bool
-	slamFilter   bool // SlamForbidden or SlamForbiddenElseCapture
+	slamFilter   bool          // SlamForbidden or SlamForbiddenElseCapture
+	pt           *packedTables // the packed engine's tables (packed.go), nil if it does not take the configuration
 	maxPlies     int
 	start        mancala.Position
 }
@@ -80,6 +81,9 @@ func NewNamed(c Config, name string) (*Rules, error) {
 		}
 	}
 	r.total = b.Total()
+	if packedOK(&c) {
+		r.pt = newPackedTables(r)
+	}
 	first := mancala.South
 	if c.NorthStarts {
 		first = mancala.North
