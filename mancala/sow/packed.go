@@ -62,8 +62,10 @@ type packedTables struct {
 	maxCapt uint64
 	// maxTake is the most seeds one move can capture: the largest
 	// capturing count in each house of a row (or every seed).
-	maxTake int
-	step    int // the next house of the chain of successive captures: -1 or +1
+	maxTake     int
+	successive  bool // r.c.Successive
+	slamRefused bool // a grand slam captures nothing (SlamForbidden, SlamNoCapture)
+	step        int  // the next house of the chain of successive captures: -1 or +1
 }
 
 // packedOK reports whether the packed engine plays configuration c
@@ -79,7 +81,8 @@ func packedOK(c *Config) bool {
 // packedOK accepts, by following the generic engine's circuit.
 func newPackedTables(r *Rules) *packedTables {
 	n := r.t.n
-	pt := &packedTables{n: n, step: -1}
+	pt := &packedTables{n: n, step: -1, successive: r.c.Successive,
+		slamRefused: r.c.GrandSlam == SlamForbidden || r.c.GrandSlam == SlamNoCapture}
 	if r.c.Direction == Clockwise {
 		pt.step = 1
 	}
@@ -173,21 +176,24 @@ func (r *Rules) pCandidates(own, opp uint64) uint64 {
 // rows after the sowing and its captures, in the mover's frame, the
 // seeds captured and whether the capture is a grand slam (SW-9, SW-11).
 func (r *Rules) pSow(own, opp uint64, h uint) (own2, opp2 uint64, captured int, slam bool) {
-	pt := r.pt
+	return r.pt.sow(own, opp, h)
+}
+
+// sow is pSow.
+func (pt *packedTables) sow(own, opp uint64, h uint) (own2, opp2 uint64, captured int, slam bool) {
 	i := (uint(own>>(8*h&63)&0xff)<<3 | h) & (256*8 - 1)
 	own2, opp2 = own+pt.ownD[i], opp+pt.oppD[i]
 	if j := uint(pt.last[i]); j != noLand && pt.capt[opp2>>(8*j&63)&0xff] {
-		opp2, captured, slam = r.pCapture(opp2, int(j))
+		opp2, captured, slam = pt.capture(opp2, int(j))
 	}
 	return own2, opp2, captured, slam
 }
 
-// pCapture makes the capture of a sowing whose last seed fell in the
+// capture makes the capture of a sowing whose last seed fell in the
 // opponent's house j, which holds a capturing count, in his row opp: it
 // returns the row after the capture, the seeds captured and whether the
 // capture is a grand slam (taken or not, SW-11).
-func (r *Rules) pCapture(opp uint64, j int) (uint64, int, bool) {
-	pt := r.pt
+func (pt *packedTables) capture(opp uint64, j int) (uint64, int, bool) {
 	var chain uint64
 	sum := 0
 	for ; uint(j) < uint(pt.n); j += pt.step {
@@ -197,12 +203,12 @@ func (r *Rules) pCapture(opp uint64, j int) (uint64, int, bool) {
 		}
 		chain |= 0xff << (8 * uint(j))
 		sum += int(v)
-		if !r.c.Successive {
+		if !pt.successive {
 			break
 		}
 	}
 	if opp&^chain == 0 {
-		if r.c.GrandSlam == SlamForbidden || r.c.GrandSlam == SlamNoCapture {
+		if pt.slamRefused {
 			return opp, 0, true
 		}
 		return 0, sum, true

@@ -2,7 +2,6 @@ package sow
 
 import (
 	"math/bits"
-	"math/rand/v2"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -112,12 +111,12 @@ func (s *pSearch) repeats(c, seg int, a, b uint64) bool {
 // not over, of the segment that began at ply seg, and adds the terminal
 // ones to s.terminal.
 func (s *pSearch) node(own, opp uint64, sOwn, sOpp, depth, ply, seg int) (leaves int64) {
-	r := s.r
+	r, pt := s.r, s.r.pt
 	s.line[ply] = pKey{own, opp}
 	c := ply + 1
 	mayRepeat := s.mayRepeat(c, seg)
 	for m := r.pLegal(own, opp); m != 0; m &= m - 1 {
-		b, a, captured, _ := r.pSow(own, opp, uint(bits.TrailingZeros64(m))>>3)
+		b, a, captured, _ := pt.sow(own, opp, uint(bits.TrailingZeros64(m))>>3)
 		sb, cseg := sOwn+captured, seg
 		if captured != 0 {
 			cseg = c
@@ -161,7 +160,7 @@ func (s *pSearch) leaves(own, opp uint64, sOwn, sOpp, ply, seg int) int64 {
 	mayRepeat := s.mayRepeat(c, seg)
 	var over, slams, slamsOver int64
 	for m := slow; m != 0; m &= m - 1 {
-		b, a, captured, slam := r.pSow(own, opp, uint(bits.TrailingZeros64(m))>>3)
+		b, a, captured, slam := pt.sow(own, opp, uint(bits.TrailingZeros64(m))>>3)
 		end := r.pEnds(a, b, sOpp, sOwn+captured) ||
 			captured == 0 && mayRepeat && s.repeats(c, seg, a, b)
 		switch {
@@ -176,7 +175,7 @@ func (s *pSearch) leaves(own, opp uint64, sOwn, sOpp, ply, seg int) int64 {
 	}
 	if mayRepeat {
 		for m := cand &^ slow; m != 0; m &= m - 1 {
-			if b, a, _, _ := r.pSow(own, opp, uint(bits.TrailingZeros64(m))>>3); s.repeats(c, seg, a, b) {
+			if b, a, _, _ := pt.sow(own, opp, uint(bits.TrailingZeros64(m))>>3); s.repeats(c, seg, a, b) {
 				over++
 			}
 		}
@@ -203,67 +202,76 @@ func (s *pSearch) capturesMatter(sOwn, sOpp int, opp uint64) bool {
 		r.c.FewSeeds > 0 && r.total-sOwn-sOpp-r.pt.maxTake <= r.c.FewSeeds
 }
 
-// pickHi returns the byte index of a uniformly random house of the hi
-// mask m, not 0, drawing as pick does on the same houses.
-func pickHi(m uint64, rng *rand.Rand) uint {
-	return uint(pick(hiToMask(m), rng))
-}
-
 // packedPlayout is Playout on the packed engine, from the root nd (not
 // over) with seg, the history's nodes of its segment; ok is false if the
 // root is not one the packed engine can play from.
-func (r *Rules) packedPlayout(nd node, seg []node, p mancala.Position, rng *rand.Rand, maxPlies int) (q mancala.Position, plies int, ok bool) {
+func (r *Rules) packedPlayout(nd node, seg []node, p mancala.Position, d *draws, maxPlies int) (q mancala.Position, plies int, ok bool) {
 	if nd.tz != (tuz{noCell, noCell, 0}) {
 		return p, 0, false
 	}
-	mover := nd.mover
+	mover, pt := nd.mover, r.pt
 	own, opp := r.rowOf(&nd.c, mover), r.rowOf(&nd.c, mover.Other())
 	sOwn, sOpp := int(nd.c[r.t.store[mover]]), int(nd.c[r.t.store[mover.Other()]])
 	if r.pEnds(own, opp, sOwn, sOpp) {
 		return p, 0, false
 	}
-	// The segment's positions, by mover (0: South), in the mover's frame.
+	// The segment's positions, by mover (0: the root's), in the mover's
+	// frame: first the history's (hn[0] and hn[1] of them), then the
+	// line's.
 	var buf [2][64]pKey
-	keys := [2][]pKey{buf[0][:0], buf[1][:0]}
+	keys, keys1 := buf[0][:0], buf[1][:0]
+	var hn [2]int
 	for i := range seg {
 		x := &seg[i]
-		keys[x.mover] = append(keys[x.mover], pKey{r.rowOf(&x.c, x.mover), r.rowOf(&x.c, x.mover.Other())})
+		k := pKey{r.rowOf(&x.c, x.mover), r.rowOf(&x.c, x.mover.Other())}
+		if x.mover == mover {
+			keys = append(keys, k)
+		} else {
+			keys1 = append(keys1, k)
+		}
 	}
+	hn[0], hn[1] = len(keys), len(keys1)
+	near := r.t.n - 1 // the mover's last positions that his next cannot repeat (see above)
 	var end uint32
 	var c cells
 	for maxPlies <= 0 || plies < maxPlies {
-		keys[mover] = append(keys[mover], pKey{own, opp})
+		keys = append(keys, pKey{own, opp})
 		cand := r.pCandidates(own, opp)
 		var b, a uint64
 		captured := 0
-		if !r.slamFilter {
-			b, a, captured, _ = r.pSow(own, opp, pickHi(cand, rng))
+		if !r.slamFilter || !r.pt.slamPossible(opp) {
+			b, a, captured, _ = pt.sow(own, opp, d.pickHi(cand))
 		} else {
 			done := false
 			for left := cand; left != 0; {
-				h := pickHi(left, rng)
+				h := d.pickHi(left)
 				var slam bool
-				if b, a, captured, slam = r.pSow(own, opp, h); !slam {
+				if b, a, captured, slam = pt.sow(own, opp, h); !slam {
 					done = true
 					break
 				}
 				left &^= 0x80 << (8 * h)
 			}
 			if !done { // every move is a grand slam: all are legal
-				b, a, captured, _ = r.pSow(own, opp, pickHi(cand, rng))
+				b, a, captured, _ = pt.sow(own, opp, d.pickHi(cand))
 			}
 		}
 		plies++
 		next := mover.Other()
-		if r.pEnds(a, b, sOpp, sOwn+captured) {
+		// Without a capture the stores and the seeds in the houses stay
+		// those of a position that has not ended: only an empty row can
+		// end the game.
+		if (captured != 0 || a == 0 || b == 0) && r.pEnds(a, b, sOpp, sOwn+captured) {
 			r.toCells(&c, next, a, b, sOpp, sOwn+captured)
 			mover, end = r.turnEnd(&c, mover, next, tuz{noCell, noCell, 0}, nil)
 			break
 		}
 		own, opp, sOwn, sOpp, mover = a, b, sOpp, sOwn+captured, next
+		keys, keys1 = keys1, keys
+		hn[0], hn[1] = hn[1], hn[0]
 		if captured != 0 {
-			keys[0], keys[1] = keys[0][:0], keys[1][:0]
-		} else if k := (pKey{own, opp}); containsKey(keys[mover], k) {
+			keys, keys1, hn = keys[:0], keys1[:0], [2]int{}
+		} else if k := (pKey{own, opp}); containsKey(keys[:max(len(keys)-near, hn[0])], k) {
 			r.toCells(&c, mover, own, opp, sOwn, sOpp)
 			r.leftover(&c, r.c.Cycle, mover, "SW-18", nil)
 			end = endState(mancala.EndRepetition, mancala.NoTurn)
