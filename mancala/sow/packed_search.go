@@ -28,6 +28,10 @@ type pSearch struct {
 	hist     [2][]pKey // the history's positions of the root's segment, by mover (0: the root's)
 	ring     int       // 2n
 	terminal int64
+	hasHist  [2]bool // len(hist[i]) != 0
+	// The rules that make captures matter (capturesMatter).
+	slamMatters, majority bool
+	fewSeeds, maxTake     int
 }
 
 // rowOf returns player p's row of c as a packed word.
@@ -76,6 +80,9 @@ func (r *Rules) packedPerft(nd node, seg []node, depth int) (leaves, terminal in
 			s.hist[1] = append(s.hist[1], k)
 		}
 	}
+	s.hasHist = [2]bool{len(s.hist[0]) != 0, len(s.hist[1]) != 0}
+	s.slamMatters, s.majority = r.c.GrandSlam != SlamNoCapture, r.c.Majority
+	s.fewSeeds, s.maxTake = r.c.FewSeeds, r.pt.maxTake
 	if depth == 1 {
 		return s.leaves(own, opp, sOwn, sOpp, 0, 0), s.terminal, true
 	}
@@ -85,7 +92,7 @@ func (r *Rules) packedPerft(nd node, seg []node, depth int) (leaves, terminal in
 // mayRepeat reports whether a position at ply c of the segment that
 // began at ply seg may repeat an earlier one.
 func (s *pSearch) mayRepeat(c, seg int) bool {
-	return c-s.ring >= seg || seg == 0 && len(s.hist[c&1]) != 0
+	return c-s.ring >= seg || seg == 0 && s.hasHist[c&1]
 }
 
 // repeats reports whether the position (a, b) at ply c of the segment
@@ -129,6 +136,14 @@ func (s *pSearch) node(own, opp uint64, sOwn, sOpp, depth, ply, seg int) (leaves
 			continue
 		}
 		if depth == 2 {
+			// The common case of leaves inline: the child's mover has
+			// two non-empty houses or more, his opponent seeds, and
+			// no capture or repetition matters.
+			if nz := pNonZero(a) & pt.rowHi; b != 0 && nz&(nz-1) != 0 &&
+				!s.mayRepeat(c+1, cseg) && !s.capturesMatter(sOpp, sb, b) {
+				leaves += int64(bits.OnesCount64(nz))
+				continue
+			}
 			leaves += s.leaves(a, b, sOpp, sb, c, cseg)
 		} else {
 			leaves += s.node(a, b, sOpp, sb, depth-1, c, cseg)
@@ -197,9 +212,9 @@ func (s *pSearch) leaves(own, opp uint64, sOwn, sOpp, ply, seg int) int64 {
 // (SW-16) or few seeds left (SW-17), and it repeats no earlier position.
 func (s *pSearch) capturesMatter(sOwn, sOpp int, opp uint64) bool {
 	r := s.r
-	return r.c.GrandSlam != SlamNoCapture && r.pt.slamPossible(opp) ||
-		r.c.Majority && 2*(sOwn+r.pt.maxTake) >= r.total ||
-		r.c.FewSeeds > 0 && r.total-sOwn-sOpp-r.pt.maxTake <= r.c.FewSeeds
+	return s.slamMatters && r.pt.slamPossible(opp) ||
+		s.majority && 2*(sOwn+s.maxTake) >= r.total ||
+		s.fewSeeds > 0 && r.total-sOwn-sOpp-s.maxTake <= s.fewSeeds
 }
 
 // packedPlayout is Playout on the packed engine, from the root nd (not
