@@ -213,6 +213,9 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	}
 	laps := 0
 	for {
+		if emit == nil && !skip { // fast_sow.go
+			pos, seeds = r.sowQuick(c, int(mover), pos, origin, seeds, next, dir, &res), 0
+		}
 		for seeds > 0 {
 			pos = int(next[pos])
 			if pos == origin && r.c.SkipOrigin { // SW-4

@@ -24,6 +24,7 @@ type Rules struct {
 	countCapture bool
 	slamFilter   bool          // SlamForbidden or SlamForbiddenElseCapture
 	pt           *packedTables // the packed engine's tables (packed.go), nil if it does not take the configuration
+	lapLen       [2]int        // the holes of a circuit, by direction (fast_sow.go)
 	maxPlies     int
 	start        mancala.Position
 }
@@ -81,6 +82,7 @@ func NewNamed(c Config, name string) (*Rules, error) {
 		}
 	}
 	r.total = b.Total()
+	r.lapLen = circuitLen(r.t)
 	if packedOK(&c) {
 		r.pt = newPackedTables(r)
 	}
