@@ -93,7 +93,7 @@ func newPackedTables(r *Rules) *packedTables {
 	}
 	for h := 0; h < n; h++ {
 		fed := false
-		for s := 1; s <= min(255, r.total); s++ {
+		for s := 1; s <= min(255, max(r.total, 2*n)); s++ { // 2n at least: the feeding and landing counts
 			var inc [2 * 8]uint64
 			pos := h
 			for k := 0; k < s; k++ {
