@@ -148,6 +148,20 @@
 // player's circuit; Apply, Legal and Play allocate nothing. Trace runs the
 // same engine with an event sink.
 //
+// Perft and Playout ([mancala.Perfter], [mancala.Playouter]) run on the
+// engine's holes, or, for a configuration of the Awalé kind (at most 8
+// houses a side on two rows, sowing round the houses alone, captures by
+// counts in the opponent's row, any grand slam, feeding and ending rule:
+// the Oware, Awari and Ouril presets among them), on a packed engine
+// decided by New: rows packed into words, tables of every sowing, the
+// last ply of perft counted without playing the moves that cannot end the
+// game. Both give the same counts and, from the same generator, the same
+// random games (the tests compare them on every preset and on random
+// configurations). A random game draws its moves from bytes of the
+// generator, eight to a call (exactly uniform by rejection), so it is
+// not the game that Legal, Apply and [rand.Rand.IntN] would play from
+// the same generator, though it follows the same distribution.
+//
 // # Concurrency
 //
 // A [*Rules] is immutable once built and safe for concurrent use; a

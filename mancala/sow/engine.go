@@ -235,6 +235,9 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	}
 	laps := 0
 	for {
+		if emit == nil && !skip && !r.c.Rounds { // fast_sow.go (burnt houses, SW-43, are skipped seed by seed)
+			pos, seeds = r.sowQuick(c, int(mover), pos, origin, seeds, next, dir, &res), 0
+		}
 		for seeds > 0 {
 			pos = int(next[pos])
 			if pos == origin && r.c.SkipOrigin { // SW-4

@@ -93,6 +93,11 @@ func (r *Rules) Perft(history []mancala.Position, p mancala.Position, depth int)
 	if !ok {
 		return mancala.PerftSlow(r, history, p, depth)
 	}
+	if r.pt != nil && depth > 0 {
+		if l, t, ok := r.packedPerft(nd, seg, depth); ok {
+			return l, t
+		}
+	}
 	// Room for the path, so that the search appends without allocating.
 	buf := make([]node, len(seg), len(seg)+depth+1)
 	copy(buf, seg)
@@ -130,26 +135,18 @@ func (r *Rules) perft(nd node, seg []node, depth int) (leaves, terminal int64) {
 	return leaves, terminal
 }
 
-// pick returns the index of a uniformly random bit of m, not 0.
-func pick(m uint32, rng *rand.Rand) int {
-	for k := rng.IntN(bits.OnesCount32(m)); k > 0; k-- {
-		m &= m - 1
-	}
-	return bits.TrailingZeros32(m)
-}
-
 // randomStep plays a uniformly random legal move on nd and returns the
 // end bits. Under a grand slam filter (SW-11) it draws among the
 // candidates without replacement until a move is no grand slam (the
 // first such move drawn is uniform among them), or plays a uniform one if
 // all are: the legal moves' distribution, without sowing every candidate.
-func (r *Rules) randomStep(nd *node, rng *rand.Rand) uint32 {
+func (r *Rules) randomStep(nd *node, d *draws) uint32 {
 	cand := r.candidates(&nd.c, nd.mover, nd.tz)
 	if !r.slamFilter {
-		return r.step(nd, pick(cand, rng))
+		return r.step(nd, d.pick(cand))
 	}
 	for left := cand; left != 0; {
-		k := pick(left, rng)
+		k := d.pick(left)
 		x := *nd
 		res := r.sow(&x.c, x.mover, k, &x.tz, nil)
 		if !res.slam {
@@ -158,7 +155,7 @@ func (r *Rules) randomStep(nd *node, rng *rand.Rand) uint32 {
 		}
 		left &^= 1 << k
 	}
-	return r.step(nd, pick(cand, rng)) // every move is a grand slam: all are legal
+	return r.step(nd, d.pick(cand)) // every move is a grand slam: all are legal
 }
 
 // Playout implements [mancala.Playouter]: uniformly random legal moves
@@ -177,12 +174,18 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 	if !ok || rng == nil {
 		return p, 0
 	}
+	d := draws{rng: rng}
+	if r.pt != nil {
+		if q, n, ok := r.packedPlayout(nd, seg, p, &d, maxPlies); ok {
+			return q, n
+		}
+	}
 	var end uint32
 	plies := 0
 	for maxPlies <= 0 || plies < maxPlies {
 		seg = append(seg, nd)
 		prev := nd
-		end = r.randomStep(&nd, rng)
+		end = r.randomStep(&nd, &d)
 		plies++
 		if end != 0 {
 			break

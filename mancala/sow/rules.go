@@ -22,9 +22,11 @@ type Rules struct {
 	minSeeds     int
 	maxLaps      int
 	countCapture bool
-	slamFilter   bool   // SlamForbidden or SlamForbiddenElseCapture
-	fourRow      bool   // SW-61, SW-62 or SW-64 filter the moves
-	split        uint32 // the move indices SW-40 allows
+	slamFilter   bool          // SlamForbidden or SlamForbiddenElseCapture
+	fourRow      bool          // SW-61, SW-62 or SW-64 filter the moves
+	split        uint32        // the move indices SW-40 allows
+	pt           *packedTables // the packed engine's tables (packed.go), nil if it does not take the configuration
+	lapLen       [2]int        // the holes of a circuit, by direction (fast_sow.go)
 	maxPlies     int
 	start        mancala.Position
 }
@@ -84,6 +86,10 @@ func NewNamed(c Config, name string) (*Rules, error) {
 		}
 	}
 	r.total = b.Total()
+	r.lapLen = circuitLen(r.t)
+	if packedOK(&c) {
+		r.pt = newPackedTables(r)
+	}
 	first := mancala.South
 	if c.NorthStarts {
 		first = mancala.North
