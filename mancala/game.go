@@ -213,6 +213,9 @@ func (g *Game) PlayText(text string) error {
 		if i+width > len(text) {
 			return parseErr("moves", text, i, "want %d letters for the move of %v", width, g.Turn())
 		}
+		if i+width < len(text) && text[i+width] == '\'' {
+			width++ // a reversed sowing (Reversed): "A'"
+		}
 		m, err := ParseMove(text[i : i+width])
 		if err != nil {
 			pe := err.(*ParseError)

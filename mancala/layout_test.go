@@ -247,3 +247,4 @@ func TestLayoutText(t *testing.T) {
 		}
 	}
 }
+

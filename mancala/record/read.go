@@ -447,6 +447,10 @@ func (r *Reader) moves(rec *Record, resultTag *mancala.Result) error {
 				}
 				return start.errorf("", err)
 			}
+			if c, _ := r.peek(); c == '\'' { // a reversed sowing: "A'" (mancala.Reversed)
+				r.next()
+				m = mancala.Reversed(m)
+			}
 			if !r.delimited() {
 				return r.pos.syntax("want a space after the move")
 			}

@@ -157,3 +157,36 @@ func TestBrowserGameMenu(t *testing.T) {
 	}
 	tb.shot("game-menu-filtered")
 }
+
+// TestBrowserWays plays a game where the player chooses the direction of
+// each sowing (Bao la Kujifunza: mancala.Reversed moves): a house that may
+// be sown both ways asks which, and the answer "the other way" plays the
+// reversed move (A').
+func TestBrowserWays(t *testing.T) {
+	tb := openTab(t)
+	tb.setSpeed(4)
+	var found string
+	for _, game := range []string{"baokujifunza", "umelbagara", "igisoro", "omweso"} {
+		tb.newGame(game, game, "human", "human", "easy")
+		var both []int
+		tb.eval(`JSON.stringify(Object.entries((st.ways || [])[0] || {}).filter(([, w]) => w === "both").map(([h]) => +h))`, &both)
+		if len(both) > 0 {
+			found = game
+			house := string(rune('A' + both[0]))
+			tb.click(house)
+			tb.waitFor(`!document.getElementById("way").hidden`)
+			tb.shot("ways-" + game)
+			tb.do(chromedp.Click("#way-other", chromedp.ByQuery))
+			tb.idle()
+			tb.waitFor(`st && st.ply >= 1`)
+			if s := tb.state(); s.Moves != house+"'" {
+				t.Errorf("%s: after the other way from %s the moves are %q, want %s'", game, house, s.Moves, house)
+			}
+			tb.checkBoard()
+			break
+		}
+	}
+	if found == "" {
+		t.Fatal("no game of the catalogue offers a house both ways at its start")
+	}
+}

@@ -147,6 +147,10 @@ type stateJSON struct {
 	Round    int           `json:"round"`
 	Ply      int           `json:"ply"`
 	Legal    [2][]int      `json:"legal"`  // the houses the viewer may choose now
+	// Ways says, for each house of Legal in a game where the player
+	// chooses the direction of each sowing (mancala.Reversed), which ways
+	// it may be sown: "usual", "other" or "both"; nil in other games.
+	Ways [2]map[int]string `json:"ways,omitempty"`
 	Picked   [2]bool       `json:"picked"` // at a simultaneous decision: who has chosen (not what)
 	Over     bool          `json:"over"`
 	Result   string        `json:"result"`  // the result, from the viewer's point of view, once over
@@ -190,6 +194,7 @@ func (s *session) state(token string) stateJSON {
 		st.Picked[pl] = s.picked[pl] != 0
 		if t.Has(pl) && held[pl] && s.seats[pl] == seatHuman && !st.Picked[pl] {
 			st.Legal[pl] = mancala.Choices(nil, legal, pl)
+			st.Ways[pl] = waysOf(legal, pl)
 		}
 		if st.Legal[pl] == nil {
 			st.Legal[pl] = []int{}
@@ -371,4 +376,34 @@ func (s *session) status(held seats, result string) string {
 		}
 	}
 	return line
+}
+
+// waysOf returns the ways each house of p may be sown in legal (see
+// stateJSON.Ways), or nil when no legal move of p is reversed.
+func waysOf(legal []mancala.Move, p mancala.Player) map[int]string {
+	var ways map[int]string
+	for _, m := range legal {
+		if pl, ok := m.Player(); !ok || pl != p || !m.Reversed() {
+			continue
+		}
+		if ways == nil {
+			ways = map[int]string{}
+		}
+		h, _ := m.House(p)
+		ways[h] = "other"
+	}
+	if ways == nil {
+		return nil
+	}
+	for _, m := range legal {
+		if pl, ok := m.Player(); ok && pl == p && !m.Reversed() {
+			h, _ := m.House(p)
+			if ways[h] == "other" {
+				ways[h] = "both"
+			} else {
+				ways[h] = "usual"
+			}
+		}
+	}
+	return ways
 }

@@ -553,7 +553,22 @@ function reconnecting(down) { $("reconnecting").hidden = !down; }
 function choose(owner, house) {
   if (document.body.dataset.busy === "1" || !st || viewing !== null) return;
   message("");
+  const way = st.ways && st.ways[owner] ? st.ways[owner][house] : undefined;
+  if (way === "other") return play("api/move", { move: letter(owner, house) + "'" });
+  if (way === "both") return askWay(owner, house);
   play("api/move", { move: letter(owner, house) });
+}
+
+// askWay asks which way to sow a house that may be sown both ways (a
+// game where the player chooses the direction of each sowing).
+function askWay(owner, house) {
+  const box = $("way");
+  const l = letter(owner, house);
+  $("way-text").textContent = "Sow " + l + ":";
+  $("way-usual").onclick = () => { box.hidden = true; play("api/move", { move: l }); };
+  $("way-other").onclick = () => { box.hidden = true; play("api/move", { move: l + "'" }); };
+  $("way-cancel").onclick = () => { box.hidden = true; };
+  box.hidden = false;
 }
 
 async function simple(path) {
