@@ -247,4 +247,3 @@ func TestLayoutText(t *testing.T) {
 		}
 	}
 }
-

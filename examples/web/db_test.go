@@ -364,7 +364,6 @@ func TestDiskFull(t *testing.T) {
 	}
 }
 
-
 // child starts the command in a process of its own on a loopback port;
 // it returns the server's address and the process.
 func child(t *testing.T, args ...string) (*server, *exec.Cmd) {

@@ -131,39 +131,39 @@ type historyJSON struct {
 
 // stateJSON is everything the page shows, as one viewer sees it.
 type stateJSON struct {
-	ID       string        `json:"id"`
-	Token    string        `json:"token,omitempty"` // the viewer's credential, in the answer to /api/new
-	Version  uint64        `json:"version"`
-	Family   string        `json:"family"` // the family's name, such as "awale"
-	Rules    string        `json:"rules"`  // the ruleset's name, as records carry it
-	Title    string        `json:"title"`  // the ruleset's name for people (mancala.Label)
-	Seats    [2]string     `json:"seats"`  // "human" or "computer"
-	You      [2]bool       `json:"you"`    // the seats the viewer plays
-	Control  bool          `json:"control"`
-	Invites  []inviteJSON  `json:"invites"`
-	Level    string        `json:"level"`
-	Board    boardJSON     `json:"board"`
-	ToMove   string        `json:"toMove"` // "south", "north", "both", "" once over
-	Round    int           `json:"round"`
-	Ply      int           `json:"ply"`
-	Legal    [2][]int      `json:"legal"`  // the houses the viewer may choose now
+	ID      string       `json:"id"`
+	Token   string       `json:"token,omitempty"` // the viewer's credential, in the answer to /api/new
+	Version uint64       `json:"version"`
+	Family  string       `json:"family"` // the family's name, such as "awale"
+	Rules   string       `json:"rules"`  // the ruleset's name, as records carry it
+	Title   string       `json:"title"`  // the ruleset's name for people (mancala.Label)
+	Seats   [2]string    `json:"seats"`  // "human" or "computer"
+	You     [2]bool      `json:"you"`    // the seats the viewer plays
+	Control bool         `json:"control"`
+	Invites []inviteJSON `json:"invites"`
+	Level   string       `json:"level"`
+	Board   boardJSON    `json:"board"`
+	ToMove  string       `json:"toMove"` // "south", "north", "both", "" once over
+	Round   int          `json:"round"`
+	Ply     int          `json:"ply"`
+	Legal   [2][]int     `json:"legal"` // the houses the viewer may choose now
 	// Ways says, for each house of Legal in a game where the player
 	// chooses the direction of each sowing (mancala.Reversed), which ways
 	// it may be sown: "usual", "other" or "both"; nil in other games.
-	Ways [2]map[int]string `json:"ways,omitempty"`
-	Picked   [2]bool       `json:"picked"` // at a simultaneous decision: who has chosen (not what)
-	Over     bool          `json:"over"`
-	Result   string        `json:"result"`  // the result, from the viewer's point of view, once over
-	Outcome  string        `json:"outcome"` // once over: "won", "lost", "draw" (the viewer's), or "over"
-	EndRule  string        `json:"endRule"` // once over: the id of the rule that ended the game, if known ("AW-7")
-	Scores   [2]int        `json:"scores"`
-	Status   string        `json:"status"` // whose turn and why, or the result
-	Moves    string        `json:"moves"`
-	CanUndo  bool          `json:"canUndo"`
-	CanRedo  bool          `json:"canRedo"`
-	Computer bool          `json:"computer"` // the computer decides now (a player's page asks it)
-	Last     *stepJSON     `json:"last"`     // the last move, to animate and to mark
-	History  []historyJSON `json:"history"`
+	Ways     [2]map[int]string `json:"ways,omitempty"`
+	Picked   [2]bool           `json:"picked"` // at a simultaneous decision: who has chosen (not what)
+	Over     bool              `json:"over"`
+	Result   string            `json:"result"`  // the result, from the viewer's point of view, once over
+	Outcome  string            `json:"outcome"` // once over: "won", "lost", "draw" (the viewer's), or "over"
+	EndRule  string            `json:"endRule"` // once over: the id of the rule that ended the game, if known ("AW-7")
+	Scores   [2]int            `json:"scores"`
+	Status   string            `json:"status"` // whose turn and why, or the result
+	Moves    string            `json:"moves"`
+	CanUndo  bool              `json:"canUndo"`
+	CanRedo  bool              `json:"canRedo"`
+	Computer bool              `json:"computer"` // the computer decides now (a player's page asks it)
+	Last     *stepJSON         `json:"last"`     // the last move, to animate and to mark
+	History  []historyJSON     `json:"history"`
 }
 
 // state returns what the holder of token (a spectator for "") sees of s.
