@@ -2,9 +2,10 @@ package match
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
+
+	"github.com/sowing-games/sowing/mancala/internal/regfile"
 )
 
 // ErrNotRegular is wrapped by the error of Open (and so of ReadParts) for
@@ -42,24 +43,5 @@ func Open(name string) (*os.File, error) {
 // NotRegular returns the error, wrapping ErrNotRegular, for the file name
 // of mode m: "match: not a regular file: NAME (a symbolic link)".
 func NotRegular(name string, m fs.FileMode) error {
-	return fmt.Errorf("%w: %s (%s)", ErrNotRegular, name, kind(m))
-}
-
-// kind names the type of a file that is not a regular one.
-func kind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
+	return regfile.Refusal(name, m, ErrNotRegular)
 }

@@ -60,6 +60,8 @@ func Refusal(name string, m fs.FileMode, notRegular error) error {
 // kind names the type of a file that is not a regular one.
 func kind(m fs.FileMode) string {
 	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
 	case m.IsDir():
 		return "a directory"
 	case m&fs.ModeNamedPipe != 0:
