@@ -111,8 +111,8 @@ var mgPairs = []mgPair{
 	// could not be fed (unclaimed=3); ours gives them to their owner.
 	{ours: "ouril", file: "Ouri", set: "allow_rule=0 grandslam=0 unclaimed=0", known: mgAbapa},
 	{ours: "lamlameta", file: "Lamlameta", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 allow_rule=0 noclear=1"},
-	{ours: "sungka", file: "Dakon", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 goal_param=0 noclear=1"},
-	{ours: "congklak", file: "Dakon", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 goal_param=0 noclear=1", mirror: true,
+	{ours: "sungka rounds=1", file: "Dakon", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 goal_param=0 noclear=1"},
+	{ours: "congklak rounds=1", file: "Dakon", set: "rounds=0 blocks=0 round_fill=0 round_starter=0 goal_param=0 noclear=1", mirror: true,
 		orient: "our clockwise game with the stores on the left is the mirror image of the file's"},
 }
 
