@@ -86,10 +86,13 @@ func TestPasu(t *testing.T) {
 
 // Pallanguzhi against MancalaGames' Pallanguli.txt without its rounds
 // (the No_Rounds variant's settings), its must-share rule and its added
-// picking of the last seeds (see ORACLES.md).
+// picking of the last seeds (see ORACLES.md). MancalaGames ends a game
+// whose result no capture can change any more (decided), as with
+// Longbeu-a-cha.
 func init() {
 	mgPairs = append(mgPairs,
 		mgPair{ours: "pallanguzhi", file: "Pallanguli",
-			set: "rounds=0 round_fill=0 goal=0 goal_param=0 blocks=0 mustshare=0 mustpass=0 pickextra=0 noclear=1"},
+			set:   "rounds=0 round_fill=0 goal=0 goal_param=0 blocks=0 mustshare=0 mustpass=0 pickextra=0 noclear=1",
+			known: mgAny(mgEndlessLaps("pallanguzhi"), mgDecided)},
 	)
 }
