@@ -224,7 +224,7 @@ func catalogue() []Game {
 				Config:      congklakConfig(Clockwise)}},
 			Sized: true,
 		},
-	}, append(twoRowGames(), fourRowGames()...)...) // catalogue_tworow.go, catalogue_fourrow.go
+	}, append(append(twoRowGames(), fourRowGames()...), moreGames()...)...) // catalogue_tworow.go, catalogue_fourrow.go, catalogue_more.go
 }
 
 // congklakConfig returns the one-round game of Sungka (anticlockwise)

@@ -164,6 +164,10 @@ type Config struct {
 	// empty and it holds seeds; the sowing ends (SW-42). It excludes the
 	// other captures, Relay and stores in the circuit.
 	TwoOut bool
+	// Pasu: with TwoOut and stores, while a lap is sown, a house that a
+	// seed other than the lap's last brings to exactly Pasu seeds is
+	// taken at once by its owner (Pallanguzhi, SW-80); 0 for none.
+	Pasu int
 	// Rounds: the game is played in rounds (SW-43). What would end the
 	// game (SW-14 to SW-17) ends a round: the seeds left go as that
 	// ending says, then each player puts Seeds seeds into each of his
@@ -434,6 +438,9 @@ func (c *Config) check() error {
 		if v < 1 || v > mancala.MaxSeeds {
 			return bad("CaptureCounts", "count %d, want 1 to %d", v, mancala.MaxSeeds)
 		}
+	}
+	if err := c.checkMore(); err != nil { // SW-80, more.go
+		return err
 	}
 	return c.checkFour()
 }

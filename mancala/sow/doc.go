@@ -125,6 +125,10 @@
 //     seed may be played only into an empty hole.
 //   - SW-66 No capture in the first move. With NoCaptureFirstMove, each
 //     player's first move captures nothing (Position.State bits 19, 20).
+//   - SW-80 Pasu. With Pasu (and TwoOut), while a lap is sown, a house
+//     that a seed other than the lap's last brings to exactly Pasu seeds
+//     is taken at once by the owner of that house, whoever sows
+//     (Pallanguzhi's fours).
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).

@@ -235,7 +235,7 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	}
 	laps := 0
 	for {
-		if emit == nil && !skip && !r.c.Rounds { // fast_sow.go (burnt houses, SW-43, are skipped seed by seed)
+		if emit == nil && !skip && !r.c.Rounds && r.c.Pasu == 0 { // fast_sow.go (burnt houses, SW-43, are skipped seed by seed)
 			pos, seeds = r.sowQuick(c, int(mover), pos, origin, seeds, next, dir, &res), 0
 		}
 		for seeds > 0 {
@@ -256,6 +256,9 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 				res.fed = true
 			}
 			emit.ev(mancala.EventDrop, mover, t.hole(pos), 1, "")
+			if r.c.Pasu != 0 {
+				r.pasu(c, mover, pos, seeds, &res, emit) // SW-80, more.go
+			}
 		}
 		if pos >= 2*t.n { // a store
 			res.last = pos

@@ -104,6 +104,7 @@ func (c Config) Rules() []string {
 	add(c.Rounds, "SW-43")
 	add(c.TurnRowEmpty, "SW-44")
 	add(c.Simultaneous, "SW-45")
+	add(c.Pasu != 0, "SW-80")
 	return append(ids, c.fourRowRules()...)
 }
 

@@ -164,6 +164,10 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			}
 			*t.at(ring[pos]) += 1
 			hand--
+			if h := ring[pos]; r.c.Pasu > 0 && hand > 0 && !h.store && *t.at(h) == r.c.Pasu { // SW-80
+				t.stores[h.owner] += r.c.Pasu
+				*t.at(h) = 0
+			}
 			if !ring[pos].store && ring[pos].owner != mover {
 				fed = true
 			}

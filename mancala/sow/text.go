@@ -178,6 +178,9 @@ func (g Game) Text() string {
 			s += " Then, while the next hole is empty and the one after it holds seeds, capture those too."
 		}
 		para("%s", s)
+		if x := c.pasuText(); x != "" { // SW-80
+			para("%s", x)
+		}
 	}
 	if c.CaptureNext {
 		caps++
