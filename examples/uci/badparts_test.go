@@ -3,14 +3,14 @@
 package main
 
 import (
+	"github.com/sowing-games/sowing/examples/internal/clitest"
+
 	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // TestMatchMergeBadParts: uci match merge and -resume refuse parts that no
@@ -26,50 +26,14 @@ func TestMatchMergeBadParts(t *testing.T) {
 	if code := run(context.Background(), append(base, "-shard", "0/2", "-results", good), nil, &out, &errb); code != 0 {
 		t.Fatalf("shard: exit %d, %s", code, errb.String())
 	}
-	text, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
+	parts := []clitest.BadPart{
+		{Name: "index 5", File: clitest.EditedPart(t, dir, good, "index5.jsonl", `"Index":0`, `"Index":5`), Want: "Shard"},
+		{Name: "score 7", File: clitest.EditedPart(t, dir, good, "score7.jsonl", `"score":`, `"score":7,"x":`), Want: "score 0, 0.5 or 1"},
+		{Name: "alpha 2", File: clitest.EditedPart(t, dir, good, "alpha2.jsonl", `"Alpha":0.05`, `"Alpha":2`), Want: "Alpha"},
 	}
-	file := func(name, from, to string) string {
-		s := strings.Replace(string(text), from, to, 1)
-		if s == string(text) {
-			t.Fatalf("%s: no %q in %s", name, from, text)
-		}
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	fifo, link := filepath.Join(dir, "fifo"), filepath.Join(dir, "link")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(good, link); err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		name, file, want string
-	}{
-		{"index 5", file("index5.jsonl", `"Index":0`, `"Index":5`), "Shard"},
-		{"score 7", file("score7.jsonl", `"score":`, `"score":7,"x":`), "score 0, 0.5 or 1"},
-		{"alpha 2", file("alpha2.jsonl", `"Alpha":0.05`, `"Alpha":2`), "Alpha"},
-		{"a named pipe", fifo, "a named pipe"},
-		{"/dev/zero", "/dev/zero", "a character device"},
-		{"a link", link, "a symbolic link"},
-	} {
-		done := make(chan int, 1)
-		var out, errb bytes.Buffer
-		go func() { done <- run(context.Background(), []string{"match", "merge", tt.file, good}, nil, &out, &errb) }()
-		select {
-		case code := <-done:
-			if msg := errb.String(); code != 2 || !strings.Contains(msg, tt.want) || strings.Count(msg, "\n") != 1 || strings.Contains(msg, "panic") {
-				t.Errorf("merge %s: exit %d, %q; want 2 and %q", tt.name, code, msg, tt.want)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("merge %s: still running after 10 s", tt.name)
-		}
-	}
+	clitest.MergeRefuses(t, append(parts, clitest.NotRegularParts(t, dir, good)...), func(file string, out, errb *bytes.Buffer) int {
+		return run(context.Background(), []string{"match", "merge", file, good}, nil, out, errb)
+	})
 	// A .partial planted as a link to another file: -results refuses it
 	// and the file is left as it was.
 	victim := filepath.Join(dir, "victim.txt")
