@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/sowing-games/sowing/examples/internal/clitest"
+
 	"bufio"
 	"bytes"
 	"context"
@@ -9,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,17 +24,7 @@ import (
 // endgame databases there by default (-endgame-auto), and a test must
 // never build into the real one.
 func TestMain(m *testing.M) {
-	tmp, err := os.MkdirTemp("", "uci-cache-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	for _, v := range []string{"XDG_CACHE_HOME", "HOME", "LocalAppData"} {
-		os.Setenv(v, tmp) // os.UserCacheDir's sources on Linux, macOS and Windows
-	}
-	code := m.Run()
-	os.RemoveAll(tmp)
-	os.Exit(code)
+	os.Exit(clitest.RunInTempCache(m))
 }
 
 // isolateCache gives the test a cache directory of its own and returns
@@ -51,30 +42,12 @@ func isolateCache(t *testing.T) string {
 	return dir
 }
 
-// syncBuffer is a stderr safe to read while the engine writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // engine is the engine of run, served on pipes.
 type engine struct {
 	t    *testing.T
 	in   *io.PipeWriter
 	out  *bufio.Scanner
-	errb *syncBuffer
+	errb *clitest.SyncBuffer
 	code chan int
 }
 
@@ -82,7 +55,7 @@ func startEngine(t *testing.T, args ...string) *engine {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	e := &engine{t: t, in: inW, out: bufio.NewScanner(outR), errb: &syncBuffer{}, code: make(chan int, 1)}
+	e := &engine{t: t, in: inW, out: bufio.NewScanner(outR), errb: &clitest.SyncBuffer{}, code: make(chan int, 1)}
 	go func() {
 		c := run(context.Background(), args, inR, outW, e.errb)
 		outW.Close()

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"github.com/sowing-games/sowing/examples/internal/clitest"
+
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,35 +26,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("SOWING_WEB_CHILD") == "1" {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, nil))
 	}
-	tmp, err := os.MkdirTemp("", "web-cache-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	for _, v := range []string{"XDG_CACHE_HOME", "HOME", "LocalAppData"} {
-		os.Setenv(v, tmp) // os.UserCacheDir's sources on Linux, macOS and Windows
-	}
-	code := m.Run()
-	os.RemoveAll(tmp)
-	os.Exit(code)
-}
-
-// syncBuffer is a stderr safe to read while the server writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	os.Exit(clitest.RunInTempCache(m))
 }
 
 // post sends a request as the page does and decodes the answer into v.
@@ -98,7 +70,7 @@ func TestComputerBuildsEndgame(t *testing.T) {
 			t.Fatalf("the cache %q, %v: not in %s", dir, err, tmp)
 		}
 		var out bytes.Buffer
-		errb := &syncBuffer{}
+		errb := &clitest.SyncBuffer{}
 		done := make(chan int, 1)
 		addrc := make(chan string, 1)
 		var stop func()

@@ -1,6 +1,8 @@
 package autoendgame
 
 import (
+	"github.com/sowing-games/sowing/examples/internal/clitest"
+
 	"bytes"
 	"context"
 	"errors"
@@ -20,24 +22,6 @@ import (
 	"github.com/sowing-games/sowing/mancala/endgame"
 )
 
-// syncBuffer is a log safe for the builder's goroutine and the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func rules(t *testing.T, name string) mancala.Ruleset {
 	t.Helper()
 	r, err := rulesflags.Named("awale", name)
@@ -47,9 +31,9 @@ func rules(t *testing.T, name string) mancala.Ruleset {
 	return r
 }
 
-func newCache(t *testing.T, o Options) (*Cache, *syncBuffer) {
+func newCache(t *testing.T, o Options) (*Cache, *clitest.SyncBuffer) {
 	t.Helper()
-	log := &syncBuffer{}
+	log := &clitest.SyncBuffer{}
 	o.Log, o.Prefix = log, "test: "
 	c, err := New(o)
 	if err != nil {
@@ -454,7 +438,7 @@ func TestDamagedFileSaid(t *testing.T) {
 // count, at most one every progressEvery, and not those of counts loaded
 // or built.
 func TestProgressLines(t *testing.T) {
-	log := &syncBuffer{}
+	log := &clitest.SyncBuffer{}
 	p := &progress{log: &logger{w: log, prefix: "test: "}}
 	within := "endgame: count 20: phases, 10/84672315 positions settled (0.0%), 0.10M positions/s, ETA 14m0s\n"
 	for _, l := range []string{
