@@ -255,7 +255,13 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			if uint(pos-oppLo) < uint(t.n) {
 				res.fed = true
 			}
-			emit.ev(mancala.EventDrop, mover, t.hole(pos), 1, "")
+			if emit != nil {
+				rule := ""
+				if pos >= 2*t.n { // a store in the circuit
+					rule = "SW-5"
+				}
+				emit.ev(mancala.EventDrop, mover, t.hole(pos), 1, rule)
+			}
 			if r.c.Pasu != 0 {
 				r.pasu(c, mover, pos, seeds, &res, emit) // SW-80, more.go
 			}
