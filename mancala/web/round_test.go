@@ -39,3 +39,19 @@ func TestNarrationCountsRounds(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupFourRows: the position editor builds its board on the rules'
+// own layout, so a four-row game (Hus) takes an edited position.
+func TestSetupFourRows(t *testing.T) {
+	l := serve(t, Options{})
+	s := l.newGame(newGameRequest{Family: "hus", Seats: []string{"human", "human"}})
+	var info setupInfo
+	l.ok("GET", "/api/setup?id="+s.ID, nil, &info)
+	pos := info.Start
+	pos.Rows[0][0], pos.Rows[0][1] = pos.Rows[0][0]+pos.Rows[0][1], 0 // two seeds moved within South's outer row
+	var st stateJSON
+	l.ok("POST", "/api/setup"+q(s), map[string]any{"position": pos}, &st)
+	if st.Board.Layout.Rows != 2 || st.Board.Rows[0][0] != info.Start.Rows[0][0]+info.Start.Rows[0][1] {
+		t.Errorf("after an edit of Hus: layout %+v, rows %v", st.Board.Layout, st.Board.Rows)
+	}
+}

@@ -74,6 +74,9 @@ func positionFrom(r mancala.Ruleset, q *setupJSON) (mancala.Position, error) {
 		return p, badRequest("to move %q: want south, north or both", clip(q.ToMove))
 	}
 	b, err := mancala.NewBoard(n, 0)
+	if err == nil {
+		err = b.SetLayout(p.Board.Layout()) // the board of r's start: two rows or four
+	}
 	if err != nil {
 		return p, badRequest("%v", err)
 	}
