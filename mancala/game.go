@@ -75,6 +75,11 @@ func NewGame(r Ruleset, opts ...GameOption) (*Game, error) {
 		if start, err = r.Setup(c.start); err != nil {
 			return nil, err
 		}
+		// A ruleset that knows no layout keeps the one it was given.
+		if got, want := start.Board.Layout(), LayoutOf(r); got != want {
+			return nil, fmt.Errorf("mancala: a board of %d rows a side (stores %v) for rules of %d (stores %v): %w",
+				got.Rows, !got.NoStores, want.Rows, !want.NoStores, ErrInvalidPosition)
+		}
 	}
 	g := &Game{rules: r, positions: []Position{start}}
 	if _, ok := r.(Rounder); ok {

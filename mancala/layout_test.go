@@ -247,3 +247,23 @@ func TestLayoutText(t *testing.T) {
 		}
 	}
 }
+
+// TestNewGameRefusesOtherLayout: a start position whose board has another
+// layout than the rules' (position text with l2 given to two-row rules)
+// is refused, whatever the ruleset's Setup knows of layouts.
+func TestNewGameRefusesOtherLayout(t *testing.T) {
+	r, err := NewSprint(2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := mancala.ParsePosition(r.Start().String() + " l2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mancala.NewGame(r, mancala.From(p)); !errors.Is(err, mancala.ErrInvalidPosition) {
+		t.Errorf("a four-row board for two-row rules: %v, want ErrInvalidPosition", err)
+	}
+	if _, err := mancala.NewGame(r, mancala.From(r.Start())); err != nil {
+		t.Errorf("the start: %v", err)
+	}
+}
