@@ -32,6 +32,8 @@ import (
 // 2 with a legal move; a match of two games; the terminal game playing
 // from a script; the web handler creating a game and playing a move.
 func TestEveryTool(t *testing.T) {
+	start := time.Now()
+	defer func() { t.Logf("every tool, every game: %v", time.Since(start).Round(time.Millisecond)) }()
 	h, err := web.New(web.Options{MaxSearches: 1, NewGamesPerMinute: 1000, GamesPerClient: 1000})
 	if err != nil {
 		t.Fatal(err)
@@ -62,6 +64,12 @@ func TestEveryTool(t *testing.T) {
 	}
 }
 
+// hangGuard bounds each tool's run so that a hang fails the test with
+// the moves so far instead of stalling the package; every tool's work is
+// bounded otherwise (plies, depth, nodes, table size), so the guard is
+// far above what any game needs on a slow machine.
+const hangGuard = 3 * time.Minute
+
 // toolSearch plays a game of r to its end, alpha-beta at depth 2 as South
 // and MCTS with few playouts as North, and checks every move was legal
 // (PlayGame refuses others) and the game has an outcome.
@@ -70,14 +78,17 @@ func toolSearch(t *testing.T, r mancala.Ruleset) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	// The work is bounded by plies, depth and playouts, not by the
+	// clock (a race build on a busy two-core machine runs a 400-ply
+	// Igisoro game for over 20 s); hangGuard only stops a hang.
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	// Some four-row games (Igisoro) last tens of thousands of plies
 	// between weak players: the game is cut at maxPlies, and the
 	// playouts at playoutPlies.
-	const maxPlies, playoutPlies = 400, 200
+	const maxPlies, playoutPlies = 300, 60
 	ab := search.NewAlphaBeta(search.AlphaBetaOptions{Depth: 2, TableSize: 1 << 12})
-	mc := search.NewMCTS(search.MCTSOptions{Playouts: 16, Seed: 1, MaxPlayoutPlies: playoutPlies})
+	mc := search.NewMCTS(search.MCTSOptions{Playouts: 8, Seed: 1, MaxPlayoutPlies: playoutPlies})
 	err = search.PlayGame(ctx, g, ab, mc, func(mancala.Move, mancala.Position) {
 		if g.Ply() >= maxPlies {
 			cancel()
@@ -130,7 +141,7 @@ func toolSolve(t *testing.T, f mancala.Family, pr mancala.Preset) {
 	if r == nil {
 		t.Fatalf("no small board: %q", tried)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	sol, err := search.Solve(ctx, r, nil, r.Start(), search.SolveOptions{TableBits: 16})
 	if err != nil {
@@ -158,9 +169,9 @@ func toolSolve(t *testing.T, f mancala.Family, pr mancala.Preset) {
 // about 27 million nodes at Congkak Overbeck's start
 // (search.TestQuiesceSowingPastStoreIsQuiet).
 func toolUCI(t *testing.T, r mancala.Ruleset) {
-	in := strings.NewReader("uci\nisready\nucinewgame\nposition startpos\ngo depth 2\n")
+	in := strings.NewReader("uci\nisready\nucinewgame\nposition startpos\ngo depth 2 nodes 200000\n")
 	var out bytes.Buffer
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	if err := uci.Serve(ctx, in, &out, uci.EngineConfig{Rules: r, Level: "easy", HashMB: 1}); err != nil {
 		t.Fatal(err)
@@ -182,7 +193,7 @@ func toolUCI(t *testing.T, r mancala.Ruleset) {
 
 // toolMatch plays a match of two games, greedy against random.
 func toolMatch(t *testing.T, r mancala.Ruleset) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangGuard)
 	defer cancel()
 	rep, err := match.Run(ctx, match.Config{
 		Rules: r, Games: 2, Seed: 1, Parallel: 1, MaxPlies: 3000,
