@@ -47,6 +47,7 @@ func autoEndgame(f *autoendgame.Flags, cfg *uci.EngineConfig, stdout, stderr io.
 		return stdout, func() {}
 	}
 	cfg.Endgame, cfg.EndgameApprox, cfg.EndgameCheck, cfg.EndgameNote, cfg.EndgameReady = s.Oracle, !s.Exact(), s.Err, s.Note, s.Ready
+	cfg.EndgameSeeds = s.Seeds
 	timer := time.AfterFunc(beginAfter, c.Begin)
 	return &uciokWriter{w: stdout, begin: c.Begin}, func() {
 		timer.Stop()

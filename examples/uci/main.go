@@ -143,7 +143,7 @@ func loadEndgame(f *rulesflags.EndgameFlags, cfg *uci.EngineConfig, stderr io.Wr
 		fmt.Fprintf(stderr, "uci: %s\n", eg)
 		return func() {}, 0
 	}
-	cfg.Endgame, cfg.EndgameCheck, cfg.EndgameApprox = eg.Oracle, eg.Err, !eg.Exact()
+	cfg.Endgame, cfg.EndgameCheck, cfg.EndgameApprox, cfg.EndgameSeeds = eg.Oracle, eg.Err, !eg.Exact(), eg.Seeds
 	fmt.Fprintf(stderr, "uci: %s\n", eg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})

@@ -48,8 +48,12 @@ type AlphaBeta struct {
 	// egEstimate says eg's answers are estimates (WithEndgameEstimate):
 	// never taken as proven.
 	egEstimate bool
-	helpers    []*AlphaBeta // of a parallel search (Threads > 1)
-	lazy       []*AlphaBeta // of a parallel search with SharedTable, without tables of their own
+	// egSeeds is the most seeds in the houses of a position eg may
+	// answer about (OracleSeeds); eg is not asked about others, and with
+	// only a bounds oracle (-1) about none.
+	egSeeds int
+	helpers []*AlphaBeta // of a parallel search (Threads > 1)
+	lazy    []*AlphaBeta // of a parallel search with SharedTable, without tables of their own
 	// Of a lazy helper during a search: the plies its iterations search
 	// beyond the searcher's (0 or 1), and where it publishes its node
 	// count at each poll.
@@ -643,7 +647,7 @@ func oracleValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p 
 			return v, true
 		}
 	}
-	if !fresh && depth > 0 {
+	if !fresh && depth > 0 || t.ops.houseSeeds(p) > a.egSeeds {
 		return 0, false
 	}
 	gain, ok := a.eg(t.ops.position(p))

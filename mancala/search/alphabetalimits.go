@@ -5,6 +5,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -15,9 +16,12 @@ import (
 func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []mancala.Position) int {
 	a.r = r
 	a.eval = resolveEvaluator(a.opts.Eval, r)
-	a.eg, a.egb, a.egEstimate = nil, nil, false
+	a.eg, a.egb, a.egEstimate, a.egSeeds = nil, nil, false, math.MaxInt
 	if e, ok := r.(Endgamer); ok {
 		a.eg = e.Endgame
+	}
+	if e, ok := r.(interface{ endgameSeeds() int }); ok {
+		a.egSeeds = e.endgameSeeds()
 	}
 	if e, ok := r.(interface{ endgameEstimates() bool }); ok {
 		a.egEstimate = e.endgameEstimates()
@@ -25,7 +29,7 @@ func (a *AlphaBeta) prepare(ctx context.Context, r mancala.Ruleset, history []ma
 	if b, ok := r.(EndgameBounder); ok {
 		a.egb = b.EndgameBounds
 		if a.eg == nil {
-			a.eg = noOracle
+			a.eg, a.egSeeds = noOracle, -1
 		}
 	}
 	a.sops.set(r, a.eval)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -183,29 +184,85 @@ func capabilitiesOf(r mancala.Ruleset) capabilities {
 // r's would, and Solve still sees r's [ScoreBounder] and
 // [StoreIndependent]. It estimates positions as r does: its Estimate
 // ([Estimator]) is r's, or [DefaultEvaluator] if r has none, so that
-// [AlphaBeta] evaluates the same with the oracle as without. It is not a
-// [Packer] (the packed search would not ask oracle) nor a
-// [mancala.Tracer], and its String is r's followed by " with an endgame
-// oracle".
-func WithEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool)) mancala.Ruleset {
-	return withEndgame(r, oracle, false)
+// [AlphaBeta] evaluates the same with the oracle as without. It is r's
+// [Stepper] if r has one (AlphaBeta's compact path asks oracle as its
+// general path does, and is much faster), but not a [Packer] (the packed
+// solver would not ask oracle) nor a [mancala.Tracer], and its String is
+// r's followed by " with an endgame oracle".
+func WithEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool), opts ...EndgameOption) mancala.Ruleset {
+	return withEndgame(r, oracle, false, opts)
 }
 
 // withEndgame is WithEndgame, and WithEndgameEstimate with estimates.
-func withEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool), estimates bool) mancala.Ruleset {
-	w := &endgameRules{Ruleset: r, oracle: oracle, estimate: resolveEvaluator(nil, r), estimates: estimates}
+func withEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool), estimates bool, opts []EndgameOption) mancala.Ruleset {
+	w := &endgameRules{Ruleset: r, oracle: oracle, estimate: resolveEvaluator(nil, r), estimates: estimates, seeds: math.MaxInt}
+	for _, o := range opts {
+		if o != nil {
+			o(w)
+		}
+	}
+	return w.wrap(true)
+}
+
+// wrap returns w with the capabilities of the core that its ruleset has
+// ([mancala.Cycler], [mancala.Explainer]) and, if stepper and the ruleset
+// is a [Stepper], that Stepper: the caller says stepper only when w
+// estimates as the ruleset does, so that CompactEstimate still matches
+// Estimate. AlphaBeta then searches on the compact path, which asks the
+// oracles as the general path does (zcompact.go's oracleValueC).
+func (w *endgameRules) wrap(stepper bool) mancala.Ruleset {
+	r := w.Ruleset
 	c, cyc := r.(mancala.Cycler)
 	e, exp := r.(mancala.Explainer)
+	var out mancala.Ruleset
 	switch {
 	case cyc && exp:
-		return &endgameCyclerExplainer{&endgameCycler{w, c}, e}
+		out = &endgameCyclerExplainer{&endgameCycler{w, c}, e}
 	case cyc:
-		return &endgameCycler{w, c}
+		out = &endgameCycler{w, c}
 	case exp:
-		return &endgameExplainer{w, e}
+		out = &endgameExplainer{w, e}
+	default:
+		out = w
 	}
-	return w
+	st, ok := r.(Stepper)
+	if !stepper || !ok {
+		return out
+	}
+	switch x := out.(type) {
+	case *endgameRules:
+		return &endgameStepper{x, st}
+	case *endgameCycler:
+		return &endgameStepperCycler{x, st}
+	case *endgameExplainer:
+		return &endgameStepperExplainer{x, st}
+	case *endgameCyclerExplainer:
+		return &endgameStepperCyclerExplainer{x, st}
+	}
+	return out
 }
+
+// The results of WithEndgame, WithEndgameEstimate and WithEndgameBounds
+// (with no estimate of its own) for a Stepper: the wrapper with r's
+// Stepper methods.
+type (
+	endgameStepper struct {
+		*endgameRules
+		Stepper
+	}
+	endgameStepperCycler struct {
+		*endgameCycler
+		Stepper
+	}
+	endgameStepperExplainer struct {
+		*endgameExplainer
+		Stepper
+	}
+	endgameStepperCyclerExplainer struct {
+		*endgameCyclerExplainer
+		Stepper
+	}
+)
 
 // WithEndgameEstimate is [WithEndgame] for an oracle whose answers are
 // estimates, not exact values: an endgame database of other rules than
@@ -216,8 +273,8 @@ func withEndgame(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, o
 // ranks above every heuristic value, and below every proven win), the
 // result is not Exact, and the table keeps it as unproven. [Solve] does
 // not ask it. Its String is r's followed by " with an endgame estimate".
-func WithEndgameEstimate(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool)) mancala.Ruleset {
-	return withEndgame(r, oracle, true)
+func WithEndgameEstimate(r mancala.Ruleset, oracle func(p mancala.Position) (gain int, ok bool), opts ...EndgameOption) mancala.Ruleset {
+	return withEndgame(r, oracle, true, opts)
 }
 
 // endgameEstimates reports whether the oracle's answers are estimates
@@ -237,6 +294,33 @@ type endgameRules struct {
 	// estimates says the oracle's answers are estimates
 	// (WithEndgameEstimate): Solve does not see it.
 	estimates bool
+	// seeds is the most seeds in the houses of a position the oracle
+	// answers about (OracleSeeds), or math.MaxInt.
+	seeds int
+}
+
+// An EndgameOption qualifies the oracle given to [WithEndgame] or
+// [WithEndgameEstimate].
+type EndgameOption func(*endgameRules)
+
+// OracleSeeds says that the oracle answers about no position with more
+// than k seeds in its houses, as an endgame database of the counts 0 to
+// k (endgame.DB.Seeds) does: [AlphaBeta] then does not ask it about
+// those, which on its compact path ([Stepper]) saves building a
+// mancala.Position for the oracle at every node. A negative k says it
+// answers about none. The results are the same with the option as
+// without, for an oracle that keeps the promise.
+func OracleSeeds(k int) EndgameOption {
+	return func(w *endgameRules) { w.seeds = max(k, -1) }
+}
+
+// endgameSeeds returns OracleSeeds's k (math.MaxInt without it); AlphaBeta
+// asks it.
+func (w *endgameRules) endgameSeeds() int {
+	if w.noExact {
+		return -1
+	}
+	return w.seeds
 }
 
 // endgameCycler is WithEndgame's wrapper of a Cycler, endgameExplainer

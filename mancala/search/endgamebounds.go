@@ -63,62 +63,15 @@ func boundValue[P comparable, O nodeOps[P]](a *AlphaBeta, t *linePath[P, O], p P
 // ([Endgamer] answers nothing) and its String is r's followed by " with
 // endgame bounds".
 func WithEndgameBounds(r mancala.Ruleset, bounds func(p mancala.Position) (lo, hi int, ok bool), estimate Evaluator) mancala.Ruleset {
-	w := WithEndgame(r, noOracle)
-	var e *endgameRules
-	switch x := w.(type) {
-	case *endgameRules:
-		e = x
-	case *endgameCycler:
-		e = x.endgameRules
-	case *endgameExplainer:
-		e = x.endgameRules
-	case *endgameCyclerExplainer:
-		e = x.endgameRules
-	}
-	e.bounds, e.noExact = bounds, true
+	w := &endgameRules{Ruleset: r, oracle: noOracle, estimate: resolveEvaluator(nil, r), bounds: bounds, noExact: true, seeds: -1}
 	if estimate != nil {
-		e.estimate = estimate
-		return w
+		// An estimate of its own: r's CompactEstimate would not match it,
+		// so the result searches on the general path.
+		w.estimate = estimate
+		return w.wrap(false)
 	}
-	// Without an estimate of its own the result searches on r's Stepper
-	// path, if r has one, as r does.
-	st, ok := r.(Stepper)
-	if !ok {
-		return w
-	}
-	switch x := w.(type) {
-	case *endgameRules:
-		return &boundsStepper{x, st}
-	case *endgameCycler:
-		return &boundsStepperCycler{x, st}
-	case *endgameExplainer:
-		return &boundsStepperExplainer{x, st}
-	case *endgameCyclerExplainer:
-		return &boundsStepperCyclerExplainer{x, st}
-	}
-	return w
+	return w.wrap(true)
 }
-
-// The results of WithEndgameBounds for a Stepper: the wrapper of
-// WithEndgame with r's Stepper methods.
-type (
-	boundsStepper struct {
-		*endgameRules
-		Stepper
-	}
-	boundsStepperCycler struct {
-		*endgameCycler
-		Stepper
-	}
-	boundsStepperExplainer struct {
-		*endgameExplainer
-		Stepper
-	}
-	boundsStepperCyclerExplainer struct {
-		*endgameCyclerExplainer
-		Stepper
-	}
-)
 
 // EndgameBounds implements [EndgameBounder] with the bounds oracle of
 // [WithEndgameBounds], if any.

@@ -39,6 +39,8 @@ type nodeOps[P comparable] interface {
 	eval(p P, side mancala.Player) float64
 	// position returns p as a mancala.Position.
 	position(p P) mancala.Position
+	// houseSeeds returns the seeds in p's houses (both rows).
+	houseSeeds(p P) int
 	// from returns a position of the game's history in the form P, or, if
 	// it has none, a value with its stores that equals no position of the
 	// search.
@@ -87,8 +89,11 @@ func (o *slowOps) apply(p mancala.Position, m mancala.Move) mancala.Position { r
 func (o *slowOps) cycle(p mancala.Position) mancala.Position                 { return o.cyc.Cycle(p) }
 func (o *slowOps) eval(p mancala.Position, side mancala.Player) float64      { return o.ev(p, side) }
 func (o *slowOps) position(p mancala.Position) mancala.Position              { return p }
-func (o *slowOps) from(p mancala.Position) mancala.Position                  { return p }
-func (o *slowOps) cycler() bool                                              { return o.cyc != nil }
+func (o *slowOps) houseSeeds(p mancala.Position) int {
+	return p.Board.RowSeeds(mancala.South) + p.Board.RowSeeds(mancala.North)
+}
+func (o *slowOps) from(p mancala.Position) mancala.Position { return p }
+func (o *slowOps) cycler() bool                             { return o.cyc != nil }
 func (o *slowOps) simultaneous(a *AlphaBeta, p mancala.Position, h uint64, depth, ply int) float64 {
 	return a.simultaneous(p, h, depth, ply)
 }

@@ -149,6 +149,7 @@ func (o *fastOps) hash(p Compact) uint64                   { return compactHash(
 func (o *fastOps) apply(p Compact, m mancala.Move) Compact { return o.s.CompactApply(p, m) }
 func (o *fastOps) cycle(p Compact) Compact                 { return o.s.CompactCycle(p) }
 func (o *fastOps) position(p Compact) mancala.Position     { return o.s.Expand(p) }
+func (o *fastOps) houseSeeds(p Compact) int                { return compactSeeds(p) }
 func (o *fastOps) cycler() bool                            { return o.cyc }
 func (o *fastOps) legal(dst []mancala.Move, p Compact) []mancala.Move {
 	return o.s.CompactLegal(dst, p)
@@ -226,4 +227,12 @@ func (a *AlphaBeta) startStepper(st Stepper, n uint8, history []mancala.Position
 	}
 	a.fpath.reset(&a.fops, history)
 	a.stepped = true
+}
+
+// compactSeeds returns the seeds in x's houses: its rows' bytes summed
+// in 16-bit lanes (at most 4 x 255 each), then the lanes by one multiply.
+func compactSeeds(x Compact) int {
+	const m = 0x00ff00ff00ff00ff
+	l := x.South&m + x.South>>8&m + x.North&m + x.North>>8&m
+	return int(l * 0x0001000100010001 >> 48)
 }

@@ -333,7 +333,7 @@ func oracleValueC(a *AlphaBeta, t *cpath, p Compact, depth int) (float64, bool) 
 			return v, true
 		}
 	}
-	if !fresh && depth > 0 {
+	if !fresh && depth > 0 || t.ops.houseSeeds(p) > a.egSeeds {
 		return 0, false
 	}
 	gain, ok := a.eg(t.ops.position(p))

@@ -139,3 +139,36 @@ func TestEndgameReady(t *testing.T) {
 	}
 	s.quit()
 }
+
+// TestEndgameSeedsBoundsTheQuestions: with EngineConfig.EndgameSeeds, the
+// search never asks Endgame about a position with more seeds in its
+// houses than the count it returns, read when each search starts.
+func TestEndgameSeedsBoundsTheQuestions(t *testing.T) {
+	var k, calls, above atomic.Int64
+	k.Store(47)
+	s := newSession(t, EngineConfig{Rules: awaleRules(t, "awari"),
+		Endgame: func(p mancala.Position) (int, bool) {
+			calls.Add(1)
+			if int64(p.Board.RowSeeds(mancala.South)+p.Board.RowSeeds(mancala.North)) > k.Load() {
+				above.Add(1)
+			}
+			return 0, false
+		},
+		EndgameSeeds: func() int { return int(k.Load()) }})
+	s.send("position startpos")
+	s.send("go depth 4")
+	s.expect("bestmove")
+	if calls.Load() == 0 || above.Load() != 0 {
+		t.Fatalf("up to 47 seeds: %d questions, %d above", calls.Load(), above.Load())
+	}
+	k.Store(40) // no position of a shallow search from the start has so few
+	calls.Store(0)
+	s.send("ucinewgame")
+	s.send("position startpos")
+	s.send("go depth 4")
+	s.expect("bestmove")
+	if n := calls.Load(); n != 0 {
+		t.Errorf("up to 40 seeds: asked %d times from the start at depth 4", n)
+	}
+	s.quit()
+}

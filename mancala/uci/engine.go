@@ -60,6 +60,13 @@ type EngineConfig struct {
 	// other rules than Rules): the engine searches with them added by
 	// search.WithEndgameEstimate, and never reports them as proven.
 	EndgameApprox bool
+	// EndgameSeeds, if set, returns the most seeds in the houses of a
+	// position that Endgame answers about (an endgame database's largest
+	// count, endgame.DB.Seeds), read when a search starts: the search
+	// then does not ask Endgame about positions with more
+	// (search.OracleSeeds), which makes it faster. It must be safe for
+	// concurrent use and quick.
+	EndgameSeeds func() int
 	// EndgameCheck, if set, reports, without waiting, an error found in
 	// the databases behind Endgame after the engine started: databases
 	// that are still being checked in the background when the engine
@@ -81,9 +88,9 @@ type EngineConfig struct {
 	// EndgameReady, if set, says whether the databases behind Endgame
 	// (or EndgameBounds) are worth consulting now: a go whose search
 	// starts while it reports false searches without them, as if they
-	// were not set. Databases being built in the background may hold too
-	// few counts to repay what an oracle costs the search (it leaves its
-	// packed path). It must be safe for concurrent use and quick.
+	// were not set: databases being built in the background, say, whose
+	// few counts the program does not want to play with yet. It must be
+	// safe for concurrent use and quick.
 	EndgameReady func() bool
 	// EndgameBounds, if set and Endgame is not, proves bounds on the
 	// final store difference of some positions (bound tables: see

@@ -51,11 +51,15 @@ func (s *server) goSearch(gp GoParams) {
 	var rules mancala.Ruleset = s.rules
 	ab, wait := s.ab, run.wait
 	eg := s.atStart && (s.cfg.EndgameReady == nil || s.cfg.EndgameReady())
+	var seeds search.EndgameOption
+	if s.cfg.EndgameSeeds != nil {
+		seeds = search.OracleSeeds(s.cfg.EndgameSeeds())
+	}
 	switch {
 	case s.cfg.Endgame != nil && eg && s.cfg.EndgameApprox:
-		rules = search.WithEndgameEstimate(rules, s.cfg.Endgame)
+		rules = search.WithEndgameEstimate(rules, s.cfg.Endgame, seeds)
 	case s.cfg.Endgame != nil && eg:
-		rules = search.WithEndgame(rules, s.cfg.Endgame)
+		rules = search.WithEndgame(rules, s.cfg.Endgame, seeds)
 	case s.cfg.EndgameBounds != nil && eg:
 		rules = search.WithEndgameBounds(rules, s.cfg.EndgameBounds, s.cfg.EndgameEstimate)
 	}

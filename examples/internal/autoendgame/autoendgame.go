@@ -366,9 +366,9 @@ func (c *Cache) Rules(r mancala.Ruleset) mancala.Ruleset {
 // Ready reports whether the databases in use reach the Set's bound (the
 // counts 0 to [Set.Stones], or more that the directory held): those the
 // searches consult (uci.EngineConfig.EndgameReady; Cache.Rules). A set
-// still being built is left out, because an oracle costs a search more
-// than a few small counts repay: it leaves its packed path (ELO.md,
-// "Shipped endgame knowledge").
+// still being built is left out, so that the engine is always in one of
+// the two configurations that matches measured (ELO.md, "Shipped endgame
+// knowledge"), never in between.
 func (s *Set) Ready() bool {
 	e := s.cur.Load()
 	return e != nil && e.DB().Seeds() >= s.stop
@@ -391,6 +391,17 @@ func (s *Set) Oracle(p mancala.Position) (gain int, ok bool) {
 		return 0, false
 	}
 	return e.Oracle(p)
+}
+
+// Seeds returns the most seeds in the houses of a position that Oracle
+// answers about now (the largest count in use), or -1 if there are no
+// databases yet: uci.EngineConfig.EndgameSeeds.
+func (s *Set) Seeds() int {
+	e := s.cur.Load()
+	if e == nil {
+		return -1
+	}
+	return e.Seeds()
 }
 
 // Exact reports whether the values are exact under the rules the Set was

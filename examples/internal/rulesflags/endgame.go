@@ -335,6 +335,11 @@ func (e *Endgame) Exact() bool { return e.exact }
 // of uci.EngineConfig.Endgame.
 func (e *Endgame) Oracle(p mancala.Position) (gain int, ok bool) { return e.db.Endgame(p) }
 
+// Seeds returns the most seeds in the houses of a position that Oracle
+// answers about: the largest count of the databases (endgame.DB.Seeds),
+// for search.OracleSeeds and uci.EngineConfig.EndgameSeeds.
+func (e *Endgame) Seeds() int { return e.db.Seeds() }
+
 // Applies reports whether the databases are those of r's rules: exactly
 // those LoadEndgame would load for r (with -endgame-approx if e was so
 // loaded). A program whose game changes its rules (play's load) checks it.
@@ -358,9 +363,9 @@ func (e *Endgame) Rules(r mancala.Ruleset) mancala.Ruleset {
 		return search.WithEndgameBounds(r, e.Bounds, nil)
 	}
 	if !e.exact {
-		return search.WithEndgameEstimate(r, e.Oracle)
+		return search.WithEndgameEstimate(r, e.Oracle, search.OracleSeeds(e.Seeds()))
 	}
-	return search.WithEndgame(r, e.Oracle)
+	return search.WithEndgame(r, e.Oracle, search.OracleSeeds(e.Seeds()))
 }
 
 // Engine returns eng made to search with the databases: at each choice it
