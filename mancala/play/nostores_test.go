@@ -10,9 +10,10 @@ import (
 )
 
 // TestNoStoresGame: a game whose board has no stores (the catalogue's
-// games of mancala.Layout.NoStores), played to its end between computers,
-// (the two-row ones, whose games are short) is drawn without store boxes, says the seeds a move captures as
-// captures, never as a store, and counts them under the board.
+// two-row games of mancala.Layout.NoStores, whose games are short),
+// played to its end between computers, is drawn without store boxes,
+// says the seeds a move captures as captures, never as a store, and
+// counts them under the board.
 func TestNoStoresGame(t *testing.T) {
 	games, captures := 0, 0
 	for _, f := range mancala.Families() {
