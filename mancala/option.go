@@ -3,6 +3,7 @@ package mancala
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -72,17 +73,18 @@ func (pr Preset) Choice(o Option) string {
 // OptionError is the error of [Family.WithOptions] for an option or a
 // value that the family does not declare. It wraps [ErrUnsupported].
 type OptionError struct {
-	Family string // the family's name, such as "awale"
-	Key    string // the option's key, such as "grandslam"
-	Value  string // the value asked for; "" when the key itself is unknown
-	Known  []string
+	Family string   // the family's name, such as "awale"
+	Key    string   // the option's key asked for, such as "grandslam"
+	Value  string   // the value asked for
+	Keys   []string // the family's option keys, when Key is not one of them
+	Values []string // the option's values, when Key is one and Value is not
 }
 
 func (e *OptionError) Error() string {
-	if e.Value == "" {
-		return fmt.Sprintf("mancala: %s has no option %s (known: %s)", e.Family, Quote(e.Key), strings.Join(e.Known, ", "))
+	if e.Values == nil {
+		return fmt.Sprintf("mancala: %s has no option %s (its options: %s)", e.Family, Quote(e.Key), strings.Join(e.Keys, ", "))
 	}
-	return fmt.Sprintf("mancala: %s option %s has no value %s (known: %s)", e.Family, e.Key, Quote(e.Value), strings.Join(e.Known, ", "))
+	return fmt.Sprintf("mancala: %s option %s has no value %s (its values: %s)", e.Family, e.Key, Quote(e.Value), strings.Join(e.Values, ", "))
 }
 
 // Unwrap returns ErrUnsupported.
@@ -109,25 +111,27 @@ func (f Family) Option(key string) (Option, bool) {
 // canonical name. Unlike WithParams it builds the name, so the name it
 // returns is one Build accepts.
 //
-// An undeclared option key or value gives an *[OptionError]; the errors
-// of WithParams and of Build come back as they are; all wrap
-// ErrUnsupported. f must have a Build.
+// An undeclared option key or value gives an *[OptionError] (for the
+// first such key in lexical order); the errors of WithParams and of Build
+// come back as they are, and a family without a Build gives one; all
+// wrap ErrUnsupported.
 func (f Family) WithOptions(name string, params map[string]int, options map[string]string) (string, error) {
 	keys := make([]string, 0, len(f.Options))
 	for _, o := range f.Options {
 		keys = append(keys, o.Key)
 	}
-	for k, v := range options {
+	for _, k := range slices.Sorted(maps.Keys(options)) {
+		v := options[k]
 		o, ok := f.Option(k)
 		if !ok {
-			return "", &OptionError{Family: f.Name, Key: k, Known: keys}
+			return "", &OptionError{Family: f.Name, Key: k, Value: v, Keys: keys}
 		}
 		if _, ok := o.Word(v); !ok {
 			vals := make([]string, len(o.Values))
 			for i, c := range o.Values {
 				vals[i] = c.Value
 			}
-			return "", &OptionError{Family: f.Name, Key: k, Value: v, Known: vals}
+			return "", &OptionError{Family: f.Name, Key: k, Value: v, Values: vals}
 		}
 	}
 	if f.Build == nil {

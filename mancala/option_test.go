@@ -130,6 +130,20 @@ func TestWithOptions(t *testing.T) {
 	if _, err := f.WithOptions("optf nosuch", nil, nil); !errors.Is(err, mancala.ErrUnsupported) {
 		t.Errorf("a name Build refuses: %v, want ErrUnsupported", err)
 	}
+	// The error says what is known; of two bad keys, the first in order.
+	_, err := f.WithOptions("optf", nil, map[string]string{"slam": "some", "pie": "yes"})
+	if err == nil || err.Error() != `mancala: optf has no option "pie" (its options: slam, quick)` {
+		t.Errorf("two bad keys: %v", err)
+	}
+	_, err = f.WithOptions("optf", nil, map[string]string{"slam": ""})
+	if err == nil || err.Error() != `mancala: optf option slam has no value "" (its values: all, none, half)` {
+		t.Errorf("an empty value: %v", err)
+	}
+	nobuild := f
+	nobuild.Build = nil
+	if _, err := nobuild.WithOptions("optf", nil, map[string]string{"slam": "half"}); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("no Build: %v, want ErrUnsupported", err)
+	}
 }
 
 func TestOptionWord(t *testing.T) {
