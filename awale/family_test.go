@@ -153,3 +153,48 @@ func TestNameError(t *testing.T) {
 		}
 	}
 }
+
+// TestFamilyOptions: every value of every option, set alone after every
+// preset, names a ruleset whose options hold that value, and each preset's
+// declared option values are the options it plays.
+func TestFamilyOptions(t *testing.T) {
+	f, _ := mancala.LookupFamily("awale")
+	get := map[string]func(awale.Options) string{
+		"grandslam": func(o awale.Options) string { return o.GrandSlam.String() },
+		"cycle":     func(o awale.Options) string { return o.Cycle.String() },
+		"majority": func(o awale.Options) string {
+			if o.StopAtMajority {
+				return "on"
+			}
+			return "off"
+		},
+	}
+	if len(f.Options) != len(get) {
+		t.Fatalf("%d options, want %d", len(f.Options), len(get))
+	}
+	for _, pr := range f.Presets {
+		po, err := awale.ParseName(pr.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, opt := range f.Options {
+			if got := get[opt.Key](po); got != pr.Choice(opt) {
+				t.Errorf("preset %s declares %s=%s, plays %s", pr.Name, opt.Key, pr.Choice(opt), got)
+			}
+			for _, c := range opt.Values {
+				if c.Label == "" || c.Description == "" {
+					t.Errorf("option %s value %s: no label or description", opt.Key, c.Value)
+				}
+				name, err := f.WithOptions(pr.Name, map[string]int{"houses": 4}, map[string]string{opt.Key: c.Value})
+				if err != nil {
+					t.Errorf("%s %s=%s: %v", pr.Name, opt.Key, c.Value, err)
+					continue
+				}
+				o, err := awale.ParseName(name)
+				if err != nil || get[opt.Key](o) != c.Value || o.Houses != 4 {
+					t.Errorf("%s %s=%s: named %q, which reads %+v, %v", pr.Name, opt.Key, c.Value, name, o, err)
+				}
+			}
+		}
+	}
+}

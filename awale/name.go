@@ -11,7 +11,9 @@ import (
 // ParseName reads a ruleset's name as [Rules.String] writes it ("awale", "awale abapa",
 // "awale grandslam=nocapture houses=4 seeds=3") and
 // returns the options it names, so that a saved game's ruleset can be built
-// again. A name that does not read back exactly as itself is refused with
+// again. It also reads the word "majority=off", which no name holds but
+// which undoes a preset's majority rule ("awale abapa majority=off" names
+// "awale grandslam=nocapture"), for [mancala.Family.WithOptions]. A name that does not read back exactly as itself is refused with
 // an error wrapping [mancala.ErrUnsupported].
 func ParseName(name string) (Options, error) {
 	bad := func(w string) error {
@@ -39,6 +41,8 @@ func ParseName(name string) (Options, error) {
 			o.Seeds = n
 		case w == "majority":
 			o.StopAtMajority = true
+		case w == "majority=off": // never written: undoes a preset's, for Family.WithOptions
+			o.StopAtMajority = false
 		case k == "grandslam":
 			found := false
 			for g := GrandSlamForbidden; g <= GrandSlamForbiddenElseCapture; g++ {

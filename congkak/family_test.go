@@ -106,3 +106,41 @@ func TestNameError(t *testing.T) {
 		}
 	}
 }
+
+// TestFamilyOptions: every value of every option, set alone after every
+// preset, names a ruleset whose options hold that value, and each preset's
+// declared option values are the options it plays.
+func TestFamilyOptions(t *testing.T) {
+	f, _ := mancala.LookupFamily("congkak")
+	get := map[string]func(congkak.Options) string{
+		"empty":    func(o congkak.Options) string { return o.EmptyCapture.String() },
+		"opening":  func(o congkak.Options) string { return o.Opening.String() },
+		"roundend": func(o congkak.Options) string { return o.RoundEnd.String() },
+		"repeat":   func(o congkak.Options) string { return o.Repeat.String() },
+	}
+	if len(f.Options) != len(get) {
+		t.Fatalf("%d options, want %d", len(f.Options), len(get))
+	}
+	for _, pr := range f.Presets {
+		po, err := congkak.ParseName(pr.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, opt := range f.Options {
+			if got := get[opt.Key](po); got != pr.Choice(opt) {
+				t.Errorf("preset %s declares %s=%s, plays %s", pr.Name, opt.Key, pr.Choice(opt), got)
+			}
+			for _, c := range opt.Values {
+				name, err := f.WithOptions(pr.Name, map[string]int{"rounds": 3}, map[string]string{opt.Key: c.Value})
+				if err != nil {
+					t.Errorf("%s %s=%s: %v", pr.Name, opt.Key, c.Value, err)
+					continue
+				}
+				o, err := congkak.ParseName(name)
+				if err != nil || get[opt.Key](o) != c.Value || o.Rounds != 3 || o.Houses != po.Houses {
+					t.Errorf("%s %s=%s: named %q, which reads %+v, %v", pr.Name, opt.Key, c.Value, name, o, err)
+				}
+			}
+		}
+	}
+}

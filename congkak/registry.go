@@ -19,10 +19,11 @@ func init() { mancala.RegisterFamily(Family()) }
 // the name "congkak", its presets ("congkak", "congkak overbeck"), the
 // params houses (1 to 12, default 7), seeds (0 to 127, default 0: as many
 // seeds a house as houses a side) and rounds (0 to 1000, default 0: a full
-// set), [PlayersText], and a Build that reads the names of [Rules.String]
-// through [ParseName]. The other options are KEY=VALUE words of the name
-// (empty=, opening=, starter=, firsthand=, roundend=, repeat=: see
-// RULES.md). A name holds the words of the options that differ from its
+// set), the options empty=, opening=, roundend= and repeat= (the values
+// of the types' String methods), [PlayersText], and a Build that reads
+// the names of [Rules.String] through [ParseName]. The words starter= and
+// firsthand=, which apply to one opening only, are read in a name but
+// not offered as options (see RULES.md). A name holds the words of the options that differ from its
 // preset's, in the order Rules.String writes them, so that Overbeck's 9
 // houses are not written "houses=9".
 func Family() mancala.Family {
@@ -37,7 +38,30 @@ func Family() mancala.Family {
 				Description: "As the source documents describe it: 7 houses of 7 seeds, both players start at once, rounds until a player cannot fill a house."},
 			{Name: "congkak overbeck", Label: "Overbeck's Chongkak",
 				Description: "H. Overbeck's description: 9 houses of 9 seeds; a capture with nothing opposite leaves the seed, and an empty row passes.",
-				Params:      map[string]int{"houses": 9}},
+				Params:      map[string]int{"houses": 9},
+				Options:     map[string]string{"empty": EmptyCaptureStay.String(), "roundend": RoundEndPassReply.String()}},
+		},
+		Options: []mancala.Option{
+			{Key: "empty", Label: "Empty capture", Default: EmptyCaptureStore.String(),
+				Description: "Where the last seed goes when it falls into an empty house of your row with nothing opposite.",
+				Values: []mancala.Choice{
+					{Value: EmptyCaptureStore.String(), Label: "To the store", Description: "The last seed alone goes to your store."},
+					{Value: EmptyCaptureStay.String(), Label: "Stays", Description: "The last seed stays in the house (Overbeck)."}}},
+			{Key: "opening", Label: "Opening", Default: OpeningSimultaneous.String(),
+				Description: "How the first turn of the game is played.",
+				Values: []mancala.Choice{
+					{Value: OpeningSimultaneous.String(), Label: "Both at once", Description: "Both players sow their first turn at the same time."},
+					{Value: OpeningSequential.String(), Label: "South first", Description: "South plays the first turn alone."}}},
+			{Key: "roundend", Label: "End of a round", Default: RoundEndEmptyRow.String(),
+				Description: "When a round ends.",
+				Values: []mancala.Choice{
+					{Value: RoundEndEmptyRow.String(), Label: "An empty row", Description: "The round ends as soon as a turn ends with a player's houses all empty."},
+					{Value: RoundEndPassReply.String(), Label: "A pass and a reply", Description: "A player with an empty row passes; the round ends if his opponent's reply leaves it empty (Overbeck)."}}},
+			{Key: "repeat", Label: "Repeated round", Default: RepeatEnds.String(),
+				Description: "Whether a round that starts as an earlier one did ends the game.",
+				Values: []mancala.Choice{
+					{Value: RepeatEnds.String(), Label: "Ends the game", Description: "The player with more seeds wins when a round would start as an earlier one did."},
+					{Value: RepeatOff.String(), Label: "Played again", Description: "A repeated round is played like any other; only a round limit ends such a game."}}},
 		},
 		Params: []mancala.Param{
 			{Key: "houses", Label: "Houses a side", Description: "The houses in each player's row.",

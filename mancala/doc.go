@@ -34,7 +34,9 @@
 //
 // A game package describes itself once, for people and tools, in the
 // [Family] it registers with [RegisterFamily]: labels, named presets,
-// the numbers a player may set, and a rules text for players. Tools read
+// the numbers a player may set ([Param]), the rules a player may choose
+// among named values ([Option], named by [Family.WithOptions]), and a
+// rules text for players. Tools read
 // it back with [Families], [LookupFamily] and [FamilyOf], build rulesets
 // by name with [NewRuleset], and name them for people with [Label]. The
 // events of a trace carry the id of the rule each step applies

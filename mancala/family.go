@@ -34,6 +34,12 @@ type Family struct {
 	// size of the board, the seeds per house, ...), in form order. A
 	// ruleset name takes them as KEY=VALUE words after the preset's name.
 	Params []Param
+	// Options are the rules a player may choose among named values beside
+	// a preset (what a grand slam does, how the game opens, ...), in form
+	// order; a ruleset name takes them as words after the preset's name
+	// ([Option.Word]). Tools offer them next to the params, so that a
+	// variant needs no flag or menu code of its own.
+	Options []Option
 	// RulesText is a short statement of the rules written for players (not
 	// for developers: no API names), in a light Markdown: paragraphs
 	// separated by blank lines, "# " headings and "- " list items. A
@@ -74,6 +80,10 @@ type Preset struct {
 	// played on 9 houses where the family's default is 7), by Key; nil
 	// when it gives none.
 	Params map[string]int
+	// Options holds the values the preset gives to the family's options
+	// where they differ from the options' Default (Abapa's grand slam
+	// captures nothing), by Key; nil when it gives none.
+	Options map[string]string
 }
 
 // Default returns the value that the preset gives to the family's param
@@ -108,20 +118,34 @@ type Param struct {
 // param's range an error wrapping ErrUnsupported too; the result is not
 // built, so Build may still refuse a combination.
 func (f Family) WithParams(name string, values map[string]int) (string, error) {
+	name = strings.TrimSpace(name)
+	words, err := f.paramWords(f.preset(name), values)
+	if err != nil {
+		return "", err
+	}
+	return name + words, nil
+}
+
+// preset returns the preset of f named name, or the zero Preset.
+func (f Family) preset(name string) Preset {
+	for _, pr := range f.Presets {
+		if pr.Name == name {
+			return pr
+		}
+	}
+	return Preset{}
+}
+
+// paramWords returns the " KEY=VALUE" words of the params in values that
+// differ from preset's, in the order of f.Params, or an error for an
+// undeclared key or a value out of range.
+func (f Family) paramWords(preset Preset, values map[string]int) (string, error) {
 	for k := range values {
 		if !slices.ContainsFunc(f.Params, func(p Param) bool { return p.Key == k }) {
 			return "", fmt.Errorf("mancala: %s has no parameter %s: %w", f.Name, Quote(k), ErrUnsupported)
 		}
 	}
-	name = strings.TrimSpace(name)
-	var preset Preset
-	for _, pr := range f.Presets {
-		if pr.Name == name {
-			preset = pr
-		}
-	}
 	var sb strings.Builder
-	sb.WriteString(name)
 	for _, p := range f.Params {
 		v, ok := values[p.Key]
 		if !ok || v == preset.Default(p) {
@@ -166,8 +190,13 @@ func RegisterFamily(f Family) {
 	f.Presets = slices.Clone(f.Presets)
 	for i := range f.Presets {
 		f.Presets[i].Params = maps.Clone(f.Presets[i].Params)
+		f.Presets[i].Options = maps.Clone(f.Presets[i].Options)
 	}
 	f.Params = slices.Clone(f.Params)
+	f.Options = slices.Clone(f.Options)
+	for i := range f.Options {
+		f.Options[i].Values = slices.Clone(f.Options[i].Values)
+	}
 	registry.families[f.Name] = f
 }
 

@@ -64,6 +64,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			fmt.Fprintln(stdout, "\nWithout -game and -rules the engine plays "+defaultRules()+", the rules of its embedded opening book.")
 			fmt.Fprintln(stdout)
 			rulesflag.WriteGames(stdout)
+			fmt.Fprintln(stdout)
+			rulesflag.WriteOptions(stdout, rulesflag.HelpGame(fs))
 			return 0
 		}
 		return 2

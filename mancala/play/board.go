@@ -44,9 +44,11 @@ func burnt(b mancala.Board, p mancala.Player) int {
 // on a two-row board North on top read right to left, South below read
 // left to right, North's store at the left and South's at the right (on a
 // four-row board each player's two rows on his side, each row's letters
-// beside it; without stores, the boxes count the captured seeds); then
-// the hands, the round and whose turn it is. Houses whose seeds differ from prev (the board before the last move,
-// or nil) are bold in colour.
+// beside it); a board without stores (mancala.Layout.NoStores) has no
+// store boxes, and a line under it counts each player's captured seeds.
+// Then come the hands, the round and whose turn it is. Houses whose
+// seeds differ from prev (the board before the last move, or nil) are
+// bold in colour.
 //
 //	          f    e    d    c    b    a
 //	       ╭────┬────┬────┬────┬────┬────╮
@@ -134,17 +136,23 @@ func (s *Session) render(p mancala.Position, prev *mancala.Board) string {
 		}
 		row(r)
 	}
-	w.WriteString(line("╭──────┼", "────", "┴", "┼──────╮") + "\n")
 	inner := 5*n - 1
 	mid := strings.Repeat(" ", inner)
 	if l, r := " ◀ North", "South ▶ "; inner >= len([]rune(l))+len([]rune(r))+2 {
 		mid = s.paint(sideColor[mancala.North], l) + strings.Repeat(" ", inner-len([]rune(l))-len([]rune(r))) + s.paint(sideColor[mancala.South], r)
 	}
-	store := func(pl mancala.Player) string {
-		return s.paint(bold+";"+sideColor[pl], fmt.Sprintf("%5d ", b.Store(pl)))
+	if l.NoStores { // the band between the sides, without store boxes
+		w.WriteString(margin + line("├", "────", "┴", "┤") + "\n")
+		w.WriteString(margin + "│" + mid + "│\n")
+		w.WriteString(margin + line("├", "────", "┬", "┤") + "\n")
+	} else {
+		store := func(pl mancala.Player) string {
+			return s.paint(bold+";"+sideColor[pl], fmt.Sprintf("%5d ", b.Store(pl)))
+		}
+		w.WriteString(line("╭──────┼", "────", "┴", "┼──────╮") + "\n")
+		w.WriteString("│" + store(mancala.North) + "│" + mid + "│" + store(mancala.South) + "│\n")
+		w.WriteString(line("╰──────┼", "────", "┬", "┼──────╯") + "\n")
 	}
-	w.WriteString("│" + store(mancala.North) + "│" + mid + "│" + store(mancala.South) + "│\n")
-	w.WriteString(line("╰──────┼", "────", "┬", "┼──────╯") + "\n")
 	for r := l.Rows; r < 2*l.Rows; r++ {
 		if r > l.Rows {
 			w.WriteString(margin + line("├", "────", "┼", "┤") + "\n")
@@ -153,6 +161,13 @@ func (s *Session) render(p mancala.Position, prev *mancala.Board) string {
 	}
 	w.WriteString(margin + line("╰", "────", "┴", "╯") + "\n")
 	letters(2*l.Rows - 1)
+	if l.NoStores { // the captured seeds, which no store holds
+		var caught []string
+		for _, pl := range []mancala.Player{mancala.South, mancala.North} {
+			caught = append(caught, s.paint(bold+";"+sideColor[pl], fmt.Sprintf("%s %d", s.name(pl), b.Store(pl))))
+		}
+		w.WriteString(" Captured: " + strings.Join(caught, " · ") + "\n")
+	}
 
 	var info []string
 	if p.Round > 0 {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,10 +199,59 @@ func TestDiagramFourRows(t *testing.T) {
 		"       │  14│  15│  16│  17│  e f g h",
 		"       │   7│   6│   5│   4│  H G F E",
 		" South │   0│   1│   2│   3│  A B C D",
-		"│    3 │",
+		"       │ ◀ North   South ▶ │",
+		"\n Captured: South (you) 0 · North (computer) 3\n",
 	} {
 		if !strings.Contains(d, want) {
 			t.Errorf("no %q in:\n%s", want, d)
+		}
+	}
+	if strings.Contains(d, "──────") {
+		t.Errorf("a store box on a board without stores:\n%s", d)
+	}
+}
+
+// TestDiagramNoStores: a two-row board without stores (l1x) is drawn
+// without store boxes, its captured seeds counted on a line under it; the
+// same board with stores has its boxes and no such line.
+func TestDiagramNoStores(t *testing.T) {
+	g, err := mancala.NewGame(awaleRules(t, awale.Documents()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := testSession(t, g, nil, [2]bool{true, false})
+	for _, c := range []struct {
+		pos       string
+		stores    bool
+		wantLines []string
+	}{
+		{"4,4,4,0,4,4/4,4,4,4,4,4 5,2 S l1x", false, []string{
+			"       ├────┴────┴────┴────┴────┴────┤",
+			"       │ ◀ North             South ▶ │",
+			"       ├────┬────┬────┬────┬────┬────┤",
+			" Captured: South (you) 5 · North (computer) 2",
+		}},
+		{"4,4,4,0,4,4/4,4,4,4,4,4 5,2 S", true, []string{
+			"╭──────┼────┴────┴────┴────┴────┴────┼──────╮",
+			"│    2 │ ◀ North             South ▶ │    5 │",
+		}},
+	} {
+		p, err := mancala.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := s.render(p, nil)
+		lines := strings.Split(d, "\n")
+		for _, want := range c.wantLines {
+			if !slices.Contains(lines, want) {
+				t.Errorf("%s: no line %q in:\n%s", c.pos, want, d)
+			}
+		}
+		if got := strings.Contains(d, "Captured:"); got == c.stores {
+			t.Errorf("%s: a line of captured seeds %v, stores %v:\n%s", c.pos, got, c.stores, d)
+		}
+		if got := strings.Contains(d, "──────"); got != c.stores {
+			t.Errorf("%s: store boxes %v, want %v:\n%s", c.pos, got, c.stores, d)
 		}
 	}
 }

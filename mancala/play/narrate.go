@@ -58,7 +58,13 @@ func (s *Session) narrate(before mancala.Position, round int, m mancala.Move, ev
 			s.printf("  %s\n", line)
 		}
 		if single && !again && !newRound && !after.Over() {
-			if d := after.Board.Store(mover) - before.Board.Store(mover); d != 0 {
+			switch d := after.Board.Store(mover) - before.Board.Store(mover); {
+			case d == 0:
+			case after.Board.Layout().NoStores && d > 0: // no store: the seeds set aside
+				s.printf("  %s captured %d (now %d in all).\n", title(mover), d, after.Board.Store(mover))
+			case after.Board.Layout().NoStores:
+				s.printf("  %s's captured seeds %+d (now %d).\n", title(mover), d, after.Board.Store(mover))
+			default:
 				s.printf("  %s's store %+d (now %d).\n", title(mover), d, after.Board.Store(mover))
 			}
 		}

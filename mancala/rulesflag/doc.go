@@ -17,8 +17,11 @@
 // that imports them has them all by then); their usage comes from each
 // param's Label and Description. [Flags.Ruleset] builds the ruleset the
 // parsed flags name, through [mancala.NewRuleset]; [WriteGames] writes
-// the list of registered families, their presets and params, for a
-// program's -h.
+// the list of registered families, their presets, params and options'
+// words, for a program's -h, and [WriteOptions] one game's options
+// ([mancala.Option]) in full: the game [HelpGame] finds in the flags, so
+// that "-game NAME -h" tells NAME's options. An option is no flag of its
+// own: its word goes in -rules ("-rules 'abapa cycle=split'").
 //
 // [Value] is a [flag.Value] that holds a ruleset given by its whole name
 // ("awale abapa houses=4"), for a program that takes the rules in a single

@@ -55,7 +55,7 @@ func (v *intValue) Get() any { return v.n }
 func Register(fs *flag.FlagSet) *Flags {
 	f := &Flags{fs: fs, params: map[string]*intValue{}}
 	fs.StringVar(&f.game, "game", DefaultGame(), "the game `NAME`: "+gameList())
-	fs.StringVar(&f.rules, "rules", "", "the rules, `'PRESET KEY=VALUE...'`: one of the game's presets (default: its first), then KEY=VALUE words of its ruleset names, such as houses=4; or a whole ruleset name, such as \"GAME PRESET houses=4\"")
+	fs.StringVar(&f.rules, "rules", "", "the rules, `'PRESET KEY=VALUE...'`: one of the game's presets (default: its first), then KEY=VALUE words of its ruleset names, such as houses=4; or a whole ruleset name, such as \"GAME PRESET houses=4\"; -h lists each game's presets, params and option words, and -game NAME -h a game's options in full")
 	for _, p := range paramKeys() {
 		if fs.Lookup(p.key) != nil {
 			continue

@@ -194,8 +194,103 @@ func TestWriteGames(t *testing.T) {
 			}
 		}
 	}
+	for _, f := range mancala.Families() {
+		for _, o := range f.Options {
+			if !strings.Contains(out, rulesflag.OptionWords(o)) {
+				t.Errorf("%s: no option %s", f.Name, o.Key)
+			}
+		}
+	}
 	if err := rulesflag.WriteGames(failWriter{}); err == nil {
 		t.Error("write error lost")
+	}
+}
+
+func TestOptionWords(t *testing.T) {
+	f, _ := mancala.LookupFamily("awale")
+	for key, want := range map[string]string{
+		"grandslam": "grandslam=forbidden|nocapture|captureall|forbiddenelsecapture",
+		"majority":  "majority=off|majority",
+	} {
+		o, _ := f.Option(key)
+		if got := rulesflag.OptionWords(o); got != want {
+			t.Errorf("OptionWords(%s) = %q, want %q", key, got, want)
+		}
+	}
+	// The default first, whatever its place among the values.
+	o := mancala.Option{Key: "k", Default: "b", Values: []mancala.Choice{{Value: "a"}, {Value: "b"}}}
+	if got := rulesflag.OptionWords(o); got != "k=b|a" {
+		t.Errorf("OptionWords = %q, want k=b|a", got)
+	}
+}
+
+// TestWriteOptions: a game's options in full, every value's word with its
+// label, the default and the presets marked; every value's word, given to
+// -rules, builds the ruleset that WithOptions names.
+func TestWriteOptions(t *testing.T) {
+	for _, f := range mancala.Families() {
+		var b strings.Builder
+		if err := rulesflag.WriteOptions(&b, f.Name); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if !strings.Contains(out, "-game NAME -h") {
+			t.Errorf("%s: no word on another game's options", f.Name)
+		}
+		if len(f.Options) == 0 && !strings.Contains(out, "no options") {
+			t.Errorf("%s: %q", f.Name, out)
+		}
+		for _, o := range f.Options {
+			for _, c := range o.Values {
+				w, _ := o.Word(c.Value)
+				if !strings.Contains(out, "\n    "+w+" ") || !strings.Contains(out, c.Label) {
+					t.Errorf("%s: no line for %s", f.Name, w)
+				}
+				want, err := f.WithOptions(f.Presets[0].Name, nil, map[string]string{o.Key: c.Value})
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := rulesflag.Resolve(f.Name, "default "+w, nil)
+				if err != nil || nameOf(r) != want {
+					t.Errorf("-game %s -rules 'default %s': %v, %v; want %s", f.Name, w, r, err, want)
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	if err := rulesflag.WriteOptions(&b, ""); err != nil || !strings.Contains(b.String(), "(-game "+rulesflag.DefaultGame()+")") {
+		t.Errorf("the default game: %q, %v", b.String(), err)
+	}
+	if err := rulesflag.WriteOptions(&b, "chess"); !errors.Is(err, mancala.ErrUnsupported) {
+		t.Errorf("chess: %v, want ErrUnsupported", err)
+	}
+	if err := rulesflag.WriteOptions(failWriter{}, "congkak"); err == nil {
+		t.Error("write error lost")
+	}
+}
+
+// TestHelpGame: the game that -game or -rules chose when parsing stopped
+// at -h.
+func TestHelpGame(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-h"}, rulesflag.DefaultGame()},
+		{[]string{"-game", "congkak", "-h"}, "congkak"},
+		{[]string{"-game", "Toguz Kumalak", "-h"}, "toguz"},
+		{[]string{"-rules", "sungka rounds=1", "-h"}, "sungka"},
+		{[]string{"-game", "chess", "-h"}, "chess"},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		rulesflag.Register(fs)
+		if err := fs.Parse(c.args); !errors.Is(err, flag.ErrHelp) {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if got := rulesflag.HelpGame(fs); got != c.want {
+			t.Errorf("%v: HelpGame = %q, want %q", c.args, got, c.want)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package sow
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,10 +111,11 @@ func (c Config) Rules() []string {
 
 // Family returns the family of g, for mancala.RegisterFamily: presets for
 // the usual game (named g.Name) and each variant ("NAME WORD"), params
-// houses and seeds when g is Sized, the players' rules text ([Game.Text])
-// and a Build that reads the names that its rulesets' String give:
-// "NAME[ WORD][ houses=N][ seeds=N]", the params only where they differ
-// from the preset's.
+// houses and seeds when g is Sized, options made from the variants whose
+// word sets one field of the Config ([Game.Options]), the players' rules
+// text ([Game.Text]) and a Build that reads the names that its rulesets'
+// String give: "NAME[ WORD][ houses=N][ seeds=N]", the params only where
+// they differ from the preset's.
 func (g Game) Family() mancala.Family {
 	f := mancala.Family{
 		Name:        g.Name,
@@ -132,8 +134,9 @@ func (g Game) Family() mancala.Family {
 	f.Presets = append(f.Presets, mancala.Preset{Name: g.Name, Label: label, Description: "The rules as the catalogue's source gives them."})
 	for _, v := range g.Variants {
 		f.Presets = append(f.Presets, mancala.Preset{Name: g.Name + " " + v.Word, Label: v.Label, Description: v.Description,
-			Params: g.presetParams(v.Config)})
+			Params: g.presetParams(v.Config), Options: g.presetOptions(v.Config)})
 	}
+	f.Options = g.Options()
 	if g.Sized {
 		minH := 1
 		if g.Config.Tuzdyk {
@@ -208,9 +211,11 @@ func (g Game) Build(name string) (*Rules, error) {
 	}
 	c, word, chosen := g.Config, "", false
 	var houses, seeds *int
+	opts := map[string]string{}
 	for _, w := range words[1:] {
 		k, v, _ := strings.Cut(w, "=")
 		n, err := strconv.Atoi(v)
+		_, dupOpt := opts[k]
 		switch {
 		case g.Sized && k == "houses" && err == nil && houses == nil:
 			houses = &n
@@ -220,8 +225,16 @@ func (g Game) Build(name string) (*Rules, error) {
 			chosen = true
 		case !chosen && g.variant(w) >= 0:
 			c, word, chosen = g.Variants[g.variant(w)].Config, w, true
+		case !dupOpt && g.hasOption(k, v):
+			opts[k] = v
 		default:
 			return nil, fmt.Errorf("sow: ruleset name %s: unknown %s: %w", mancala.Quote(name), mancala.Quote(w), mancala.ErrUnsupported)
+		}
+	}
+	if len(opts) > 0 {
+		var ok bool
+		if c, word, ok = g.withOptions(c, opts); !ok {
+			return nil, fmt.Errorf("sow: ruleset name %s: no preset of %s plays those options: %w", mancala.Quote(name), g.Name, mancala.ErrUnsupported)
 		}
 	}
 	base := c
@@ -240,6 +253,136 @@ func (g Game) Build(name string) (*Rules, error) {
 		return nil, &mancala.NameError{Family: g.Name, Name: name, Canonical: canon}
 	}
 	return r, nil
+}
+
+// A configWord is an option that a catalogue game may offer, whose every
+// value sets one field of a [Config]; Values lists every value it knows,
+// get reads the value of a Config and set writes one.
+type configWord struct {
+	mancala.Option
+	get func(Config) string
+	set func(*Config, string)
+}
+
+// configWords are the options of the catalogue's games: a game offers
+// one ([Game.Options]) when a variant's word is its KEY=VALUE and the
+// variant's Config is the usual one with that value set, so that the
+// Configs stay the one source of the rules.
+var configWords = []configWord{
+	{Option: mancala.Option{Key: "capture", Label: "Capture with nothing opposite",
+		Description: "What a last seed in an empty house of your row does when the house opposite is empty.",
+		Values: []mancala.Choice{
+			{Value: "empty", Label: "Captures itself", Description: "The last seed goes to your store even when the house opposite is empty."},
+			{Value: "standard", Label: "Stays", Description: "The last seed captures only when the house opposite holds seeds; otherwise it stays where it fell."}}},
+		get: func(c Config) string { return map[bool]string{false: "empty", true: "standard"}[c.OppositeNeedsSeeds] },
+		set: func(c *Config, v string) { c.OppositeNeedsSeeds = v == "standard" }},
+	{Option: mancala.Option{Key: "opening", Label: "Opening",
+		Description: "How the first turn of the game is played.",
+		Values: []mancala.Choice{
+			{Value: "simultaneous", Label: "Both at once", Description: "Both players sow their first turn at the same time."},
+			{Value: "sequential", Label: "One after the other", Description: "The first player plays the first turn alone."}}},
+		get: func(c Config) string {
+			return map[bool]string{false: "sequential", true: "simultaneous"}[c.Simultaneous]
+		},
+		set: func(c *Config, v string) { c.Simultaneous = v == "simultaneous" }},
+	{Option: mancala.Option{Key: "rounds", Label: "Rounds",
+		Description: "Whether the game is played in rounds, the houses a player cannot refill being out of the next.",
+		Values: []mancala.Choice{
+			{Value: "0", Label: "Rounds until a player is out", Description: "Rounds are played until a player cannot fill a house."},
+			{Value: "1", Label: "One round", Description: "A single round: the game ends when every seed is in the stores."}}},
+		get: func(c Config) string { return map[bool]string{false: "1", true: "0"}[c.Rounds] },
+		set: func(c *Config, v string) { c.Rounds = v == "0" }},
+}
+
+// Options returns the options that g offers beside its presets: each of
+// the config words (capture=, opening=, rounds=) for which a variant's
+// word is KEY=VALUE and the variant's Config is g.Config with that value
+// set; its Default is g.Config's value and its Values are that and the
+// values of those variants.
+func (g Game) Options() []mancala.Option {
+	var out []mancala.Option
+	for _, cw := range configWords {
+		def := cw.get(g.Config)
+		vals := map[string]bool{def: true}
+		for _, v := range g.Variants {
+			k, val, _ := strings.Cut(v.Word, "=")
+			c := g.Config
+			cw.set(&c, val)
+			if k == cw.Key && val != def && cw.get(v.Config) == val && reflect.DeepEqual(c, v.Config) {
+				vals[val] = true
+			}
+		}
+		if len(vals) < 2 {
+			continue
+		}
+		o := cw.Option
+		o.Default, o.Values = def, nil
+		for _, ch := range cw.Values {
+			if vals[ch.Value] {
+				o.Values = append(o.Values, ch)
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// presetOptions returns the values of g's options that a variant of
+// Config c plays where they differ from the options' defaults.
+func (g Game) presetOptions(c Config) map[string]string {
+	m := map[string]string{}
+	for _, o := range g.Options() {
+		cw, _ := lookupConfigWord(o.Key)
+		if v := cw.get(c); v != o.Default {
+			if _, ok := o.Word(v); ok {
+				m[o.Key] = v
+			}
+		}
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+// lookupConfigWord returns the config word of key k and true, or false.
+func lookupConfigWord(k string) (configWord, bool) {
+	for _, cw := range configWords {
+		if cw.Key == k {
+			return cw, true
+		}
+	}
+	return configWord{}, false
+}
+
+// hasOption reports whether g offers option k with value v.
+func (g Game) hasOption(k, v string) bool {
+	for _, o := range g.Options() {
+		if o.Key == k {
+			_, ok := o.Word(v)
+			return ok
+		}
+	}
+	return false
+}
+
+// withOptions returns c with the options in opts set, and the word of the
+// preset that plays it ("" for the usual game) and true; or false if no
+// preset plays it. Houses and seeds are compared as the preset's.
+func (g Game) withOptions(c Config, opts map[string]string) (Config, string, bool) {
+	for k, v := range opts {
+		cw, _ := lookupConfigWord(k)
+		cw.set(&c, v)
+	}
+	if reflect.DeepEqual(c, g.Config) {
+		return c, "", true
+	}
+	for _, v := range g.Variants {
+		if reflect.DeepEqual(c, v.Config) {
+			return c, v.Word, true
+		}
+	}
+	return c, "", false
 }
 
 // variant returns the index of the variant of word w, or -1.

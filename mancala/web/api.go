@@ -44,6 +44,7 @@ type familyJSON struct {
 	Description string       `json:"description"`
 	Presets     []presetJSON `json:"presets"`
 	Params      []paramJSON  `json:"params"`
+	Options     []optionJSON `json:"options"`   // mancala.Family.Options, offered as selects beside the params
 	RulesHTML   string       `json:"rulesHTML"` // "" when the family states no rules
 	Region      string       `json:"region"`    // mancala.Family.Region
 	Rows        int          `json:"rows"`      // rows of houses a side of its usual board: 1 or 2
@@ -52,10 +53,27 @@ type familyJSON struct {
 }
 
 type presetJSON struct {
-	Name        string         `json:"name"`
-	Label       string         `json:"label"`
-	Description string         `json:"description"`
-	Params      map[string]int `json:"params"` // the preset's own values of the family's params
+	Name        string            `json:"name"`
+	Label       string            `json:"label"`
+	Description string            `json:"description"`
+	Params      map[string]int    `json:"params"`  // the preset's own values of the family's params
+	Options     map[string]string `json:"options"` // the preset's value of each of the family's options
+}
+
+// optionJSON is a family's option (mancala.Option) as the new-game form
+// offers it: a select of its values.
+type optionJSON struct {
+	Key         string       `json:"key"`
+	Label       string       `json:"label"`
+	Description string       `json:"description"`
+	Default     string       `json:"default"`
+	Values      []choiceJSON `json:"values"`
+}
+
+type choiceJSON struct {
+	Value       string `json:"value"`
+	Label       string `json:"label"`
+	Description string `json:"description"`
 }
 
 type paramJSON struct {
@@ -106,14 +124,32 @@ func (h *Handler) handleFamilies(w http.ResponseWriter, _ *http.Request) {
 			}
 		}
 		for _, p := range f.Presets {
-			pj := presetJSON{Name: p.Name, Label: p.Label, Description: p.Description, Params: map[string]int{}}
+			pj := presetJSON{Name: p.Name, Label: p.Label, Description: p.Description, Params: map[string]int{}, Options: map[string]string{}}
 			for _, pa := range f.Params {
 				pj.Params[pa.Key] = p.Default(pa)
+			}
+			for _, o := range f.Options {
+				pj.Options[o.Key] = p.Choice(o)
 			}
 			if pj.Label == "" {
 				pj.Label = p.Name
 			}
 			fj.Presets = append(fj.Presets, pj)
+		}
+		fj.Options = []optionJSON{}
+		for _, o := range f.Options {
+			oj := optionJSON{Key: o.Key, Label: o.Label, Description: o.Description, Default: o.Default, Values: []choiceJSON{}}
+			if oj.Label == "" {
+				oj.Label = o.Key
+			}
+			for _, c := range o.Values {
+				cj := choiceJSON{Value: c.Value, Label: c.Label, Description: c.Description}
+				if cj.Label == "" {
+					cj.Label = c.Value
+				}
+				oj.Values = append(oj.Values, cj)
+			}
+			fj.Options = append(fj.Options, oj)
 		}
 		for _, p := range f.Params {
 			fj.Params = append(fj.Params, paramJSON{Key: p.Key, Label: p.Label, Description: p.Description, Default: p.Default, Min: p.Min, Max: p.Max, Zero: zeroMeaning(p)})
@@ -128,9 +164,13 @@ type newGameRequest struct {
 	Family string         `json:"family"` // an offered family's name ("" the first)
 	Preset string         `json:"preset"` // one of its presets' names; without presets, any ruleset name of the family
 	Params map[string]int `json:"params"` // the family's params that differ from their defaults
-	Seats  []string       `json:"seats"`  // South's and North's, two or none: "human" (here), "remote" (a share link) or "computer"
-	Level  string         `json:"level"`  // one of search.Levels ("" the handler's)
-	Seed   uint64         `json:"seed"`   // seeds the computer's random choices
+	// Options are the family's options (mancala.Family.Options) that
+	// differ from the preset's values, by key: the game's rules name
+	// carries their words.
+	Options map[string]string `json:"options"`
+	Seats   []string          `json:"seats"` // South's and North's, two or none: "human" (here), "remote" (a share link) or "computer"
+	Level   string            `json:"level"` // one of search.Levels ("" the handler's)
+	Seed    uint64            `json:"seed"`  // seeds the computer's random choices
 }
 
 // buildRuleset builds the ruleset that q names.
@@ -157,7 +197,13 @@ func (h *Handler) buildRuleset(q newGameRequest) (mancala.Family, mancala.Rulese
 	if first, _, _ := strings.Cut(name, " "); first != fam.Name {
 		return fam, nil, badRequest("rules %q are not of %s", clip(name), fam.Name)
 	}
-	if len(q.Params) > 0 {
+	switch {
+	case len(q.Options) > 0:
+		var err error
+		if name, err = withOptions(fam, name, q.Params, q.Options); err != nil {
+			return fam, nil, badRequest("%v", err)
+		}
+	case len(q.Params) > 0:
 		var err error
 		if name, err = fam.WithParams(name, q.Params); err != nil {
 			return fam, nil, badRequest("%v", err)
@@ -168,6 +214,17 @@ func (h *Handler) buildRuleset(q newGameRequest) (mancala.Family, mancala.Rulese
 		return fam, nil, badRequest("%v", err)
 	}
 	return fam, r, nil
+}
+
+// withOptions calls fam.WithOptions, whose calls of fam.Build may not
+// panic on the handler.
+func withOptions(fam mancala.Family, name string, params map[string]int, options map[string]string) (s string, err error) {
+	defer func() {
+		if e := recover(); e != nil {
+			s, err = "", fmt.Errorf("rules %q: %v: %w", clip(name), e, mancala.ErrUnsupported)
+		}
+	}()
+	return fam.WithOptions(name, params, options)
 }
 
 // build calls fam.Build, which may not panic on the handler.

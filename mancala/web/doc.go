@@ -9,7 +9,7 @@
 //
 // The package knows no game by name. It offers the families registered
 // with [mancala.RegisterFamily] (or those of [Options.Families]): their
-// presets and params make the new-game form, [mancala.Family.RulesText]
+// presets, params and options make the new-game form, [mancala.Family.RulesText]
 // the rules panel, [mancala.Narrate] the notes of every move and
 // [mancala.Game.Round] and the turn the status line. A family registered
 // with only a name and a builder still plays: the form offers its name
@@ -76,8 +76,8 @@
 // The page talks JSON to the handler. Paths are relative to where it is
 // mounted; id names a game, token a credential, both as query parameters:
 //
-//	GET  /api/families             → the families offered, with their presets, params and rules
-//	POST /api/new                  {"family":"awale","preset":"awale abapa","params":{"houses":4},"seats":["human","computer"],"level":"medium"} → state, with the creator's token
+//	GET  /api/families             → the families offered, with their presets, params, options and rules
+//	POST /api/new                  {"family":"awale","preset":"awale abapa","params":{"houses":4},"options":{"cycle":"split"},"seats":["human","computer"],"level":"medium"} → state, with the creator's token
 //	GET  /api/state?id=&token=     → state, as the holder of token (or a spectator) sees it
 //	GET  /api/events?id=           → server-sent events: "change" with the game's version at every change
 //	GET  /api/position?id=&ply=    → the board after ply moves, and the move that led there

@@ -69,7 +69,9 @@ func Quiet(fs *flag.FlagSet) *bool {
 // Parse parses args on fs as every example program does, and reports
 // whether the program should go on. On -h or -help it writes "usage: "
 // and usage, then the flags and, for a program with -game and -rules, the
-// list of games (rulesflag.WriteGames), to stdout and returns (0, false). On a bad
+// list of games (rulesflag.WriteGames) and the options of the game chosen
+// so far ("-game NAME -h"; rulesflag.WriteOptions), to stdout and returns
+// (0, false). On a bad
 // flag or value, or an argument after the flags, it writes one line to
 // stderr, "NAME: what is wrong (NAME -h lists the flags)" where NAME is
 // fs's name, and returns ([ExitUsage], false). Otherwise it returns (0,
@@ -101,6 +103,8 @@ func Parse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writ
 		if fs.Lookup("game") != nil && fs.Lookup("rules") != nil {
 			fmt.Fprintln(stdout)
 			rulesflag.WriteGames(stdout)
+			fmt.Fprintln(stdout)
+			rulesflag.WriteOptions(stdout, rulesflag.HelpGame(fs))
 		}
 		return 0, false
 	case err != nil:

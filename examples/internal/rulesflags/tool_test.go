@@ -49,6 +49,15 @@ func TestParseHelp(t *testing.T) {
 				t.Errorf("%s: usage does not list the game %s", arg, f.Name)
 			}
 		}
+		// Then the default game's options in full.
+		if !strings.Contains(out, "\nOptions of ") || !strings.Contains(out, "-game NAME -h") {
+			t.Errorf("%s: usage does not tell the default game's options and how to see another's", arg)
+		}
+	}
+	// -game NAME -h tells NAME's options.
+	_, _, out, _ := parseTool("-game", "congkak", "-h")
+	if !strings.Contains(out, "Options of Congkak (-game congkak)") || !strings.Contains(out, "opening=sequential") {
+		t.Errorf("-game congkak -h: no options of Congkak in %.200q", out[max(0, len(out)-600):])
 	}
 }
 

@@ -42,6 +42,21 @@ func TestFamily(t *testing.T) {
 			t.Errorf("NewRuleset(%q) accepted", bad)
 		}
 	}
+	for _, c := range []struct {
+		preset, capture string
+		want            kalah.Capture
+	}{
+		{"kalahdemo", "standard", kalah.CaptureStandard},
+		{"kalahdemo", "empty", kalah.CaptureEmpty},
+		{"kalahdemo capture=standard", "empty", kalah.CaptureEmpty},
+		{"kalahdemo capture=standard", "standard", kalah.CaptureStandard},
+	} {
+		name, err := f.WithOptions(c.preset, map[string]int{"seeds": 3}, map[string]string{"capture": c.capture})
+		o, perr := kalah.ParseName(name)
+		if err != nil || perr != nil || o.Capture != c.want || o.Seeds != 3 {
+			t.Errorf("KA-4/WithOptions(%s, capture=%s) = %q, %v; reads %+v, %v", c.preset, c.capture, name, err, o, perr)
+		}
+	}
 	var _ egdb.Retrograder = r.(*kalah.Rules)
 	diagrams := strings.Count(f.RulesText, "\ndiagram: ")
 	if n := len(strings.Split(strings.TrimSpace(f.RulesText), "\n")); diagrams < 1 || diagrams > 3 || n < 15 || n > 40 {

@@ -17,8 +17,9 @@ func init() { mancala.RegisterFamily(Family()) }
 // Family returns the description of Kalah that the package registers:
 // the name "kalahdemo", the presets "kalahdemo" (empty capture, the
 // solved game's rule) and "kalahdemo capture=standard", the params houses (1 to 12, default
-// 6) and seeds (1 to 127, default 4), [PlayersText], and a Build that
-// reads the names of [Rules.String] through [ParseName].
+// 6) and seeds (1 to 127, default 4), the option capture= (the values of
+// [Capture.String]), [PlayersText], and a Build that reads the names of
+// [Rules.String] through [ParseName].
 func Family() mancala.Family {
 	return mancala.Family{
 		Name:        "kalahdemo",
@@ -29,8 +30,14 @@ func Family() mancala.Family {
 			{Name: "kalahdemo", Label: "Solved Kalah",
 				Description: "The rules of the solved game: a last seed in an empty house of your row always captures, even with nothing opposite."},
 			{Name: "kalahdemo capture=standard", Label: "Standard capture",
-				Description: "A last seed in an empty house of your row captures only when the house opposite holds seeds."},
+				Description: "A last seed in an empty house of your row captures only when the house opposite holds seeds.",
+				Options:     map[string]string{"capture": CaptureStandard.String()}},
 		},
+		Options: []mancala.Option{{Key: "capture", Label: "Capture", Default: CaptureEmpty.String(),
+			Description: "What a last seed in an empty house of your row captures.",
+			Values: []mancala.Choice{
+				{Value: CaptureEmpty.String(), Label: "Empty capture", Description: "It captures itself and the house opposite, even when that is empty."},
+				{Value: CaptureStandard.String(), Label: "Standard capture", Description: "It captures only when the house opposite holds seeds."}}}},
 		Params: []mancala.Param{
 			{Key: "houses", Label: "Houses a side", Description: "The houses in each player's row.",
 				Default: 6, Min: 1, Max: MaxHouses},

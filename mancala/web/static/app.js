@@ -602,10 +602,16 @@ async function newGame(ev) {
     const v = text === "" && p.zero ? 0 : +text; // an empty field of a param whose 0 means something is 0
     if (Number.isFinite(v) && v !== paramDefault(f, p)) params[p.key] = v;
   }
+  const options = {};
+  for (const o of (f && f.options) || []) {
+    const v = $("opt-option-" + o.key).value;
+    if (v !== optionDefault(f, o)) options[o.key] = v;
+  }
   const q = {
     family: $("opt-family").value,
     preset: f && f.presets.length ? $("opt-preset").value : $("opt-name").value,
     params,
+    options,
     seats: [$("opt-south").value, $("opt-north").value],
     level: $("opt-level").value,
     seed: Math.floor(Math.random() * 1e9),
@@ -680,7 +686,8 @@ function fillFamilies(filter) {
 }
 
 // presets fills the form for the chosen family: its presets by their
-// labels, its params with their defaults, and only the fields it has.
+// labels, its params with their defaults, its options as selects, and
+// only the fields it has.
 function presets() {
   const f = familyOf($("opt-family").value);
   if (!f) return;
@@ -698,7 +705,24 @@ function presets() {
     l.append(i);
     return l;
   }));
+  // The options: a select of values each, beside the numbers.
+  $("opt-options").replaceChildren(...(f.options || []).map((o) => {
+    const l = document.createElement("label");
+    l.append(o.label || o.key, " ");
+    const sel = document.createElement("select");
+    Object.assign(sel, { id: "opt-option-" + o.key, title: o.description || "" });
+    sel.append(...o.values.map((c) => option(c.value, c.label, c.description)));
+    l.append(sel);
+    return l;
+  }));
   presetChanged();
+}
+
+// optionDefault is the value the chosen preset gives to option o of
+// family f.
+function optionDefault(f, o) {
+  const pr = f.presets.find((x) => x.name === $("opt-preset").value);
+  return pr && pr.options && o.key in pr.options ? pr.options[o.key] : o.default;
 }
 
 // paramDefault is the value the chosen preset gives to param p of family f.
@@ -714,12 +738,16 @@ function describe() {
 }
 
 // presetChanged shows the chosen preset's description and its own
-// defaults in the params' fields.
+// defaults in the params' fields and its values in the options' selects.
 function presetChanged() {
   const f = familyOf($("opt-family").value);
   for (const p of f ? f.params : []) {
     const i = $("opt-param-" + p.key);
     if (i) i.value = p.zero && paramDefault(f, p) === 0 ? "" : paramDefault(f, p); // "" shows what 0 means
+  }
+  for (const o of (f && f.options) || []) {
+    const sel = $("opt-option-" + o.key);
+    if (sel) sel.value = optionDefault(f, o);
   }
   describe();
 }
