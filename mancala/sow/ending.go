@@ -100,7 +100,7 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 	if !p.Over() {
 		return mancala.Ending{}
 	}
-	e := mancala.Ending{Reason: mancala.EndReason(p.State & stateEnd), Who: mancala.NoTurn, Rule: endRule(p.State)}
+	e := mancala.Ending{Reason: mancala.EndReason(p.State & stateEnd), Who: mancala.NoTurn, Rule: r.endID(p.State)} // SW-93: refill.go
 	if p.State&stateEndWho != 0 {
 		e.Who = mancala.SouthTurn
 		if p.State&stateEndNorth != 0 {
@@ -159,6 +159,11 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	}
 	if r.c.Rounds {
 		allowed |= 0x3ff << 8 // SW-43: the round's start
+	}
+	once, ok := r.onceBits(p.State) // SW-90, SW-92 (houseonce.go)
+	allowed |= once
+	if !ok {
+		return invalid("state %#x: houses played beyond the board", p.State)
 	}
 	if r.c.Simultaneous && !p.Over() {
 		allowed |= openingBits // SW-45
