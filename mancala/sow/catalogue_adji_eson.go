@@ -22,7 +22,7 @@ func adjiGames() []Game {
 				"Ludii's text and its code differ: the text forbids captures in the game's first move only, the code in the whole opening of ten turns; we follow the text. " +
 				"MancalaGames (Valdez) differs from Ludii: no capture in either player's first move, a player who cannot move passes, and the game ends at a majority or when neither can move; the variant valdez plays that.",
 			Board: "2 x 5, 10 seeds a house (100), no stores",
-			Intro: "Adji-boto was recorded by M. J. Herskovits in the 1920s among the Saamaka of Suriname, descendants of Africans who escaped slavery, in the village council's house. " +
+			Intro: "Adji-boto was recorded by M. J. Herskovits in the late 1920s among the Saamaka of Suriname, descendants of Africans who freed themselves from slavery; the board he saw was kept in the village's meeting house. " +
 				"Seeds go counter-clockwise, the first one back into the house just emptied, and a house with a single seed may not be sown. " +
 				"In the first ten turns each player sows from each of his five houses once. You capture beyond your last seed: the hole after it, when it holds 1, 3 or 5 seeds, and the holes after that while they do, in either row; the first move of the game captures nothing. " +
 				"A player who cannot move loses, unless he has captured enough to fill his five houses with ten seeds again: then the game is drawn.",

@@ -169,6 +169,6 @@ func (c *Config) refillText() string {
 	if !c.RefillDraw {
 		return ""
 	}
-	return fmt.Sprintf("A player who cannot move when his turn comes loses the game, unless he has captured enough seeds to put %s into each of his houses again (%s or more): then the game is a draw, and the stores are evened to half of the seeds each. The winner takes the seeds left.",
+	return fmt.Sprintf("A player who cannot move when his turn comes loses the game, unless he has captured enough seeds to put %s into each of his houses again (%s or more): then the game is a draw, and the captures are evened to half of the seeds each. The winner takes the seeds left.",
 		plural(c.Seeds, "seed"), plural(c.Houses*c.Seeds, "seed"))
 }

@@ -46,5 +46,8 @@ func mgAdjiStuck(d mgDiff) string {
 			return ""
 		}
 	}
-	return "a player who cannot move: he loses or draws (SW-93, Herskovits), MancalaGames lets him pass"
+	if d.ours.win == "D" {
+		return "a player who cannot move draws by refilling (SW-93, Herskovits), MancalaGames lets him pass"
+	}
+	return "a player who cannot move loses (SW-93, Herskovits), MancalaGames lets him pass"
 }
