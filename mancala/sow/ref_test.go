@@ -208,7 +208,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			return r.take(t, mover, taken), false, fed, slam
 		}
 		n := *t.at(last)
-		if r.captures(n) && r.inRow(mover, last) {
+		if capturing && r.captures(n) && r.inRow(mover, last) {
 			var taken []refHole
 			for k := pos; len(taken) < len(ring); k = (k - 1 + len(ring)) % len(ring) {
 				if !r.inRow(mover, ring[k]) || !r.captures(*t.at(ring[k])) {
@@ -222,7 +222,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			slam = slam || r.isSlam(t, mover, taken)
 			return r.take(t, mover, taken), false, fed, slam
 		}
-		if h, ok := r.opposite(last); r.c.Opposite && last.owner == mover && (n == 1) != r.c.OppositeWhenOccupied && ok &&
+		if h, ok := r.opposite(last); capturing && r.c.Opposite && last.owner == mover && (n == 1) != r.c.OppositeWhenOccupied && ok &&
 			(r.c.OppositeCount == 0 || *t.at(h) == r.c.OppositeCount) {
 			taken := []refHole{h}
 			full := *t.at(h) > 0
@@ -260,7 +260,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 				continue
 			}
 		}
-		if r.c.CaptureNext && n == 1 {
+		if capturing && r.c.CaptureNext && n == 1 {
 			nx := ring[(pos+1)%len(ring)]
 			if !nx.store && *t.at(nx) > 0 {
 				taken := []refHole{nx}
@@ -419,6 +419,11 @@ func (r ref) settle1(t refState, next int) refState {
 	total := refSum(t.houses[0]) + refSum(t.houses[1]) + t.stores[0] + t.stores[1]
 	left := refSum(t.houses[0]) + refSum(t.houses[1])
 	switch {
+	case r.c.Majority && (2*t.stores[0] > total || 2*t.stores[1] > total || 2*t.stores[0] == total && 2*t.stores[1] == total):
+		return r.give(t, sow.OwnerTakes, next)
+	case r.c.EndRowEmpty && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0),
+		r.c.FewSeeds > 0 && left <= r.c.FewSeeds:
+		return r.give(t, r.c.NoMove, next)
 	case r.c.RefillDraw && len(r.candidates(t, next)) == 0 && t.stores[next] >= r.c.Houses*r.c.Seeds: // SW-93: a draw
 		u := r.give(t, sow.OpponentTakes, next)
 		if extra := u.stores[next] - total/2; extra > 0 {
@@ -426,11 +431,7 @@ func (r ref) settle1(t refState, next int) refState {
 			u.stores[1-next] += extra
 		}
 		return u
-	case r.c.Majority && (2*t.stores[0] > total || 2*t.stores[1] > total || 2*t.stores[0] == total && 2*t.stores[1] == total):
-		return r.give(t, sow.OwnerTakes, next)
-	case r.c.EndRowEmpty && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0),
-		r.c.FewSeeds > 0 && left <= r.c.FewSeeds,
-		len(r.candidates(t, next)) == 0,
+	case len(r.candidates(t, next)) == 0,
 		r.c.TurnRowEmpty && next != t.toMove && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0): // SW-44
 		return r.give(t, r.c.NoMove, next)
 	}
