@@ -156,7 +156,11 @@
 // of rounds, SW-43, whose burnt houses are on the Board: a round start
 // that repeats an earlier one is then a repeated position, SW-18). State holds the
 // end bits of a finished game, in package awale's layout (bits 0-6, see
-// [Rules.Ending]), and the tuzdyks (bits 8-17, see [Rules.Tuzdyk]).
+// [Rules.Ending]), and the tuzdyks (bits 8-17, see [Rules.Tuzdyk]); in
+// games with EachHouseOnce (SW-90), which have no tuzdyk, bits 8-12 are
+// the houses South has sown from and bits 13-17 North's, and with
+// FirstMoveNoCapture (SW-92) bit 18 says the game's first move has been
+// played.
 //
 // # Engine
 //

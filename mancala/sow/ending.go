@@ -91,7 +91,7 @@ func (r *Rules) leftoverRule(st uint32) Leftover {
 
 // Ending implements [mancala.Explainer]: why the finished game p ended,
 // from its State bits: SW-14 ([mancala.EndNoMove], Who the player who
-// could not move), SW-15 ([mancala.EndNoMove], Who NoTurn: a row was left
+// could not move; SW-93 instead in a game with RefillDraw), SW-15 ([mancala.EndNoMove], Who NoTurn: a row was left
 // empty), SW-16 ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
 // seeds left), SW-18 ([mancala.EndRepetition]), SW-43
 // ([mancala.EndCannotFill], Who the player who could not fill a house). A finished position given
@@ -121,7 +121,8 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 // another number of houses or seeds or another layout, seeds in hands, burnt houses
 // (but in games of rounds, SW-43), a
 // simultaneous turn, a Round other than 0, or State bits that are not
-// tuzdyks of the game (empty houses of the opponent's row, SW-13) or the
+// tuzdyks of the game (empty houses of the opponent's row, SW-13), houses
+// sown from (SW-90: houses of the board) or the first move's bit (SW-92), or the
 // end bits of a finished game. A position that ends where it stands
 // (SW-14 to SW-17) is returned finished; a finished position without end
 // bits gets [mancala.EndOther].

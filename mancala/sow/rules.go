@@ -138,9 +138,10 @@ func (r *Rules) Layout() mancala.Layout {
 }
 
 // Outcome implements [mancala.Scorer]: for a game with CannotMoveLoses
-// (SW-23) that ended because a player could not move, the scores are 1
-// for the winner and 0 for the loser (the stores, which hold every seed
-// of the winner's, say the same result); otherwise the stores, as
+// (SW-23) that a player lost because he could not move (SW-14, or SW-93
+// in a game with RefillDraw), the scores are 1 for the winner and 0 for
+// the loser (the stores, which hold every seed of the winner's, say the
+// same result); otherwise, an SW-93 draw among them, the stores, as
 // [mancala.Position.Outcome] reads them.
 func (r *Rules) Outcome(p mancala.Position) mancala.Outcome {
 	o := p.Outcome()
