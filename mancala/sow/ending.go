@@ -91,8 +91,8 @@ func (r *Rules) leftoverRule(st uint32) Leftover {
 
 // Ending implements [mancala.Explainer]: why the finished game p ended,
 // from its State bits: SW-14 ([mancala.EndNoMove], Who the player who
-// could not move; SW-93 instead in a game with RefillDraw), SW-15 ([mancala.EndNoMove], Who NoTurn: a row was left
-// empty), SW-16 ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
+// could not move; SW-93 instead in a game with RefillDraw), SW-15
+// ([mancala.EndNoMove], Who NoTurn: a row was left empty), SW-16 ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
 // seeds left), SW-18 ([mancala.EndRepetition]), SW-43
 // ([mancala.EndCannotFill], Who the player who could not fill a house). A finished position given
 // to Setup without end bits gets [mancala.EndOther] and no rule.

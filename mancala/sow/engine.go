@@ -217,7 +217,9 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	origin := h
 	seeds := int(c[h])
 	c[h] = 0
-	emit.ev(mancala.EventPickUp, mover, t.hole(h), seeds, r.pickUpRule(mover, tz)) // SW-90, SW-92 (houseonce.go)
+	if emit != nil {
+		emit.ev(mancala.EventPickUp, mover, t.hole(h), seeds, r.pickUpRule(mover, tz)) // SW-90, SW-92 (houseonce.go)
+	}
 	pos := h
 	if r.c.FirstInOrigin && seeds > 1 { // SW-6
 		c[h]++
