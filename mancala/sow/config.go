@@ -330,6 +330,35 @@ type Config struct {
 	// (Kubuguza; SW-66); whether each has moved is kept in
 	// Position.State (bits 19 and 20).
 	NoCaptureFirstMove bool
+
+	// Adji-boto's mechanisms (SW-90 to SW-93: houseonce.go, beyond.go,
+	// refill.go).
+
+	// EachHouseOnce: until a player has sown from each of his houses
+	// once, he must sow from one he has not sown from yet, if one of
+	// those is a legal move (Adji-boto's opening, SW-90). The houses each
+	// has sown from are kept in Position.State, bits 8-17 (see
+	// houseonce.go). At most 5 houses a side; excludes Tuzdyk, Rounds,
+	// EitherWay, ReverseHouses, Simultaneous and four rows.
+	EachHouseOnce bool
+	// CaptureBeyond: the count capture (SW-9: CaptureCounts, CaptureRow)
+	// looks at the hole after the one the last seed fell into instead of
+	// that hole: if it is a house of CaptureRow holding a capturing count,
+	// it is captured, and with Successive each following house while it
+	// qualifies (Adji-boto, SW-91). Excludes Relay, TwoOut, CaptureNext,
+	// Opposite, Tuzdyk, Rounds, four rows and Simultaneous.
+	CaptureBeyond bool
+	// FirstMoveNoCapture: the game's first move captures nothing
+	// (Adji-boto, SW-92); whether it has been played is kept in
+	// Position.State bit 18. Excludes SkipCount (which keeps the same
+	// bit), Tuzdyk, Rounds, Simultaneous and TwoOut.
+	FirstMoveNoCapture bool
+	// RefillDraw: with CannotMoveLoses, a player who cannot move draws
+	// instead of losing when his store holds Houses*Seeds seeds or more,
+	// enough to fill each of his houses again (Adji-boto, SW-93); the
+	// stores are then evened to half of the seeds each. Needs Seeds (no
+	// Pattern); excludes Rounds and Pass.
+	RefillDraw bool
 }
 
 // ConfigError is the error of a [Config] that [New] refuses: Field names
@@ -440,6 +469,9 @@ func (c *Config) check() error {
 		}
 	}
 	if err := c.checkMore(); err != nil { // SW-80, more.go
+		return err
+	}
+	if err := c.checkOnce(); err != nil { // SW-90 to SW-93, houseonce.go
 		return err
 	}
 	return c.checkFour()

@@ -129,6 +129,19 @@
 //     that a seed other than the lap's last brings to exactly Pasu seeds
 //     is taken at once by the owner of that house, whoever sows
 //     (Pallanguzhi's fours).
+//   - SW-90 Each house once. With EachHouseOnce, until a player has sown
+//     from each of his houses once he must sow from one he has not sown
+//     from yet, if one of those is legal (Adji-boto's opening; the houses
+//     played are kept in Position.State bits 8-17).
+//   - SW-91 Capture beyond. With CaptureBeyond, the count capture looks at
+//     the hole after the last one: a house of CaptureRow holding one of
+//     CaptureCounts is captured, and with Successive each following
+//     house while it qualifies.
+//   - SW-92 No capture in the game's first move. With FirstMoveNoCapture,
+//     the first move of the game captures nothing (Position.State bit 18).
+//   - SW-93 Draw by refilling. With RefillDraw (and CannotMoveLoses), a
+//     player who cannot move draws instead of losing when his store could
+//     fill each of his houses with Seeds again; the stores are evened.
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).
@@ -143,7 +156,11 @@
 // of rounds, SW-43, whose burnt houses are on the Board: a round start
 // that repeats an earlier one is then a repeated position, SW-18). State holds the
 // end bits of a finished game, in package awale's layout (bits 0-6, see
-// [Rules.Ending]), and the tuzdyks (bits 8-17, see [Rules.Tuzdyk]).
+// [Rules.Ending]), and the tuzdyks (bits 8-17, see [Rules.Tuzdyk]); in
+// games with EachHouseOnce (SW-90), which have no tuzdyk, bits 8-12 are
+// the houses South has sown from and bits 13-17 North's, and with
+// FirstMoveNoCapture (SW-92) bit 18 says the game's first move has been
+// played.
 //
 // # Engine
 //

@@ -91,8 +91,8 @@ func (r *Rules) leftoverRule(st uint32) Leftover {
 
 // Ending implements [mancala.Explainer]: why the finished game p ended,
 // from its State bits: SW-14 ([mancala.EndNoMove], Who the player who
-// could not move), SW-15 ([mancala.EndNoMove], Who NoTurn: a row was left
-// empty), SW-16 ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
+// could not move; SW-93 instead in a game with RefillDraw), SW-15
+// ([mancala.EndNoMove], Who NoTurn: a row was left empty), SW-16 ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
 // seeds left), SW-18 ([mancala.EndRepetition]), SW-43
 // ([mancala.EndCannotFill], Who the player who could not fill a house). A finished position given
 // to Setup without end bits gets [mancala.EndOther] and no rule.
@@ -100,7 +100,7 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 	if !p.Over() {
 		return mancala.Ending{}
 	}
-	e := mancala.Ending{Reason: mancala.EndReason(p.State & stateEnd), Who: mancala.NoTurn, Rule: endRule(p.State)}
+	e := mancala.Ending{Reason: mancala.EndReason(p.State & stateEnd), Who: mancala.NoTurn, Rule: r.endID(p.State)} // SW-93: refill.go
 	if p.State&stateEndWho != 0 {
 		e.Who = mancala.SouthTurn
 		if p.State&stateEndNorth != 0 {
@@ -121,7 +121,8 @@ func (r *Rules) Ending(p mancala.Position) mancala.Ending {
 // another number of houses or seeds or another layout, seeds in hands, burnt houses
 // (but in games of rounds, SW-43), a
 // simultaneous turn, a Round other than 0, or State bits that are not
-// tuzdyks of the game (empty houses of the opponent's row, SW-13) or the
+// tuzdyks of the game (empty houses of the opponent's row, SW-13), houses
+// sown from (SW-90: houses of the board) or the first move's bit (SW-92), or the
 // end bits of a finished game. A position that ends where it stands
 // (SW-14 to SW-17) is returned finished; a finished position without end
 // bits gets [mancala.EndOther].
@@ -159,6 +160,11 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	}
 	if r.c.Rounds {
 		allowed |= 0x3ff << 8 // SW-43: the round's start
+	}
+	once, ok := r.onceBits(p.State) // SW-90, SW-92 (houseonce.go)
+	allowed |= once
+	if !ok {
+		return invalid("state %#x: houses played beyond the board", p.State)
 	}
 	if r.c.Simultaneous && !p.Over() {
 		allowed |= openingBits // SW-45

@@ -217,7 +217,9 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	origin := h
 	seeds := int(c[h])
 	c[h] = 0
-	emit.ev(mancala.EventPickUp, mover, t.hole(h), seeds, "")
+	if emit != nil {
+		emit.ev(mancala.EventPickUp, mover, t.hole(h), seeds, r.pickUpRule(mover, tz)) // SW-90, SW-92 (houseonce.go)
+	}
 	pos := h
 	if r.c.FirstInOrigin && seeds > 1 { // SW-6
 		c[h]++
@@ -232,6 +234,13 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	if r.c.NoCaptureFirstMove { // SW-66: the mover's first move captures nothing
 		capOn = tz[2]&(2<<mover) != 0
 		tz[2] |= 2 << mover
+	}
+	if r.c.EachHouseOnce { // SW-90 (houseonce.go): the house is played
+		tz[mover] |= 1 << (k & 15)
+	}
+	if r.c.FirstMoveNoCapture { // SW-92 (houseonce.go): the game's first move captures nothing
+		capOn = capOn && tz[2]&1 != 0
+		tz[2] |= 1
 	}
 	laps := 0
 	for {
@@ -374,6 +383,9 @@ func (r *Rules) sweepTuzdyks(c *cells, tz *tuz, emit emitter) {
 // mover's store, are to be sown on (SW-22).
 func (r *Rules) capture(c *cells, mover mancala.Player, dir, pos int, tz *tuz, res *result, emit emitter) (stop bool, sowOn int) {
 	t := r.t
+	if r.c.CaptureBeyond { // SW-91 (beyond.go)
+		return r.captureBeyond(c, mover, dir, pos, res, emit), 0
+	}
 	own := t.owner(pos) == mover
 	if r.c.Tuzdyk && !own && c[pos] == 3 && tz[mover] == noCell { // SW-13
 		// Not the opponent's last house, nor the house of the same number

@@ -106,7 +106,8 @@ func (c Config) Rules() []string {
 	add(c.TurnRowEmpty, "SW-44")
 	add(c.Simultaneous, "SW-45")
 	add(c.Pasu != 0, "SW-80")
-	return append(ids, c.fourRowRules()...)
+	ids = append(ids, c.fourRowRules()...)
+	return append(ids, c.onceRules()...) // SW-90 to SW-93, houseonce.go
 }
 
 // Family returns the family of g, for mancala.RegisterFamily: presets for

@@ -26,6 +26,7 @@ type refState struct {
 	opened bool      // the first move has been played (SW-24)
 	burnt  [2]uint16 // burnt houses, bit i house i (SW-43)
 	start  int       // the round's start (SW-43): 0 for the game's own
+	played [2]uint16 // the houses each player has sown from (SW-90), bit i house i
 }
 
 func (s refState) clone() refState {
@@ -35,7 +36,7 @@ func (s refState) clone() refState {
 
 func (s refState) equal(t refState) bool {
 	return slices.Equal(s.houses[0], t.houses[0]) && slices.Equal(s.houses[1], t.houses[1]) &&
-		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt && s.start == t.start
+		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt && s.start == t.start && s.played == t.played
 }
 
 func (s *refState) at(h refHole) *int {
@@ -140,6 +141,13 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 	if maxLaps == 0 {
 		maxLaps = 64
 	}
+	if r.c.EachHouseOnce { // SW-90
+		t.played[mover] |= 1 << h
+	}
+	capturing := !r.c.FirstMoveNoCapture || t.opened // SW-92
+	if r.c.FirstMoveNoCapture {
+		t.opened = true
+	}
 	skipping := r.c.SkipCount > 0 && t.opened
 	if r.c.SkipCount > 0 {
 		t.opened = true
@@ -185,8 +193,22 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			*t.at(ring[nx]) = 0
 			continue
 		}
+		if r.c.CaptureBeyond { // SW-91: from the hole after the last one, forwards
+			var taken []refHole
+			for k := (pos + 1) % len(ring); capturing && len(taken) < len(ring); k = (k + 1) % len(ring) {
+				if ring[k].store || !r.inRow(mover, ring[k]) || !r.captures(*t.at(ring[k])) {
+					break
+				}
+				taken = append(taken, ring[k])
+				if !r.c.Successive {
+					break
+				}
+			}
+			slam = slam || r.isSlam(t, mover, taken)
+			return r.take(t, mover, taken), false, fed, slam
+		}
 		n := *t.at(last)
-		if r.captures(n) && r.inRow(mover, last) {
+		if capturing && r.captures(n) && r.inRow(mover, last) {
 			var taken []refHole
 			for k := pos; len(taken) < len(ring); k = (k - 1 + len(ring)) % len(ring) {
 				if !r.inRow(mover, ring[k]) || !r.captures(*t.at(ring[k])) {
@@ -200,7 +222,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			slam = slam || r.isSlam(t, mover, taken)
 			return r.take(t, mover, taken), false, fed, slam
 		}
-		if h, ok := r.opposite(last); r.c.Opposite && last.owner == mover && (n == 1) != r.c.OppositeWhenOccupied && ok &&
+		if h, ok := r.opposite(last); capturing && r.c.Opposite && last.owner == mover && (n == 1) != r.c.OppositeWhenOccupied && ok &&
 			(r.c.OppositeCount == 0 || *t.at(h) == r.c.OppositeCount) {
 			taken := []refHole{h}
 			full := *t.at(h) > 0
@@ -238,7 +260,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 				continue
 			}
 		}
-		if r.c.CaptureNext && n == 1 {
+		if capturing && r.c.CaptureNext && n == 1 {
 			nx := ring[(pos+1)%len(ring)]
 			if !nx.store && *t.at(nx) > 0 {
 				taken := []refHole{nx}
@@ -322,6 +344,17 @@ func (r ref) candidates(s refState, mover int) []int {
 			}
 		}
 	}
+	if r.c.EachHouseOnce { // SW-90: a house not played yet, if one is allowed
+		var fresh []int
+		for _, h := range hs {
+			if s.played[mover]&(1<<h) == 0 {
+				fresh = append(fresh, h)
+			}
+		}
+		if len(fresh) > 0 {
+			hs = fresh
+		}
+	}
 	hs = refHouseWay(r.c, hs)             // SW-40
 	hs = r.refSingleToEmpty(s, mover, hs) // SW-41
 	if !r.c.Feed || refSum(s.houses[1-mover]) != 0 {
@@ -389,8 +422,16 @@ func (r ref) settle1(t refState, next int) refState {
 	case r.c.Majority && (2*t.stores[0] > total || 2*t.stores[1] > total || 2*t.stores[0] == total && 2*t.stores[1] == total):
 		return r.give(t, sow.OwnerTakes, next)
 	case r.c.EndRowEmpty && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0),
-		r.c.FewSeeds > 0 && left <= r.c.FewSeeds,
-		len(r.candidates(t, next)) == 0,
+		r.c.FewSeeds > 0 && left <= r.c.FewSeeds:
+		return r.give(t, r.c.NoMove, next)
+	case r.c.RefillDraw && len(r.candidates(t, next)) == 0 && t.stores[next] >= r.c.Houses*r.c.Seeds: // SW-93: a draw
+		u := r.give(t, sow.OpponentTakes, next)
+		if extra := u.stores[next] - total/2; extra > 0 {
+			u.stores[next] -= extra
+			u.stores[1-next] += extra
+		}
+		return u
+	case len(r.candidates(t, next)) == 0,
 		r.c.TurnRowEmpty && next != t.toMove && (refSum(t.houses[0]) == 0 || refSum(t.houses[1]) == 0): // SW-44
 		return r.give(t, r.c.NoMove, next)
 	}

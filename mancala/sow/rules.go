@@ -124,6 +124,7 @@ func (r *Rules) bound() int {
 	if r.c.NoCaptureFirstMove { // SW-66: two more bits of state, each set once
 		c.Mul(&c, big.NewInt(4))
 	}
+	c.Mul(&c, r.onceStates()) // SW-90 (houseonce.go)
 	if !c.IsInt64() || c.Int64() > math.MaxInt {
 		return math.MaxInt
 	}
@@ -137,13 +138,14 @@ func (r *Rules) Layout() mancala.Layout {
 }
 
 // Outcome implements [mancala.Scorer]: for a game with CannotMoveLoses
-// (SW-23) that ended because a player could not move, the scores are 1
-// for the winner and 0 for the loser (the stores, which hold every seed
-// of the winner's, say the same result); otherwise the stores, as
+// (SW-23) that a player lost because he could not move (SW-14, or SW-93
+// in a game with RefillDraw), the scores are 1 for the winner and 0 for
+// the loser (the stores, which hold every seed of the winner's, say the
+// same result); otherwise, an SW-93 draw among them, the stores, as
 // [mancala.Position.Outcome] reads them.
 func (r *Rules) Outcome(p mancala.Position) mancala.Outcome {
 	o := p.Outcome()
-	if !r.c.CannotMoveLoses || !p.Over() || r.Ending(p).Rule != "SW-14" {
+	if id := r.Ending(p).Rule; !r.c.CannotMoveLoses || !p.Over() || id != "SW-14" && id != "SW-93" { // SW-93: refill.go
 		return o
 	}
 	if w, ok := o.Result.Winner(); ok {
@@ -204,6 +206,9 @@ const (
 // tuzOf reads the tuzdyk cells and the first move's bit from a State
 // word.
 func (r *Rules) tuzOf(st uint32) tuz {
+	if r.c.EachHouseOnce { // SW-90: bits 8-17 hold the houses played (houseonce.go)
+		return playedOf(st)
+	}
 	if r.c.Rounds { // SW-43: no tuzdyk; bits 8-17 name the round's start
 		return tuz{uint8(st >> 8), uint8(st >> 16 & 3), 0}
 	}
@@ -222,6 +227,9 @@ func (r *Rules) tuzOf(st uint32) tuz {
 
 // tuzState writes the tuzdyk cells into State bits.
 func (r *Rules) tuzState(tz tuz) uint32 {
+	if r.c.EachHouseOnce { // SW-90: see tuzOf
+		return playedState(tz)
+	}
 	if r.c.Rounds { // SW-43: see tuzOf
 		return uint32(tz[0])<<8 | uint32(tz[1]&3)<<16
 	}
@@ -254,6 +262,9 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 		if big != 0 || !r.c.SinglesLast { // SW-2: else any house, if none holds MinSeeds
 			m = big
 		}
+	}
+	if r.c.EachHouseOnce { // SW-90 (houseonce.go)
+		m = r.unplayed(m, mover, tz)
 	}
 	if r.c.EitherWay {
 		m |= m << 16
@@ -392,6 +403,9 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 	if r.legal(&c, mover, tz)&(1<<k) != 0 {
 		return nil
 	}
+	if err := r.onceRefusal(&c, mover, tz, k, m); err != nil { // SW-90 (houseonce.go)
+		return err
+	}
 	if err := r.fourRowRefusal(&c, mover, tz, k, m); err != nil { // SW-61, SW-62, SW-64
 		return err
 	}
@@ -468,7 +482,7 @@ func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz *tuz, emit emit
 		turn, rule := mancala.TurnOf(next), ""
 		switch {
 		case end != 0:
-			turn, rule = mancala.NoTurn, endRule(end)
+			turn, rule = mancala.NoTurn, r.endID(end) // SW-93 (refill.go)
 		case passed:
 			rule = "SW-19"
 		case next == mover:
@@ -476,8 +490,11 @@ func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz *tuz, emit emit
 		}
 		emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: turn, Rule: rule})
 	}
-	if end != 0 {
-		r.leftover(c, r.leftoverRule(end), next, endRule(end), emit)
+	switch {
+	case end != 0 && r.refillDraws(c, end, next): // SW-93 (refill.go)
+		r.evenStores(c, next, emit)
+	case end != 0:
+		r.leftover(c, r.leftoverRule(end), next, r.endID(end), emit)
 	}
 	return next, end
 }

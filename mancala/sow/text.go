@@ -89,6 +89,7 @@ func (g Game) Text() string {
 	if c.FirstInOrigin {
 		notes = append(notes, "The first seed goes back into the house you emptied, unless it held a single seed, which moves on to the next house.")
 	}
+	notes = append(notes, c.onceNotes()...) // SW-90, SW-92
 	if c.SkipCount > 0 {
 		notes = append(notes, fmt.Sprintf("Except in the first move of the game, skip every house of your opponent's that holds exactly %s.", plural(c.SkipCount, "seed")))
 	}
@@ -123,7 +124,9 @@ func (g Game) Text() string {
 		row := map[Where]string{OpponentRow: "your opponent's row", OwnRow: "your own row", AnyRow: "either row"}[c.CaptureRow]
 		counts := countWords(c)
 		s := fmt.Sprintf("If your last seed lands in %s and makes that house hold %s, you capture its seeds.", row, counts)
-		if c.Successive {
+		if c.CaptureBeyond { // SW-91
+			s = c.beyondText(row, counts)
+		} else if c.Successive {
 			s += fmt.Sprintf(" Then look at the house before it: if it too is in %s and holds %s, capture it as well, and so on backwards until a house fails.", row, counts)
 		}
 		para("%s", s)
@@ -209,6 +212,8 @@ func (g Game) Text() string {
 	var ends []string
 	left := leftoverWords(c.NoMove)
 	switch {
+	case c.RefillDraw: // SW-93
+		ends = append(ends, c.refillText())
 	case c.CannotMoveLoses && c.InnerRowNeeded:
 		ends = append(ends, "A player who cannot move when his turn comes, or whose inner row is empty, loses the game; the winner takes the seeds left.")
 	case c.CannotMoveLoses:
