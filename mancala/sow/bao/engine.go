@@ -13,6 +13,11 @@ const (
 	leftKichwa  = 15 // house P: the inner row's end at the owner's left
 	totalSeeds  = 64
 	startHand   = 22
+	// maxLaps is the most laps a move may sow (BAO-18): a longer move is
+	// taken as one that never ends. Moves of random games sow at most
+	// about 120 laps; a never-ending move found in them repeats only
+	// after some 50 million laps, too many to wait for.
+	maxLaps = 4096
 )
 
 // Position.State bits.
@@ -32,9 +37,9 @@ const (
 type result uint8
 
 const (
-	done     result = iota // the move ended normally
-	pending                // the move stopped at a safari decision (BAO-14)
-	endless                // the sowing never ends (BAO-18)
+	done    result = iota // the move ended normally
+	pending               // the move stopped at a safari decision (BAO-14)
+	endless               // the sowing never ends (BAO-18)
 )
 
 // sim is a move being played on a copy of the board.
@@ -122,7 +127,8 @@ func (s *sim) capture(i, dir int, rule string) (n, kichwa, d int) {
 
 // lapKey is what decides the rest of a move between two captures: the
 // mover's houses, where the next lap starts, its direction and the
-// nyumba bits. A move whose key repeats never ends (BAO-18).
+// nyumba bits. A move whose key repeats never ends, and so passes
+// maxLaps (BAO-18): the check only finds it sooner.
 type lapKey struct {
 	h     [mancala.MaxHouses]uint8
 	at    int8
@@ -140,7 +146,10 @@ func (s *sim) sow(at, n, dir int, first bool, dropRule string) (result, int) {
 	var seen lapKey
 	power, lam := 1, 1
 	reset := true
-	for {
+	for laps := 1; ; laps++ {
+		if laps > maxLaps {
+			return endless, dir
+		}
 		pos := at
 		for k := 0; k < n; k++ {
 			pos = next(pos, dir)
