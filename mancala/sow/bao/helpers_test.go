@@ -1,6 +1,9 @@
 package bao_test
 
-import "strings"
+import (
+	"math/rand/v2"
+	"strings"
+)
 
 func containsLine(text, prefix string) bool {
 	for _, l := range strings.Split(text, "\n") {
@@ -10,3 +13,5 @@ func containsLine(text, prefix string) bool {
 	}
 	return false
 }
+
+func newRand(s uint64) *rand.Rand { return rand.New(rand.NewPCG(s, 0x6261_6f)) }
