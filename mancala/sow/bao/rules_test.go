@@ -76,6 +76,26 @@ func TestRuleScenarios(t *testing.T) {
 		name:    "BAO-16 and BAO-18: an mtaji takasa from the inner row; a never-ending move is refused",
 		pos:     "1,0,1,5,2,5,2,1,4,7,8,1,8,4,3,0/0,2,0,1,1,1,0,1,6,0,0,0,0,0,0,0 0,0 S l2",
 		refused: map[string]string{"M": "BAO-18", "D": "BAO-16", "B": "BAO-5", "L": "BAO-5"},
+	}, {
+		// Ludii's code captures when the last seed falls into an empty
+		// inner house facing an occupied one; we follow the rules texts
+		// (BAO-6): the house must be occupied, so M is a takasa here.
+		name:  "BAO-6 reading against Ludii: a last seed in an empty inner house does not capture",
+		pos:   "5,0,0,0,0,0,0,0,0,3,0,0,2,0,0,0/20,20,12,0,0,0,0,0,0,2,0,0,0,0,0,0 0,0 S l2",
+		legal: "J J' M M'",
+		after: map[string]string{
+			"M": "5,0,0,0,0,0,0,0,0,3,0,0,0,1,1,0/20,20,12,0,0,0,0,0,0,2,0,0,0,0,0,0 0,0 N l2",
+		},
+	}, {
+		// Ludii's code lets every capture in the middle houses choose its
+		// kichwa; we follow the rules texts (BAO-7): in the mtaji stage
+		// the kichwa that keeps the direction, so J has one outcome.
+		name:  "BAO-7 reading against Ludii: an mtaji capture in the middle has no kichwa choice",
+		pos:   "6,0,0,0,0,0,0,0,0,3,0,0,1,0,0,0/25,25,0,0,0,0,0,0,0,0,0,3,0,0,1,0 0,0 S l2",
+		legal: "J",
+		after: map[string]string{
+			"J": "6,0,0,0,0,0,0,0,1,1,0,2,0,1,1,1/25,25,0,0,0,0,0,0,0,0,0,0,0,0,1,0 0,0 N l2",
+		},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
