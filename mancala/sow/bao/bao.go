@@ -119,6 +119,9 @@ func finish(s *sim, res result, dir int, b mancala.Board) mancala.Position {
 	}
 	_ = b.SetCounts(s.h, s.st)
 	q := mancala.Position{Board: b, ToMove: mancala.TurnOf(opp), State: s.state}
+	if j, ok := block(s); ok {
+		q.State |= stBlocked | uint32(j)<<stBlockSh
+	}
 	if !hasMove(q) {
 		return endGame(s, b, me, endNoMove)
 	}
@@ -147,7 +150,7 @@ func endGame(s *sim, b mancala.Board, w mancala.Player, why uint32) mancala.Posi
 	s.st = [2]uint8{}
 	s.st[w] = totalSeeds
 	_ = b.SetCounts(s.h, s.st)
-	state := s.state&^(stPending|stPendRev|stEndMask) | why<<stEndShift
+	state := s.state&^(stPending|stPendRev|stEndMask|stBlocked|stBlockAt) | why<<stEndShift
 	return mancala.Position{Board: b, ToMove: mancala.NoTurn, State: state}
 }
 
@@ -225,7 +228,7 @@ func gen(p mancala.Position, dst []mancala.Move, firstOnly bool) []mancala.Move 
 		return dst
 	}
 	for i := lo; i < houses; i++ {
-		if takasaRule(&s, namua, i) != "" {
+		if takasaRule(&s, namua, i) != "" || blocked(p, i) {
 			continue
 		}
 		for dir := 1; dir >= -1; dir -= 2 {
@@ -241,6 +244,12 @@ func gen(p mancala.Position, dst []mancala.Move, firstOnly bool) []mancala.Move 
 		}
 	}
 	return dst
+}
+
+// blocked reports whether kutakatia closes house i to the player to move
+// in p (BAO-22).
+func blocked(p mancala.Position, i int) bool {
+	return p.State&stBlocked != 0 && int(p.State&stBlockAt>>stBlockSh) == i
 }
 
 // takasaRule returns the rule that forbids a takasa from house i of the
@@ -339,6 +348,9 @@ func explain(p mancala.Position, m mancala.Move) (rule, reason string) {
 		}
 		return r, reasons[r]
 	}
+	if blocked(p, i) {
+		return "BAO-22", "the house is blocked for this move (kutakatia)"
+	}
 	if _, res, _ := raw(p, m, nil); res == endless {
 		return "BAO-18", "the sowing would never end"
 	}
@@ -379,7 +391,7 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if p.Over() {
 		w, ok := p.Outcome().Result.Winner()
 		why := (p.State & stEndMask) >> stEndShift
-		if !ok || b.Store(w) != totalSeeds || why == 0 || p.State&(stPending|stPendRev) != 0 {
+		if !ok || b.Store(w) != totalSeeds || why == 0 || p.State&(stPending|stPendRev|stBlocked|stBlockAt) != 0 {
 			return bad("a finished game has all its seeds in the winner's store and its ending in the state")
 		}
 		return p, nil
@@ -396,8 +408,11 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	}
 	if s.state&stPending == 0 {
 		s.state &^= stPendRev
-	} else if !s.functional(me) {
-		return bad("a safari decision without a nyumba")
+	} else if !s.functional(me) || s.state&stBlocked != 0 {
+		return bad("a safari decision without a nyumba, or with a blocked house")
+	}
+	if s.state&stBlocked == 0 {
+		s.state &^= stBlockAt
 	}
 	p.State = s.state
 	switch {

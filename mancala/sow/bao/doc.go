@@ -1,9 +1,9 @@
 // Package bao is Bao la Kiswahili, the four-row sowing game of the
 // Swahili coast (Zanzibar, Tanzania, Kenya), as far as the sources we
-// could read settle it: Ludii's rules text "Bao Kiswahili (East Africa)"
-// (after Sanderson 1913) and the accounts of de Voogt's rules (Limits of
-// the Mind, 1995) and Mancala World's "Bao la Kiswahili" summarised in
-// mancala/sow/BAO-KISWAHILI.md. Importing the package registers the
+// could read settle it: Ludii's rules texts "Bao" (after de Voogt, Limits
+// of the Mind, 1995: 35-51) and "Bao Kiswahili (East Africa)" (after
+// Sanderson 1913), and the account of Mancala World's "Bao la Kiswahili"
+// in mancala/sow/BAO-KISWAHILI.md. Importing the package registers the
 // family "bao" with package mancala (one preset, "bao").
 //
 // Bao la Kujifunza, the beginners' game without the namua stage and the
@@ -39,9 +39,8 @@
 //     a house of 2 or more, in the move's direction.
 //   - BAO-6 Mtaji capture: a move captures when the last seed of its first
 //     lap falls into an occupied house of the inner row whose facing
-//     house is occupied (?: a first lap of 16 seeds or more never
-//     captures, from the accounts of de Voogt's rules). Later laps of a
-//     capturing move capture the same way.
+//     house is occupied; a house of 16 seeds or more never captures.
+//     Later laps of a capturing move capture the same way.
 //   - BAO-7 Kichwa: captured seeds are sown from a kichwa towards the
 //     middle, the first seed into the kichwa: for a capture at a kimbi
 //     from the kichwa on its side (changing the direction if need be);
@@ -57,24 +56,29 @@
 //     capturing moves are legal.
 //   - BAO-10 Takasa: a move that does not capture first captures nothing
 //     at all. A namua takasa lifts the house the seed entered and sows it.
-//   - BAO-11 Nyumba: it has its powers while it has never been emptied
-//     and holds 6 seeds or more. Then a namua takasa may not enter its
-//     seed into it unless it is the only occupied house of the inner row.
-//   - BAO-12 Tax: that namua takasa sows only 2 seeds of the nyumba.
-//   - BAO-13 A takasa lap that ends in the mover's nyumba with its powers
-//     ends the move there.
+//   - BAO-11 Nyumba: in the namua stage it has its powers while it has
+//     never been emptied and holds 6 seeds or more. Then a namua takasa
+//     may not enter its seed into it unless it is the only occupied house
+//     of the inner row. In the mtaji stage it is an ordinary house.
+//   - BAO-12 Tax: that namua takasa sows only 2 seeds of the nyumba (?:
+//     Ludii's "Bao" after de Voogt sows only the seed entered).
+//   - BAO-13 A lap of a namua takasa that ends in the mover's nyumba with
+//     its powers ends the move there.
 //   - BAO-14 Safari: a lap of a capturing namua move that ends in the
 //     nyumba with its powers (no capture there) leaves the mover to
 //     decide: the position keeps him to move and its State records the
 //     direction; his move is the nyumba in that direction to go on
 //     (safari, lifting it, which ends its powers) or in the other
-//     direction to stop. In the mtaji stage the nyumba is relayed (?).
-//   - BAO-15 (?) With no nyumba with powers, a namua takasa may not enter
-//     its seed into a house of 1 seed while another house of the inner
-//     row holds 2 or more.
-//   - BAO-16 (?) An mtaji takasa starts from the inner row while the inner
+//     direction to stop.
+//   - BAO-15 With no nyumba with powers, a namua takasa may not enter its
+//     seed into a house of 1 seed while another house of the inner row
+//     holds 2 or more.
+//   - BAO-16 An mtaji takasa starts from the inner row while the inner
 //     row has a house of 2 seeds or more.
-//   - BAO-17 (?) A takasa may not leave the mover's inner row empty.
+//   - BAO-17 (?) A takasa may not leave the mover's inner row empty at
+//     its end. (De Voogt as Ludii states him: a kichwa that is the only
+//     occupied inner house may not be sown towards the outer row, and a
+//     row emptied even in the middle of a sowing loses.)
 //   - BAO-18 (?) A move whose sowing never ends is not legal. Such
 //     moves exist (Kronenburg, Donkers and de Voogt 2006) and the sources
 //     do not say how a game treats them; some repeat only after tens of
@@ -87,16 +91,24 @@
 //   - BAO-20 A player who cannot move loses.
 //   - BAO-21 A nyumba that is emptied (sown, relayed or captured) loses
 //     its powers for the rest of the game.
+//   - BAO-22 Kutakatia (?: the reading of details): when an mtaji takasa
+//     leaves the opponent (in the mtaji stage too) without a capture and
+//     exactly one of his inner houses threatened (the mover could
+//     capture it with a first lap), the opponent may not sow that house
+//     in his next move, unless it is his nyumba with its powers, his
+//     only occupied inner house, or his only inner house of more than
+//     one seed.
 //
 // At the end every seed goes to the winner's store; [Rules.Outcome]
 // restates the scores as 1 to 0. There are no draws.
 //
 // (?) marks a reading the sources do not settle; see BAO-KISWAHILI.md.
-// Not modelled: kutakatia (takasia), the blocking of an opponent's house.
 //
 // # Position.State
 //
 // Bit 0 (South) and bit 1 (North): the nyumba has never been emptied.
 // Bit 2: a safari decision is pending; bit 3: its direction is A'.
 // Bits 4-5: why the game ended (1 an empty inner row, 2 no move).
+// Bit 6: a house of the player to move is blocked (BAO-22); bits 7-10:
+// that house.
 package bao

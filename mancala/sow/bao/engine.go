@@ -27,7 +27,10 @@ const (
 	stPendRev  = 1 << 3 // the pending sowing runs clockwise (A')
 	stEndShift = 4      // bits 4-5: why the game ended
 	stEndMask  = 3 << stEndShift
-	stKnown    = stIntact | stIntact<<1 | stPending | stPendRev | stEndMask
+	stBlocked  = 1 << 6 // the player to move may not sow house stBlockAt (BAO-22)
+	stBlockSh  = 7      // bits 7-10: that house
+	stBlockAt  = 15 << stBlockSh
+	stKnown    = stIntact | stIntact<<1 | stPending | stPendRev | stEndMask | stBlocked | stBlockAt
 
 	endHamna  = 1 // a player's inner row is empty (BAO-19)
 	endNoMove = 2 // the player to move has no legal move (BAO-20)
@@ -158,6 +161,9 @@ func (s *sim) sow(at, n, dir int, first bool, dropRule string) (result, int) {
 		}
 		dropRule = ""
 		if s.h[me][pos] == 1 {
+			if first {
+				s.capturing = false // a first lap ending in an empty house captures nothing
+			}
 			return done, dir // the lap ends in an empty house
 		}
 		if first && s.capturing && (n >= houses || !s.canCapture(pos)) {
@@ -175,20 +181,16 @@ func (s *sim) sow(at, n, dir int, first bool, dropRule string) (result, int) {
 			reset = true
 			continue
 		}
-		if pos == nyumba && s.functional(me) {
+		if s.namua && pos == nyumba && s.functional(me) {
 			switch {
 			case !s.capturing:
 				s.stopRule = "BAO-13"
 				return done, dir
-			case s.namua:
+			default:
 				return pending, dir
 			}
 		}
-		rule := "BAO-8"
-		if pos == nyumba && s.state&(stIntact<<me) != 0 && s.h[me][pos] >= 6 {
-			rule = "BAO-14" // the forced safari of the mtaji stage
-		}
-		n = s.lift(pos, 0, rule)
+		n = s.lift(pos, 0, "BAO-8")
 		at = pos
 		key := lapKey{h: s.h[me], at: int8(at), dir: int8(dir), state: s.state}
 		switch {
@@ -217,8 +219,10 @@ func raw(p mancala.Position, m mancala.Move, emit func(mancala.Event)) (sim, res
 	if m.Reversed() {
 		dir = -1
 	}
+	s.state &^= stBlocked | stBlockAt // a block lasts one move (BAO-22)
 	if p.State&stPending != 0 {
 		s.state &^= stPending | stPendRev
+		s.capturing = true // the rest of a capturing move
 		pdir := 1
 		if p.State&stPendRev != 0 {
 			pdir = -1
@@ -227,7 +231,6 @@ func raw(p mancala.Position, m mancala.Move, emit func(mancala.Event)) (sim, res
 			s.stopRule = "BAO-14"
 			return s, done, dir // stop: the turn ends at the nyumba
 		}
-		s.capturing = true
 		n := s.lift(nyumba, 0, "BAO-14")
 		res, d := s.sow(nyumba, n, dir, false, "")
 		return s, res, d
@@ -267,6 +270,58 @@ func (s *sim) innerEmpty(q mancala.Player) bool {
 		}
 	}
 	return true
+}
+
+// threats returns the opponent's inner houses that player q could
+// capture with the first lap of a move of his on the board of s (BAO-6).
+func threats(s *sim, q mancala.Player) uint16 {
+	t := *s
+	t.me = q
+	var set uint16
+	for i := 0; i < houses; i++ {
+		n := int(t.h[q][i])
+		if n < 2 || n >= houses {
+			continue
+		}
+		for dir := 1; dir >= -1; dir -= 2 {
+			if j := (i + dir*n + 2*houses) % houses; t.h[q][j] > 0 && t.canCapture(j) {
+				set |= 1 << (23 - j)
+			}
+		}
+	}
+	return set
+}
+
+// block returns the house that kutakatia (BAO-22) closes to the
+// opponent of the mover of s, who has just played an mtaji takasa, and
+// true; or false when none is closed.
+func block(s *sim) (int, bool) {
+	me, opp := s.me, s.me^1
+	if s.namua || s.capturing || s.st[opp] != 0 || threats(s, opp) != 0 {
+		return 0, false
+	}
+	t := threats(s, me)
+	if t == 0 || t&(t-1) != 0 {
+		return 0, false // no threat, or more than one house threatened
+	}
+	j := 0
+	for t>>j != 1 {
+		j++
+	}
+	occupied, big := 0, 0
+	for i := width; i < houses; i++ {
+		if s.h[opp][i] > 0 {
+			occupied++
+		}
+		if s.h[opp][i] > 1 {
+			big++
+		}
+	}
+	switch {
+	case j == nyumba && s.functional(opp), occupied == 1, big == 1 && s.h[opp][j] > 1:
+		return 0, false
+	}
+	return j, true
 }
 
 // captureFirst reports whether move m (house i, direction dir) of the

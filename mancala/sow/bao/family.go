@@ -56,11 +56,15 @@ With nothing in hand, a move sows all the seeds of one of your houses holding 2 
 
 # Sowing on
 
-When a lap ends in an occupied house, you lift that house and sow on in the same direction; when it ends in an empty house, your move is over. A capturing move captures again whenever a lap ends in an occupied house of your inner row facing an occupied house. A takasa lap that ends in your nyumba (with its powers) stops there. In the namua stage a capturing lap that ends there lets you choose: go on (safari), or stop; in the mtaji stage the nyumba is sown on. A nyumba that is emptied loses its powers for good. A move that would go round for ever may not be played.
+When a lap ends in an occupied house, you lift that house and sow on in the same direction; when it ends in an empty house, your move is over. A capturing move captures again whenever a lap ends in an occupied house of your inner row facing an occupied house. In the namua stage, a takasa lap that ends in your nyumba (with its powers) stops there, and a capturing lap that ends there lets you choose: go on (safari), or stop. In the mtaji stage the nyumba is an ordinary house. A nyumba that is emptied loses its powers for good. A move that would go round for ever may not be played.
+
+# Blocking
+
+In the mtaji stage, when your takasa leaves the opponent without a capture and exactly one of his inner houses open to your capture, he may not play that house in his next move (kutakatia), unless it is his nyumba with its powers, his only occupied inner house, or his only inner house with more than one seed.
 
 # Winning
 
 You win when the opponent's inner row is empty, or when he cannot move. There are no draws.
 
-Some of these rules are readings of sources that disagree or are silent: the list marked (?) in the package's notes. The blocking rule of master play (kutakatia) is not played.
+Some of these rules are readings of sources that disagree or are silent: the list marked (?) in the package's notes (the tax of 2 seeds, a takasa that would empty your inner row, the details of blocking, moves that never end).
 `

@@ -74,7 +74,7 @@ func TestZeroAllocs(t *testing.T) {
 // TestRuleIDsNamed: every rule of the package doc is named by an event, a
 // refusal or an ending somewhere in random games, but for BAO-1 (the
 // start), BAO-2 (the circuit) and BAO-21 (the nyumba's loss), which are
-// seen in positions, not steps.
+// seen in positions, not steps, and BAO-18 (a scenario tests it).
 func TestRuleIDsNamed(t *testing.T) {
 	r := bao.New()
 	seen := map[string]int{}
@@ -99,7 +99,10 @@ func TestRuleIDsNamed(t *testing.T) {
 		seen[r.Ending(p).Rule]++
 	}
 	var missing []string
-	for i := 3; i <= 20; i++ {
+	for i := 3; i <= 22; i++ {
+		if i == 21 {
+			continue // BAO-21, the nyumba's loss, is seen in the State
+		}
 		if id := fmt.Sprintf("BAO-%d", i); seen[id] == 0 {
 			missing = append(missing, id)
 		}

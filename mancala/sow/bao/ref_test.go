@@ -17,15 +17,15 @@ type cell struct{ row, col int }
 
 // refGame is a game in progress in the reference's own terms.
 type refGame struct {
-	grid       [4][8]int
-	hand       [2]int  // seeds in each player's ghala
-	intact     [2]bool // the nyumba has never been emptied
-	toMove     int     // 0 South, 1 North, -1 the game is over
-	decide     bool    // a safari decision is pending
-	decideCW   bool    // ... for a sowing that runs clockwise
-	endWhy     int     // 1 an empty inner row, 2 no move
-	winner     int
-	pendingFor int
+	grid     [4][8]int
+	hand     [2]int  // seeds in each player's ghala
+	intact   [2]bool // the nyumba has never been emptied
+	toMove   int     // 0 South, 1 North, -1 the game is over
+	decide   bool    // a safari decision is pending
+	decideCW bool    // ... for a sowing that runs clockwise
+	endWhy   int     // 1 an empty inner row, 2 no move
+	winner   int
+	block    int // the house of the player to move closed by kutakatia, or -1
 }
 
 // circuit returns player p's 16 cells, anticlockwise from his house A.
@@ -239,7 +239,7 @@ func refSimulate(g *refGame, m refMove) simInfo {
 			startCapture(c)
 			continue
 		}
-		if c == g.nyumbaCell(me) && g.powers(me) {
+		if namua && c == g.nyumbaCell(me) && g.powers(me) {
 			if !capturing {
 				return info
 			}
@@ -295,7 +295,7 @@ func refLegal(g *refGame) []refMove {
 				captures = append(captures, refMove{house, cw})
 				continue
 			}
-			if !takasaAllowed(g, house) || h.innerEmpty(me) {
+			if !takasaAllowed(g, house) || h.innerEmpty(me) || house == g.block {
 				continue
 			}
 			takasas = append(takasas, refMove{house, cw})
@@ -334,7 +334,9 @@ func takasaAllowed(g *refGame, house int) bool {
 // refPlay plays m (legal) and looks at the end of the game.
 func refPlay(g *refGame, m refMove) {
 	me := g.toMove
-	refSimulate(g, m)
+	wasDecision, mtaji := g.decide, g.hand[me] == 0
+	g.block = -1
+	info := refSimulate(g, m)
 	opp := 1 - me
 	switch {
 	case g.innerEmpty(opp):
@@ -345,16 +347,81 @@ func refPlay(g *refGame, m refMove) {
 		g.end(opp, 1)
 	default:
 		g.toMove = opp
+		if mtaji && !wasDecision && !info.capture && g.hand[opp] == 0 {
+			g.block = kutakatia(g, me)
+		}
 		if len(refLegal(g)) == 0 {
 			g.end(me, 2)
 		}
 	}
 }
 
+// firstLapTargets returns the inner cells of player p's opponent that p
+// would capture with the first lap of a move of his, sowing each house of
+// 2 to 15 seeds on a copy of the grid.
+func firstLapTargets(g *refGame, p int) map[cell]bool {
+	out := map[cell]bool{}
+	ci := circuit(p)
+	for house := 0; house < 16; house++ {
+		n := *g.at(ci[house])
+		if n < 2 || n >= 16 {
+			continue
+		}
+		for _, cw := range []bool{false, true} {
+			h := *g
+			*h.at(ci[house]) = 0
+			pos := house
+			for k := 0; k < n; k++ {
+				pos = step(pos, cw)
+				*h.at(ci[pos])++
+			}
+			c := ci[pos]
+			if *h.at(c) > 1 && c.row == innerRow(p) && *h.at(facing(c)) > 0 {
+				out[facing(c)] = true
+			}
+		}
+	}
+	return out
+}
+
+// kutakatia returns the house (circuit index) of the player to move that
+// the takasa me has just played closes, or -1: the opponent cannot
+// capture, and exactly one of his inner houses is threatened, which is
+// not his nyumba with its powers, nor his only occupied inner house, nor
+// his only inner house of more than one seed.
+func kutakatia(g *refGame, me int) int {
+	opp := 1 - me
+	if len(firstLapTargets(g, opp)) > 0 {
+		return -1
+	}
+	threatened := firstLapTargets(g, me)
+	if len(threatened) != 1 {
+		return -1
+	}
+	var t cell
+	for c := range threatened {
+		t = c
+	}
+	occupied, big := 0, 0
+	for k := 0; k < 8; k++ {
+		n := *g.at(innerAt(opp, k))
+		if n > 0 {
+			occupied++
+		}
+		if n > 1 {
+			big++
+		}
+	}
+	if t == g.nyumbaCell(opp) && g.powers(opp) || occupied == 1 || big == 1 && *g.at(t) > 1 {
+		return -1
+	}
+	return indexOf(opp, t)
+}
+
 func (g *refGame) end(winner, why int) {
 	g.grid = [4][8]int{}
 	g.hand = [2]int{}
-	g.toMove, g.winner, g.endWhy = -1, winner, why
+	g.toMove, g.winner, g.endWhy, g.block = -1, winner, why, -1
 	g.decide, g.decideCW = false, false
 }
 
@@ -374,6 +441,10 @@ func refFrom(p mancala.Position) *refGame {
 	}
 	g.decide = p.State&4 != 0
 	g.decideCW = p.State&8 != 0
+	g.block = -1
+	if p.State&(1<<6) != 0 {
+		g.block = int(p.State>>7) & 15
+	}
 	g.endWhy = int(p.State>>4) & 3
 	if g.toMove < 0 {
 		g.winner = 0
@@ -409,6 +480,9 @@ func (g *refGame) position(layout mancala.Layout) mancala.Position {
 		st |= 8
 	}
 	st |= uint32(g.endWhy) << 4
+	if g.block >= 0 {
+		st |= 1<<6 | uint32(g.block)<<7
+	}
 	p := mancala.Position{Board: b, State: st, ToMove: mancala.NoTurn}
 	if g.toMove >= 0 {
 		p.ToMove = mancala.TurnOf(mancala.Player(g.toMove))

@@ -38,7 +38,7 @@ func TestReferenceGames(t *testing.T) {
 	}
 	r := bao.New()
 	rng := rand.New(rand.NewPCG(42, uint64(n)))
-	var plies, decisions, mtaji int
+	var plies, decisions, mtaji, blocks int
 	for g := 0; g < n; g++ {
 		p := r.Start()
 		var moves []mancala.Move
@@ -69,6 +69,9 @@ func TestReferenceGames(t *testing.T) {
 			if p.State&4 != 0 {
 				decisions++
 			}
+			if p.State&(1<<6) != 0 {
+				blocks++
+			}
 			if p.Board.Store(me) == 0 {
 				mtaji++
 			}
@@ -88,5 +91,5 @@ func TestReferenceGames(t *testing.T) {
 			plies++
 		}
 	}
-	t.Logf("%d games, %d plies (%d in the mtaji stage, %d safari decisions) agree", n, plies, mtaji, decisions)
+	t.Logf("%d games, %d plies (%d in the mtaji stage, %d safari decisions, %d blocked houses) agree", n, plies, mtaji, decisions, blocks)
 }

@@ -96,6 +96,19 @@ func TestRuleScenarios(t *testing.T) {
 		after: map[string]string{
 			"J": "6,0,0,0,0,0,0,0,1,1,0,2,0,1,1,1/25,25,0,0,0,0,0,0,0,0,0,0,0,0,1,0 0,0 N l2",
 		},
+	}, {
+		// South's takasa O' leaves North without a capture and one of his
+		// houses, m, threatened (South's B' would take it): m is closed
+		// to North for his next move.
+		name: "BAO-22 kutakatia closes the one threatened house",
+		pos:  "0,6,1,3,0,1,3,2,0,0,0,0,0,0,3,4/0,1,2,5,1,2,1,1,0,1,1,8,3,9,5,1 0,0 S l2",
+		after: map[string]string{
+			"O'": "0,6,1,3,0,1,3,2,0,0,0,1,1,1,0,4/0,1,2,5,1,2,1,1,0,1,1,8,3,9,5,1 0,0 N s640 l2",
+		},
+	}, {
+		name:    "BAO-22 the blocked house may not be sown",
+		pos:     "0,6,1,3,0,1,3,2,0,0,0,1,1,1,0,4/0,1,2,5,1,2,1,1,0,1,1,8,3,9,5,1 0,0 N s640 l2",
+		refused: map[string]string{"m": "BAO-22", "m'": "BAO-22", "a": "BAO-5", "d": "BAO-16"},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
