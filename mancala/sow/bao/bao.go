@@ -234,7 +234,7 @@ func gen(p mancala.Position, dst []mancala.Move, firstOnly bool) []mancala.Move 
 		for dir := 1; dir >= -1; dir -= 2 {
 			m := move(me, i, dir)
 			t, res, _ := raw(p, m, nil)
-			if res == endless || t.innerEmpty(me) {
+			if res == endless || t.emptied || t.innerEmpty(me) {
 				continue
 			}
 			dst = append(dst, m)
@@ -354,7 +354,7 @@ func explain(p mancala.Position, m mancala.Move) (rule, reason string) {
 	if _, res, _ := raw(p, m, nil); res == endless {
 		return "BAO-18", "the sowing would never end"
 	}
-	return "BAO-17", "a takasa may not leave the inner row empty"
+	return "BAO-17", "a takasa may not leave the inner row empty, even while it is sown"
 }
 
 // Setup checks a position built outside the ruleset: 16 houses a side on

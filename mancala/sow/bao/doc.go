@@ -75,17 +75,18 @@
 //     holds 2 or more.
 //   - BAO-16 An mtaji takasa starts from the inner row while the inner
 //     row has a house of 2 seeds or more.
-//   - BAO-17 (?) A takasa may not leave the mover's inner row empty at
-//     its end. (De Voogt as Ludii states him: a kichwa that is the only
-//     occupied inner house may not be sown towards the outer row, and a
-//     row emptied even in the middle of a sowing loses.)
+//   - BAO-17 (?) A takasa may not leave the mover's inner row empty
+//     while it is sown: no lap may set out towards the outer row with
+//     the inner row empty (so a kichwa that is the only occupied inner
+//     house is not sown outwards). Capturing moves are not bound; one
+//     that leaves its mover's inner row empty loses (BAO-19).
 //   - BAO-18 (?) A move whose sowing never ends is not legal. Such
 //     moves exist (Kronenburg, Donkers and de Voogt 2006) and the sources
 //     do not say how a game treats them; some repeat only after tens of
 //     millions of laps, so a move that has not ended after 4096 laps (a
 //     lap being each sowing from the hand: the first, and each after a
-//     relay, a capture or a safari) is taken as never-ending. Moves of
-//     random games end within about 120 laps.
+//     relay, a capture or a safari) is taken as never-ending. The legal
+//     moves of 3,000 random games sowed at most 360 laps.
 //   - BAO-19 A player whose inner row is empty after a move loses (the
 //     opponent's row is looked at first).
 //   - BAO-20 A player who cannot move loses.

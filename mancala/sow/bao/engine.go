@@ -14,9 +14,10 @@ const (
 	totalSeeds  = 64
 	startHand   = 22
 	// maxLaps is the most laps a move may sow (BAO-18): a longer move is
-	// taken as one that never ends. Moves of random games sow at most
-	// about 120 laps; a never-ending move found in them repeats only
-	// after some 50 million laps, too many to wait for.
+	// taken as one that never ends. The legal moves of 3,000 random
+	// games sowed at most 360 laps; a never-ending move found in them
+	// was seen to repeat only after some 50 million laps, too many to
+	// wait for.
 	maxLaps = 4096
 )
 
@@ -58,6 +59,9 @@ type sim struct {
 	namua bool
 	// stopRule names the rule that ended the turn early (BAO-13, BAO-14).
 	stopRule string
+	// emptied: a lap began with the mover's inner row empty and its
+	// first seed going to the outer row (BAO-17).
+	emptied bool
 }
 
 func load(p mancala.Position, me mancala.Player, emit func(mancala.Event)) sim {
@@ -152,6 +156,9 @@ func (s *sim) sow(at, n, dir int, first bool, dropRule string) (result, int) {
 	for laps := 1; ; laps++ {
 		if laps > maxLaps {
 			return endless, dir
+		}
+		if !s.emptied && next(at, dir) < width && s.innerEmpty(me) {
+			s.emptied = true // the inner row is empty while seeds are sown (BAO-17)
 		}
 		pos := at
 		for k := 0; k < n; k++ {

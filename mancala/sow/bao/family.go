@@ -52,7 +52,7 @@ If no capture is possible, the move is a takasa: put the seed into an occupied h
 
 # The mtaji stage
 
-With nothing in hand, a move sows all the seeds of one of your houses holding 2 or more, in either direction. If the last seed of this first lap falls into an occupied house of your inner row and the opponent's house facing it is occupied, you capture that house and sow its seeds from a kichwa: the one that keeps your direction, or at a kimbi the one on its side. A house of 16 seeds or more never captures. If no capture is possible, play a takasa, from your inner row while it has a house of 2 or more, which may not leave your inner row empty.
+With nothing in hand, a move sows all the seeds of one of your houses holding 2 or more, in either direction. If the last seed of this first lap falls into an occupied house of your inner row and the opponent's house facing it is occupied, you capture that house and sow its seeds from a kichwa: the one that keeps your direction, or at a kimbi the one on its side. A house of 16 seeds or more never captures. If no capture is possible, play a takasa, from your inner row while it has a house of 2 or more. A takasa may not leave your inner row empty, not even while it is sown: a kichwa that is your only occupied inner house is sown towards the middle.
 
 # Sowing on
 

@@ -133,6 +133,7 @@ func kichwaFor(p int, c cell, cw bool) (int, bool) {
 type simInfo struct {
 	capture bool // the move began with a capture
 	endless bool
+	emptied bool // a lap set out with the inner row empty, towards the outer row
 }
 
 // refSimulate plays move m of the player to move on g (a copy) and
@@ -220,6 +221,9 @@ func refSimulate(g *refGame, m refMove) simInfo {
 			info.endless = true
 			return info
 		}
+		if g.innerEmpty(me) && ci[step(pos, cw)].row != innerRow(me) {
+			info.emptied = true // the seeds in hand go to the outer row while the inner row is empty
+		}
 		n := hand
 		for ; hand > 0; hand-- {
 			pos = step(pos, cw)
@@ -295,7 +299,7 @@ func refLegal(g *refGame) []refMove {
 				captures = append(captures, refMove{house, cw})
 				continue
 			}
-			if !takasaAllowed(g, house) || h.innerEmpty(me) || house == g.block {
+			if !takasaAllowed(g, house) || info.emptied || h.innerEmpty(me) || house == g.block {
 				continue
 			}
 			takasas = append(takasas, refMove{house, cw})

@@ -109,6 +109,14 @@ func TestRuleScenarios(t *testing.T) {
 		name:    "BAO-22 the blocked house may not be sown",
 		pos:     "0,6,1,3,0,1,3,2,0,0,0,1,1,1,0,4/0,1,2,5,1,2,1,1,0,1,1,8,3,9,5,1 0,0 N s640 l2",
 		refused: map[string]string{"m": "BAO-22", "m'": "BAO-22", "a": "BAO-5", "d": "BAO-16"},
+	}, {
+		name:  "BAO-17 a lone kichwa is not sown towards the outer row",
+		pos:   "1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,3/20,20,17,0,0,0,0,0,2,0,0,0,0,0,0,0 0,0 S l2",
+		legal: "P'",
+		after: map[string]string{
+			"P'": "1,1,0,0,0,0,0,0,0,0,0,0,1,1,1,0/20,20,17,0,0,0,0,0,2,0,0,0,0,0,0,0 0,0 N l2",
+		},
+		refused: map[string]string{"P": "BAO-17", "A": "BAO-5"},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
