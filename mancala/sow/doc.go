@@ -146,7 +146,8 @@
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).
 //
-// Not yet configurable: Bao la Kiswahili's nyumba and seeds in hand (see
+// Not yet configurable: Bao la Kiswahili's nyumba and seeds in hand
+// (package mancala/sow/bao plays that game on its own; see
 // BAO-KISWAHILI.md), conquered houses in games of rounds, choices made in
 // the middle of a move, and opening phases.
 //

@@ -19,6 +19,7 @@ import (
 	"github.com/sowing-games/sowing/mancala/match"
 	"github.com/sowing-games/sowing/mancala/play"
 	"github.com/sowing-games/sowing/mancala/search"
+	_ "github.com/sowing-games/sowing/mancala/sow/bao" // registers the bao family
 	"github.com/sowing-games/sowing/mancala/uci"
 	"github.com/sowing-games/sowing/mancala/web"
 )

@@ -12,6 +12,7 @@ import (
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/rulesflag"
 	_ "github.com/sowing-games/sowing/mancala/sow"
+	_ "github.com/sowing-games/sowing/mancala/sow/bao"
 )
 
 // Flags holds the game flags of package mancala/rulesflag registered on
