@@ -313,7 +313,7 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			continue
 		}
 		if r.c.RelayNext { // SW-25: the seeds of the next hole are sown on
-			nx := int(next[pos])
+			nx := r.nextInPlay(c, next, pos) // past burnt houses (SW-43)
 			if nx >= 2*t.n || c[nx] == 0 {
 				break
 			}

@@ -26,6 +26,7 @@ type refState struct {
 	opened bool      // the first move has been played (SW-24)
 	burnt  [2]uint16 // burnt houses, bit i house i (SW-43)
 	start  int       // the round's start (SW-43): 0 for the game's own
+	first  int       // who started the round (SW-43), 0 South, 1 North
 }
 
 func (s refState) clone() refState {
@@ -67,7 +68,7 @@ func (r ref) start() refState {
 		}
 	}
 	if r.c.NorthStarts {
-		s.toMove = 1
+		s.toMove, s.first = 1, 1
 	}
 	return r.settle(s, s.toMove)
 }
@@ -250,7 +251,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			return t, false, fed, slam
 		}
 		if r.c.RelayNext {
-			nx := (pos + 1) % len(ring)
+			nx := r.refNext(t, ring, pos)
 			if ring[nx].store || *t.at(ring[nx]) == 0 {
 				return t, false, fed, slam
 			}
