@@ -84,15 +84,21 @@ func TestPasu(t *testing.T) {
 	}
 }
 
-// Pallanguzhi against MancalaGames' Pallanguli.txt without its rounds
-// (the No_Rounds variant's settings), its must-share rule and its added
-// picking of the last seeds (see ORACLES.md). MancalaGames ends a game
-// whose result no capture can change any more (decided), as with
-// Longbeu-a-cha.
+// Pallanguzhi against MancalaGames' Pallanguli.txt (see ORACLES.md),
+// without its must-share rule and its added picking of the last seeds:
+// in rounds, refilled from the left (round_fill=1, LEFT_FILL: the file's
+// RIGHT_FILL is Hanson's reading, ours Durai's and Russ's), the starter
+// alternating (the file's round_starter 0), until a player cannot fill one
+// house (goal_param=1; the file's 3 is Hanson's); and in one round, as the
+// No_Rounds variant's settings play it. MancalaGames ends a game whose
+// result no capture can change any more (decided), as with Longbeu-a-cha.
 func init() {
 	mgPairs = append(mgPairs,
 		mgPair{ours: "pallanguzhi", file: "Pallanguli",
+			set:   "round_fill=1 goal_param=1 mustshare=0 mustpass=0 pickextra=0 noclear=1 nodecide=1",
+			known: mgEndlessLaps("pallanguzhi")},
+		mgPair{ours: "pallanguzhi rounds=1", file: "Pallanguli",
 			set:   "rounds=0 round_fill=0 goal=0 goal_param=0 blocks=0 mustshare=0 mustpass=0 pickextra=0 noclear=1",
-			known: mgAny(mgEndlessLaps("pallanguzhi"), mgDecided)},
+			known: mgAny(mgEndlessLaps("pallanguzhi rounds=1"), mgDecided)},
 	)
 }

@@ -162,7 +162,7 @@ func (r *Rules) roundStarter(tz *tuz) mancala.Player {
 // that ending then ends the game.
 func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *tuz, emit emitter) (mancala.Player, uint32) {
 	t := r.t
-	r.leftover(c, r.leftoverRule(end), next, endRule(end), emit)
+	r.leftover(c, r.leftoverRule(end), next, r.endRule(end), emit)
 	fill := r.c.Seeds
 	st := [2]int{int(c[t.store[0]]), int(c[t.store[1]])}
 	for p := mancala.South; p <= mancala.North; p++ {
@@ -215,9 +215,9 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *t
 	}
 	if end := r.ends(c, starter, *tz); end != 0 { // a round that cannot start ends the game
 		if emit != nil {
-			emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.NoTurn, Rule: endRule(end)})
+			emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.NoTurn, Rule: r.endRule(end)})
 		}
-		r.leftover(c, r.leftoverRule(end), starter, endRule(end), emit)
+		r.leftover(c, r.leftoverRule(end), starter, r.endRule(end), emit)
 		return starter, end
 	}
 	// The round's start, named as package congkak names it (CK-16): 0 if

@@ -143,7 +143,10 @@ func (r *Rules) Layout() mancala.Layout {
 // [mancala.Position.Outcome] reads them.
 func (r *Rules) Outcome(p mancala.Position) mancala.Outcome {
 	o := p.Outcome()
-	if !r.c.CannotMoveLoses || !p.Over() || r.Ending(p).Rule != "SW-14" {
+	if !r.c.CannotMoveLoses || !p.Over() {
+		return o
+	}
+	if e := r.Ending(p); e.Reason != mancala.EndNoMove || e.Who == mancala.NoTurn || e.Rule == "SW-44" { // SW-23, SW-64: a player could not move
 		return o
 	}
 	if w, ok := o.Result.Winner(); ok {
@@ -398,6 +401,8 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 	switch {
 	case int(c[int(mover)*r.t.n+h]) < r.minSeeds:
 		return mancala.Illegal(m, "SW-2", "house %v holds %d seeds, fewer than %d", mancala.Single(mover, h), c[int(mover)*r.t.n+h], r.minSeeds)
+	case r.wayRefusal(&c, mover, k, m) != nil: // SW-40, SW-41 (named.go)
+		return r.wayRefusal(&c, mover, k, m)
 	case r.candidates(&c, mover, tz)&(1<<k) == 0:
 		return mancala.Illegal(m, "SW-12", "%v's row is empty and %v does not reach it", mover.Other(), m)
 	}
@@ -468,7 +473,7 @@ func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz *tuz, emit emit
 		turn, rule := mancala.TurnOf(next), ""
 		switch {
 		case end != 0:
-			turn, rule = mancala.NoTurn, endRule(end)
+			turn, rule = mancala.NoTurn, r.endRule(end)
 		case passed:
 			rule = "SW-19"
 		case next == mover:
@@ -477,7 +482,7 @@ func (r *Rules) turnEnd(c *cells, mover, next mancala.Player, tz *tuz, emit emit
 		emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: turn, Rule: rule})
 	}
 	if end != 0 {
-		r.leftover(c, r.leftoverRule(end), next, endRule(end), emit)
+		r.leftover(c, r.leftoverRule(end), next, r.endRule(end), emit)
 	}
 	return next, end
 }
