@@ -127,6 +127,10 @@ func TestReference(t *testing.T) {
 			NoMove: sow.MoverTakes, Cycle: sow.Split}, // SW-42
 		{Houses: 5, Seeds: 2, TwoOut: true, Direction: sow.Clockwise, EitherWay: true, MinSeeds: 2, SinglesLast: true,
 			NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-42
+		{Houses: 4, Seeds: 2, Stores: true, TwoOut: true, Pasu: 3, MaxLaps: 50, Rounds: true, RoundStarter: sow.AlternateStarts,
+			RoundFill: sow.FillFromFar, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-42 with SW-43 and SW-80
+		{Houses: 4, Seeds: 2, Stores: true, Relay: true, RelayNext: true, Successive: true, CaptureCounts: []int{4},
+			Rounds: true, RoundStarter: sow.LastMoverStarts, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes}, // SW-25 with SW-43
 		{Houses: 3, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, Opposite: true, OppositeTakesLast: true,
 			GrandSlam: sow.SlamNoCapture, Pass: true, Majority: true, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 	}
