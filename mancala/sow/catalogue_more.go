@@ -1,6 +1,7 @@
 package sow
 
-// moreGames returns the catalogue's games added with SW-80 (more.go).
+// moreGames returns the catalogue's games added with SW-80 (more.go) and
+// SW-81 (way.go).
 func moreGames() []Game {
 	return []Game{
 		{
@@ -23,7 +24,32 @@ func moreGames() []Game {
 				Config:      func() Config { c := pallanguzhiConfig(); c.Rounds = false; return c }()}},
 			Sized: true,
 		},
+		{
+			Name: "olinda", Label: "Olinda", Region: "South Asia (Sri Lanka)",
+			Description: "Laps from the next hole and captures two out, each player sowing his own way, chosen by the first move; in rounds with houses out of play.",
+			Source: "L. Russ, Mancala Games, 1984, p. 61, as MancalaGames' configuration Olinda.txt reads it (a single source). " +
+				"Reading: the first move chooses the ways for the whole game, as the file's text says (\"for the game\"); MancalaGames lets the first mover of each round choose again.",
+			Board: "2 x 7, 4 seeds a house (56), stores off the circuit",
+			Intro: "Olinda is a game of the Pallanguzhi family. The first player sows his first move either way, and keeps that way for the whole game; his opponent sows the other way. " +
+				"A sowing goes on from the hole after the last one sown and stops when that hole is empty, capturing the hole beyond it, and every second hole after it while the holes between are empty. " +
+				"A round ends when the player to move cannot move; each player takes the seeds of his row and refills his houses four a house from his left; the houses he cannot fill are out of play for the round. The players take turns to start the rounds, and the game ends when a player cannot fill a single house.",
+			Config:     olindaConfig(),
+			UsualLabel: "In rounds",
+			Variants: []Variant{{Word: "rounds=1", Label: "One round",
+				Description: "A single round: when the player to move cannot move, the game ends and each player takes the seeds of his row.",
+				Config:      func() Config { c := olindaConfig(); c.Rounds = false; return c }()}},
+			Sized: true,
+		},
 	}
+}
+
+// olindaConfig returns Olinda: the next-hole laps with successive
+// captures two out (SW-42), the ways chosen by the first move (SW-81), in
+// rounds (SW-43) that the players start in turn, refilled from each
+// player's left.
+func olindaConfig() Config {
+	return Config{Houses: 7, Seeds: 4, Stores: true, TwoOut: true, Successive: true, WayByFirstMove: true, MaxLaps: 1000,
+		NoMove: OwnerTakes, Cycle: OwnerTakes, Rounds: true, RoundStarter: AlternateStarts, RoundFill: FillFromFar}
 }
 
 // pallanguzhiConfig returns Pallanguzhi: the next-hole laps with captures

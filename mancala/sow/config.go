@@ -117,6 +117,12 @@ type Config struct {
 	// besides each legal move A, the reversed move A' (mancala.Reversed)
 	// sows the other way. Without it, reversed moves are illegal.
 	EitherWay bool
+	// WayByFirstMove: the game's first move may be sown either way (the
+	// reversed move A' sows against Direction); the way it takes is its
+	// player's for the rest of the game, rounds included, and the other
+	// player sows the other way (Olinda, SW-81). It excludes EitherWay,
+	// ReverseHouses, four rows and Simultaneous.
+	WayByFirstMove bool
 	// SingleToEmpty: a house holding a single seed may be sown only when
 	// the next hole, in the move's direction, is an empty house (SW-41).
 	SingleToEmpty bool
@@ -447,6 +453,9 @@ func (c *Config) check() error {
 		}
 	}
 	if err := c.checkMore(); err != nil { // SW-80, more.go
+		return err
+	}
+	if err := c.checkWay(); err != nil { // SW-81, way.go
 		return err
 	}
 	return c.checkFour()

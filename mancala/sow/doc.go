@@ -140,6 +140,11 @@
 //     that a seed other than the lap's last brings to exactly Pasu seeds
 //     is taken at once by the owner of that house, whoever sows
 //     (Pallanguzhi's fours).
+//   - SW-81 Way chosen by the first move. With WayByFirstMove, the game's
+//     first move may be sown either way (A or A'); its player sows that
+//     way for the rest of the game, and his opponent the other way
+//     (Olinda; Position.State bits 24, 25). Moves the other way are
+//     refused with SW-81.
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).
@@ -153,8 +158,12 @@
 // Positions are [mancala.Position] values with Round 0 (also in games
 // of rounds, SW-43, whose burnt houses are on the Board: a round start
 // that repeats an earlier one is then a repeated position, SW-18). State holds the
-// end bits of a finished game, in package awale's layout (bits 0-6, see
-// [Rules.Ending]), and the tuzdyks (bits 8-17, see [Rules.Tuzdyk]).
+// end bits of a finished game, in package awale's layout (bits 0-7, see
+// [Rules.Ending]), the tuzdyks or, in games of rounds, the round's start
+// (bits 8-17, see [Rules.Tuzdyk] and SW-43), the first move's bit of
+// SW-24 (bit 18), the moves made of SW-66 (bits 19, 20), the
+// simultaneous opening of SW-45 (bits 21-23) and the ways of SW-81 (bits
+// 24, 25).
 //
 // # Engine
 //

@@ -162,6 +162,9 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	if r.c.Rounds {
 		allowed |= 0x3ff << 8 // SW-43: the round's start
 	}
+	if r.c.WayByFirstMove && p.State&wayBits != waySouthBit {
+		allowed |= wayBits // SW-81: the ways chosen (South's alone is no choice)
+	}
 	if r.c.Simultaneous && !p.Over() {
 		allowed |= openingBits // SW-45
 	}

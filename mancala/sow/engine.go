@@ -237,6 +237,9 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			off = "SW-66"
 		}
 	}
+	if r.c.WayByFirstMove {
+		chooseWay(tz, mover, dir) // SW-81, way.go
+	}
 	laps := 0
 	for {
 		if emit == nil && !skip && !r.c.Rounds && r.c.Pasu == 0 { // fast_sow.go (burnt houses, SW-43, are skipped seed by seed)

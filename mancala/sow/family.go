@@ -105,6 +105,7 @@ func (c Config) Rules() []string {
 	add(c.TurnRowEmpty, "SW-44")
 	add(c.Simultaneous, "SW-45")
 	add(c.Pasu != 0, "SW-80")
+	add(c.WayByFirstMove, "SW-81")
 	return append(ids, c.fourRowRules()...)
 }
 

@@ -93,7 +93,9 @@ type mgDiff struct {
 	now       mancala.Position // the position where they differ
 	before    mancala.Position
 	ours, mgs mgState
-	what      string
+	// roundEnded: the last move ended a round (mancala.Rounder).
+	roundEnded bool
+	what       string
 }
 
 func TestMancalaGames(t *testing.T) {
@@ -190,7 +192,8 @@ func playMGGame(t *testing.T, d *mgDriver, pair mgPair, r mancala.Ruleset, rng *
 				(reason == mancala.EndRepetition || reason == mancala.EndRepeatedRound) {
 				return nil, ply, "cycle"
 			}
-			return &mgDiff{moves: moves, before: before, now: g.Position(), ours: ours, mgs: theirs, what: what}, ply, ""
+			return &mgDiff{moves: moves, before: before, now: g.Position(), ours: ours, mgs: theirs, what: what,
+				roundEnded: ply > 0 && rr != nil && rr.RoundEnded(before, g.Position())}, ply, ""
 		}
 		*rounds += ended
 		ended = 0

@@ -79,6 +79,12 @@ func TestPallanguzhiRounds(t *testing.T) {
 		// a to c; d to g are burnt.
 		{"north ends a round he started", [7]int{}, [7]int{1}, [2]int{63, 20}, [2]uint16{}, mancala.North, 1 + 2*50 + 1, 0,
 			[7]int{6, 6, 6, 6, 6, 6, 6}, [7]int{6, 6, 6, x, x, x, x}, [2]int{21, 3}, mancala.SouthTurn},
+		// More seeds in the stores after the round's end than before it
+		// (RoundEnded must not read the stores alone): South captures d
+		// two out, North cannot move, South's 74 seeds fill his row, 32
+		// stay in his store; North's 10 fill a.
+		{"round end with fuller stores", [7]int{1, 0, 0, 17, 17, 17, 18}, [7]int{}, [2]int{4, 10}, [2]uint16{}, mancala.South, 0, 0,
+			[7]int{6, 6, 6, 6, 6, 6, 6}, [7]int{6, x, x, x, x, x, x}, [2]int{32, 4}, mancala.NorthTurn},
 		// South's G is burnt: E's seed falls into F, and the next hole
 		// in play is North's a, empty, so the hole two out, b, is taken.
 		{"two out past a burnt house", [7]int{0, 0, 0, 0, 1, 0, 0}, [7]int{0, 5, 6, 6, 6, 6, 6}, [2]int{2, 46}, [2]uint16{1 << 6, 0}, mancala.South, 81, 4,

@@ -79,6 +79,9 @@ func genConfig(t *rapid.T) sow.Config {
 		c.OppositeBothRows, c.OppositeNeedsBoth, c.CapturedSown, c.OppositeTakesLast = false, false, false, false
 		c.SowOwnStore, c.SowOpponentStore, c.Tuzdyk, c.GrandSlam = false, false, false, sow.SlamCapture
 	}
+	if c.Rows != 2 && !c.EitherWay && rapid.IntRange(0, 3).Draw(t, "wayByFirstMove") == 0 { // SW-81
+		c.WayByFirstMove = true
+	}
 	if c.Rows != 2 && rapid.IntRange(0, 3).Draw(t, "rounds") == 0 { // SW-43
 		c.Rounds, c.CaptureNext, c.SkipCount, c.Tuzdyk = true, false, 0, false
 		if c.NoMove == sow.Split || c.NoMove == sow.Nobody {

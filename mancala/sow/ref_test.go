@@ -27,6 +27,7 @@ type refState struct {
 	burnt  [2]uint16 // burnt houses, bit i house i (SW-43)
 	start  int       // the round's start (SW-43): 0 for the game's own
 	first  int       // who started the round (SW-43), 0 South, 1 North
+	way    int       // SW-81: 0 before the first move, 1 + 1 if South sows against Direction
 }
 
 func (s refState) clone() refState {
@@ -36,7 +37,7 @@ func (s refState) clone() refState {
 
 func (s refState) equal(t refState) bool {
 	return slices.Equal(s.houses[0], t.houses[0]) && slices.Equal(s.houses[1], t.houses[1]) &&
-		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt && s.start == t.start
+		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt && s.start == t.start && s.way == t.way
 }
 
 func (s *refState) at(h refHole) *int {
@@ -323,6 +324,20 @@ func (r ref) candidates(s refState, mover int) []int {
 			}
 		}
 	}
+	if r.c.WayByFirstMove { // SW-81: both ways first, then each his own
+		var ws []int
+		for _, h := range hs {
+			switch {
+			case s.way == 0:
+				ws = append(ws, h, h+16)
+			case (s.way == 2) == (mover == 0):
+				ws = append(ws, h+16)
+			default:
+				ws = append(ws, h)
+			}
+		}
+		hs = ws
+	}
 	hs = refHouseWay(r.c, hs)             // SW-40
 	hs = r.refSingleToEmpty(s, mover, hs) // SW-41
 	if !r.c.Feed || refSum(s.houses[1-mover]) != 0 {
@@ -359,6 +374,12 @@ func (r ref) legal(s refState) []int {
 
 func (r ref) play(s refState, h int) refState {
 	t, again, _, _ := r.sow(s, s.toMove, h)
+	if r.c.WayByFirstMove && t.way == 0 { // SW-81
+		t.way = 1
+		if (h >= 16) == (s.toMove == 0) {
+			t.way = 2
+		}
+	}
 	next := 1 - s.toMove
 	if again {
 		next = s.toMove

@@ -213,13 +213,6 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *t
 	if r.c.Pass && r.candidates(c, starter, *tz) == 0 && r.candidates(c, starter.Other(), *tz) != 0 { // SW-19
 		starter = starter.Other()
 	}
-	if end := r.ends(c, starter, *tz); end != 0 { // a round that cannot start ends the game
-		if emit != nil {
-			emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.NoTurn, Rule: r.endRule(end)})
-		}
-		r.leftover(c, r.leftoverRule(end), starter, r.endRule(end), emit)
-		return starter, end
-	}
 	// The round's start, named as package congkak names it (CK-16): 0 if
 	// it is the game's own start, else 1 + 2 South's seeds, plus 1 if
 	// North starts; the refill follows from it.
@@ -228,6 +221,13 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *t
 		id = 0 // the game's own start
 	}
 	tz[0], tz[1] = uint8(id), uint8(id>>8)
+	if end := r.ends(c, starter, *tz); end != 0 { // a round that cannot start ends the game
+		if emit != nil {
+			emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.NoTurn, Rule: r.endRule(end)})
+		}
+		r.leftover(c, r.leftoverRule(end), starter, r.endRule(end), emit)
+		return starter, end
+	}
 	if emit != nil {
 		emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.TurnOf(starter), Rule: "SW-43"})
 	}
@@ -235,15 +235,20 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *t
 }
 
 // RoundEnded implements [mancala.Rounder]: after, one decision after
-// before, was reached across the end of a round (SW-43): seeds went back
-// from the stores to the houses, or the game ended because a player could
-// not fill a house. Games without rounds never end one.
+// before, was reached across the end of a round (SW-43): the name of the
+// round's start changed (State bits 8-17), or the game ended because a
+// player could not fill a house. A round start that repeats the one
+// before it has the same name; then seeds going back from the stores to
+// the houses tell. Games without rounds never end one.
 func (r *Rules) RoundEnded(before, after mancala.Position) bool {
-	if !r.c.Rounds {
+	if !r.c.Rounds || before.Over() {
 		return false
 	}
 	if after.Over() && mancala.EndReason(after.State&stateEnd) == mancala.EndCannotFill {
-		return !before.Over()
+		return true
+	}
+	if before.State&(0x3ff<<8) != after.State&(0x3ff<<8) {
+		return true
 	}
 	sb := before.Board.Store(mancala.South) + before.Board.Store(mancala.North)
 	sa := after.Board.Store(mancala.South) + after.Board.Store(mancala.North)
