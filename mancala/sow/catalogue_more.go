@@ -25,7 +25,7 @@ func moreGames() []Game {
 			Sized: true,
 		},
 		{
-			Name: "olinda", Label: "Olinda", Region: "South Asia (Sri Lanka)",
+			Name: "olinda", Label: "Olinda", Region: "South Asia",
 			Description: "Laps from the next hole and captures two out, each player sowing his own way, chosen by the first move; in rounds with houses out of play.",
 			Source: "L. Russ, Mancala Games, 1984, p. 61, as MancalaGames' configuration Olinda.txt reads it (a single source). " +
 				"Reading: the first move chooses the ways for the whole game, as the file's text says (\"for the game\"); MancalaGames lets the first mover of each round choose again.",

@@ -269,7 +269,7 @@ func roundsText(c *Config) string {
 		from = "the house farthest from his store"
 	}
 	return "The game is played in rounds. When the round ends, the seeds left go as above; then each player takes the seeds of his store and puts " +
-		plural(c.Seeds, "seed") + " into each of his houses, starting with " + from + ". The houses he cannot fill are burnt for the round: nobody sows into them or from them. " +
+		plural(c.Seeds, "seed") + " into each of his houses, starting with " + from + ". The houses he cannot fill are burnt for the round: nobody sows into them or from them, and the sowing passes over them as if they were not there. " +
 		who + " A player who cannot fill a single house loses the game; a round that starts as an earlier one did ends the game, and the stores decide."
 }
 
