@@ -117,6 +117,12 @@ type Config struct {
 	// besides each legal move A, the reversed move A' (mancala.Reversed)
 	// sows the other way. Without it, reversed moves are illegal.
 	EitherWay bool
+	// WayByFirstMove: the game's first move may be sown either way (the
+	// reversed move A' sows against Direction); the way it takes is its
+	// player's for the rest of the game, rounds included, and the other
+	// player sows the other way (Olinda, SW-81). It excludes EitherWay,
+	// ReverseHouses, four rows and Simultaneous.
+	WayByFirstMove bool
 	// SingleToEmpty: a house holding a single seed may be sown only when
 	// the next hole, in the move's direction, is an empty house (SW-41).
 	SingleToEmpty bool
@@ -176,11 +182,18 @@ type Config struct {
 	// into or from), and RoundStarter says who starts. A player whose
 	// store cannot fill a single house ends the game
 	// (mancala.EndCannotFill); a round start that repeats an earlier
-	// position ends it by SW-18. Needs Seeds (no Pattern) and excludes
-	// RelayNext, TwoOut, CaptureNext, SkipCount, Tuzdyk and four rows.
+	// position ends it by SW-18, and so does, as that ending says, a round
+	// that would end before its first move. Needs Seeds (no Pattern) and a NoMove
+	// that clears the houses (not Split or Nobody), and excludes
+	// CaptureNext, SkipCount, Tuzdyk and four rows. The next hole of a
+	// relay (RelayNext) or of TwoOut is the next one in play: burnt houses
+	// are passed over.
 	Rounds bool
 	// RoundStarter says who starts a round after the first (SW-43).
 	RoundStarter RoundStarter
+	// RoundFill says from which end of his row a player refills his
+	// houses after a round (SW-43, see [RoundFill]).
+	RoundFill RoundFill
 	// MaxLaps bounds the laps of a relay sowing (SW-7) and of captured
 	// seeds sown on (SW-22); 0 means 64. A sowing that would start lap
 	// MaxLaps+1 stops instead: the seeds stay where they lie (captured
@@ -393,9 +406,9 @@ func (c *Config) check() error {
 	case c.TwoOut && (c.Relay || c.Opposite || c.CaptureNext || len(c.CaptureCounts) > 0 || c.CaptureEven ||
 		c.SowOwnStore || c.SowOpponentStore || c.Rows == 2 || c.Tuzdyk || c.GrandSlam != SlamCapture):
 		return bad("TwoOut", "the next-hole relay excludes the other captures, Relay, stores in the circuit, four rows, a tuzdyk and grand slam rules")
-	case c.Rounds && (c.Pattern != nil || c.RelayNext || c.TwoOut || c.CaptureNext || c.SkipCount > 0 || c.Tuzdyk || c.Rows == 2),
-		c.RoundStarter > LastMoverStarts:
-		return bad("Rounds", "rounds need Seeds and exclude RelayNext, TwoOut, CaptureNext, SkipCount, Tuzdyk and four rows")
+	case c.Rounds && (c.Pattern != nil || c.CaptureNext || c.SkipCount > 0 || c.Tuzdyk || c.Rows == 2 || c.NoMove == Split || c.NoMove == Nobody),
+		c.RoundStarter > AlternateStarts, c.RoundFill > FillFromFar:
+		return bad("Rounds", "rounds need Seeds and a NoMove that clears the houses, and exclude CaptureNext, SkipCount, Tuzdyk and four rows")
 	case c.Simultaneous && (!c.SowOwnStore || !c.Relay || !c.ExtraTurn || !c.Opposite || c.SowOpponentStore ||
 		c.SkipOrigin || c.FirstInOrigin || c.SkipCount > 0 || c.RelayNext || c.TwoOut || c.CaptureNext ||
 		len(c.CaptureCounts) > 0 || c.CaptureEven || c.OppositeCount > 0 || c.OppositeWhenOccupied || c.CapturedSown ||
@@ -472,6 +485,9 @@ func (c *Config) check() error {
 		return err
 	}
 	if err := c.checkOnce(); err != nil { // SW-90 to SW-93, houseonce.go
+		return err
+	}
+	if err := c.checkWay(); err != nil { // SW-81, way.go
 		return err
 	}
 	return c.checkFour()

@@ -54,7 +54,8 @@
 //   - SW-13 Tuzdyk. With Tuzdyk, Toguz Kumalak's special house (see
 //     [Config].Tuzdyk and [Rules.Tuzdyk]); kept in Position.State.
 //   - SW-14 End: no move. A player to move who has no legal move ends the
-//     game; the seeds left go as NoMove says.
+//     game; the seeds left go as NoMove says. The ending names SW-23 or
+//     SW-64 instead when one of them is what stops or condemns him.
 //   - SW-15 End: a row empty. With EndRowEmpty, a move that leaves either
 //     row empty ends the game.
 //   - SW-16 End: majority. With Majority, a store holding more than half
@@ -76,30 +77,34 @@
 //   - SW-22 Captured seeds sown. With CapturedSown, the seeds of an
 //     opposite capture are sown on from the next hole, in the same move.
 //   - SW-23 Cannot move, lose. With CannotMoveLoses, the player to move
-//     who has no move loses; the winner takes the seeds left, and the
-//     ruleset's [mancala.Scorer] scores the game 1-0.
+//     who has no move loses (the ending names SW-23); the winner takes the
+//     seeds left, and the ruleset's [mancala.Scorer] scores the game 1-0.
 //   - SW-24 Skipped counts. With SkipCount, sowing skips the opponent's
 //     houses holding exactly that many seeds, except in the game's first
 //     move.
 //   - SW-25 Relay from the next hole. With RelayNext, a relay goes on with
-//     the seeds of the hole after the last one.
+//     the seeds of the hole after the last one (its pick-up names SW-25).
 //   - SW-26 Capture of the next hole. With CaptureNext, a last seed in an
 //     empty house captures the hole after it.
 //   - SW-40 Split direction. With HouseWay (and EitherWay), the house a
 //     move starts from fixes the way it is sown: each half of the row
 //     towards its nearer end (Outward); an odd row's middle house either
-//     way.
+//     way. The other way is refused with SW-40.
 //   - SW-41 Single seeds. With SingleToEmpty, a house holding a single
-//     seed may be sown only into an empty house (the next hole).
+//     seed may be sown only into an empty house (the next hole); other
+//     such moves are refused with SW-41.
 //   - SW-42 Two out. With TwoOut, a lap whose next hole holds seeds goes
 //     on with them; otherwise the hole two out is captured (and, with
 //     Successive, every second hole after it while the one between is
 //     empty), and the sowing ends.
 //   - SW-43 Rounds. With Rounds, what would end the game ends a round:
 //     each player refills his houses from his store (Seeds each, from the
-//     house next to his store); those he cannot fill are burnt for the
-//     round (skipped by every sowing); RoundStarter says who starts; a
-//     player who cannot fill a house loses ([mancala.EndCannotFill]).
+//     house next to his store, or the farthest from it with FillFromFar);
+//     those he cannot fill are burnt for the round (skipped by every
+//     sowing, and passed over by the next hole of SW-25 and SW-42);
+//     RoundStarter says who starts (the loser, the last mover, or each in
+//     turn); a player who cannot fill a house loses
+//     ([mancala.EndCannotFill]).
 //   - SW-44 Turn ends with a row empty. With TurnRowEmpty, the game
 //     (the round) ends when a turn passes to the other player with
 //     either row empty; extra turns go on first.
@@ -112,23 +117,34 @@
 //   - SW-60 Where captured seeds are sown. With CapturedSown, CapturedFrom
 //     starts the captured seeds after the capturing house (Hus), at the
 //     first hole of the capturing lap (Omweso), at the first hole of the
-//     move (Igisoro), or at a kichwa, an end of the inner row (Bao).
+//     move (Igisoro), or at a kichwa, an end of the inner row (Bao); the
+//     pick-up of seeds sown on from elsewhere than the next hole names
+//     SW-60.
 //   - SW-61 Reversed for a capture. A reversed move (A') from one of
 //     ReverseHouses is legal only when its first lap ends in a capture.
 //   - SW-62 Compulsory capture. With MustCapture, a player who has a
 //     move whose first lap captures must play one.
 //   - SW-63 Takasa. With CaptureFirstLap, a move whose first lap does not
-//     capture captures nothing in its later laps.
+//     capture captures nothing in its later laps; a trace shows a capture
+//     so not made as a skip of the lap's last hole naming SW-63.
 //   - SW-64 Inner row needed. With InnerRowNeeded, a player whose inner
-//     row is empty cannot move.
+//     row is empty cannot move; when that ends the game while he has
+//     seeds, the ending names SW-64.
 //   - SW-65 Single into empty. With SingleIntoEmpty, a house holding one
 //     seed may be played only into an empty hole.
 //   - SW-66 No capture in the first move. With NoCaptureFirstMove, each
-//     player's first move captures nothing (Position.State bits 19, 20).
+//     player's first move captures nothing (Position.State bits 19, 20):
+//     a trace shows a capture so not made as SW-63 does, and a reversed
+//     move that must capture (SW-61) is refused with SW-66.
 //   - SW-80 Pasu. With Pasu (and TwoOut), while a lap is sown, a house
 //     that a seed other than the lap's last brings to exactly Pasu seeds
 //     is taken at once by the owner of that house, whoever sows
 //     (Pallanguzhi's fours).
+//   - SW-81 Way chosen by the first move. With WayByFirstMove, the game's
+//     first move may be sown either way (A or A'); its player sows that
+//     way for the rest of the game, and his opponent the other way
+//     (Olinda; Position.State bits 24, 25). Moves the other way are
+//     refused with SW-81.
 //   - SW-90 Each house once. With EachHouseOnce, until a player has sown
 //     from each of his houses once he must sow from one he has not sown
 //     from yet, if one of those is legal (Adji-boto's opening; the houses
@@ -156,12 +172,13 @@
 // Positions are [mancala.Position] values with Round 0 (also in games
 // of rounds, SW-43, whose burnt houses are on the Board: a round start
 // that repeats an earlier one is then a repeated position, SW-18). State holds the
-// end bits of a finished game, in package awale's layout (bits 0-6, see
-// [Rules.Ending]), and the tuzdyks (bits 8-17, see [Rules.Tuzdyk]); in
-// games with EachHouseOnce (SW-90), which have no tuzdyk, bits 8-12 are
-// the houses South has sown from and bits 13-17 North's, and with
-// FirstMoveNoCapture (SW-92) bit 18 says the game's first move has been
-// played.
+// end bits of a finished game, in package awale's layout (bits 0-7, see
+// [Rules.Ending]), the tuzdyks or, in games of rounds, the round's start
+// (bits 8-17, see [Rules.Tuzdyk] and SW-43; in games with EachHouseOnce,
+// SW-90, which have neither, bits 8-12 are the houses South has sown
+// from and bits 13-17 North's), the first move's bit of SW-24 and SW-92
+// (bit 18), the moves made of SW-66 (bits 19, 20), the simultaneous
+// opening of SW-45 (bits 21-23) and the ways of SW-81 (bits 24, 25).
 //
 // # Engine
 //

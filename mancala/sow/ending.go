@@ -51,13 +51,14 @@ func (r *Rules) ends(c *cells, next mancala.Player, tz tuz) uint32 {
 	// A grand slam filter never leaves a player without a move (SW-11),
 	// so the candidates tell whether he has one.
 	if r.candidates(c, next, tz) == 0 {
-		return endState(mancala.EndNoMove, mancala.TurnOf(next))
+		return r.noMoveState(c, next) // SW-14, SW-64 (named.go)
 	}
 	return 0
 }
 
-// endRule returns the rule id of the end bits st.
-func endRule(st uint32) string {
+// endRuleBits returns the rule id of the end bits st, SW-14 for any
+// player who cannot move (see Rules.endRule, named.go).
+func endRuleBits(st uint32) string {
 	switch mancala.EndReason(st & stateEnd) {
 	case mancala.EndMajority:
 		return "SW-16"
@@ -91,8 +92,10 @@ func (r *Rules) leftoverRule(st uint32) Leftover {
 
 // Ending implements [mancala.Explainer]: why the finished game p ended,
 // from its State bits: SW-14 ([mancala.EndNoMove], Who the player who
-// could not move; SW-93 instead in a game with RefillDraw), SW-15
-// ([mancala.EndNoMove], Who NoTurn: a row was left empty), SW-16 ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
+// could not move; SW-64 when his inner row was empty but not his rows,
+// SW-23 in games where he loses, SW-93 in a game with RefillDraw), SW-15
+// ([mancala.EndNoMove], Who NoTurn: a row was left empty), SW-16
+// ([mancala.EndMajority]), SW-17 ([mancala.EndOther]: few
 // seeds left), SW-18 ([mancala.EndRepetition]), SW-43
 // ([mancala.EndCannotFill], Who the player who could not fill a house). A finished position given
 // to Setup without end bits gets [mancala.EndOther] and no rule.
@@ -165,6 +168,9 @@ func (r *Rules) Setup(p mancala.Position) (mancala.Position, error) {
 	allowed |= once
 	if !ok {
 		return invalid("state %#x: houses played beyond the board", p.State)
+	}
+	if r.c.WayByFirstMove && p.State&wayBits != waySouthBit {
+		allowed |= wayBits // SW-81: the ways chosen (South's alone is no choice)
 	}
 	if r.c.Simultaneous && !p.Over() {
 		allowed |= openingBits // SW-45

@@ -231,9 +231,16 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	if r.c.SkipCount > 0 {
 		tz[2] |= 1
 	}
+	off := ""                   // the rule that turned captures off, named when tracing (named.go)
 	if r.c.NoCaptureFirstMove { // SW-66: the mover's first move captures nothing
 		capOn = tz[2]&(2<<mover) != 0
 		tz[2] |= 2 << mover
+		if !capOn {
+			off = "SW-66"
+		}
+	}
+	if r.c.WayByFirstMove {
+		chooseWay(tz, mover, dir) // SW-81, way.go
 	}
 	if r.c.EachHouseOnce { // SW-90 (houseonce.go): the house is played
 		tz[mover] |= 1 << (k & 15)
@@ -297,10 +304,14 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 		stop, sowOn := false, 0
 		if capOn {
 			stop, sowOn = r.capture(c, mover, dir, pos, tz, &res, emit)
+		} else {
+			r.captureOff(c, mover, dir, pos, tz, off, emit) // SW-63, SW-66
 		}
 		if laps == 0 { // SW-61 to SW-63
 			res.first = stop
-			capOn = capOn && (stop || !r.c.CaptureFirstLap)
+			if capOn && !stop && r.c.CaptureFirstLap {
+				capOn, off = false, "SW-63"
+			}
 		}
 		if stop && sowOn == 0 || !stop && (!r.c.Relay || c[pos] == 1) {
 			break
@@ -313,25 +324,28 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			c[st] -= uint8(sowOn)
 			res.captured -= sowOn
 			seeds = sowOn
-			emit.ev(mancala.EventPickUp, mover, t.hole(st), seeds, "SW-22")
-			if r.c.CapturedFrom != FromNext { // SW-60
+			if r.c.CapturedFrom == FromNext {
+				emit.ev(mancala.EventPickUp, mover, t.hole(st), seeds, "SW-22")
+			} else { // SW-60
+				emit.ev(mancala.EventPickUp, mover, t.hole(st), seeds, "SW-60")
 				pos, dir = r.capturedStart(mover, pos, dir, lapFrom, h)
 				next = &t.next[dir][mover]
 			}
 			lapFrom = pos
 			continue
 		}
+		relay := "SW-7"
 		if r.c.RelayNext { // SW-25: the seeds of the next hole are sown on
-			nx := int(next[pos])
+			nx := r.nextInPlay(c, next, pos) // past burnt houses (SW-43)
 			if nx >= 2*t.n || c[nx] == 0 {
 				break
 			}
-			pos = nx
+			pos, relay = nx, "SW-25"
 		}
 		seeds = int(c[pos]) // SW-7: relay
 		c[pos] = 0
 		origin, lapFrom = pos, pos
-		emit.ev(mancala.EventPickUp, mover, t.hole(pos), seeds, "SW-7")
+		emit.ev(mancala.EventPickUp, mover, t.hole(pos), seeds, relay)
 	}
 	res.last = pos
 	if r.c.Tuzdyk {

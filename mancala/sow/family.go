@@ -106,6 +106,7 @@ func (c Config) Rules() []string {
 	add(c.TurnRowEmpty, "SW-44")
 	add(c.Simultaneous, "SW-45")
 	add(c.Pasu != 0, "SW-80")
+	add(c.WayByFirstMove, "SW-81")
 	ids = append(ids, c.fourRowRules()...)
 	return append(ids, c.onceRules()...) // SW-90 to SW-93, houseonce.go
 }

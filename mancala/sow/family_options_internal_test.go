@@ -16,7 +16,7 @@ import (
 // kept) or is refused with an error wrapping ErrUnsupported, because no
 // preset plays the combination.
 func TestGameOptions(t *testing.T) {
-	want := map[string][]string{"kalah": {"capture"}, "sungka": {"opening"}, "congklak": {"rounds"}, "dakon": {"rounds"}}
+	want := map[string][]string{"kalah": {"capture"}, "sungka": {"opening"}, "congklak": {"rounds"}, "dakon": {"rounds"}, "pallanguzhi": {"rounds"}, "olinda": {"rounds"}}
 	for _, g := range Catalogue() {
 		f := g.Family()
 		var keys []string

@@ -155,6 +155,8 @@ func (r *Rules) fourRowRefusal(c *cells, mover mancala.Player, tz tuz, k int, m 
 		return mancala.Illegal(m, "SW-64", "%v's inner row is empty: he cannot move", mover)
 	case k >= 16 && r.c.ReverseHouses&(1<<(k&15)) == 0:
 		return mancala.Illegal(m, "SW-61", "a reversed sowing may start only from the houses the game names")
+	case k >= 16 && r.c.NoCaptureFirstMove && tz[2]&(2<<mover) == 0: // SW-66
+		return mancala.Illegal(m, "SW-66", "%v captures nothing in his first move, and a reversed sowing must capture", mover)
 	case k >= 16:
 		d, dz := *c, tz
 		if !r.sow(&d, mover, k, &dz, nil).first {

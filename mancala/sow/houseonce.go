@@ -112,7 +112,7 @@ func (r *Rules) onceBits(st uint32) (allowed uint32, ok bool) {
 // checkOnce returns the problem of c's SW-90 to SW-93 settings, or nil.
 func (c *Config) checkOnce() error {
 	switch {
-	case c.EachHouseOnce && (c.Houses > maxOnceHouses || c.Tuzdyk || c.Rounds || c.EitherWay || c.Simultaneous ||
+	case c.EachHouseOnce && (c.Houses > maxOnceHouses || c.Tuzdyk || c.Rounds || c.EitherWay || c.WayByFirstMove || c.Simultaneous ||
 		c.ReverseHouses != 0 || c.Rows == 2):
 		return bad("EachHouseOnce", "supported with at most %d houses a side, one direction, two rows, and no tuzdyk, rounds or simultaneous opening", maxOnceHouses)
 	case c.FirstMoveNoCapture && (c.SkipCount > 0 || c.Tuzdyk || c.Rounds || c.Simultaneous || c.TwoOut):

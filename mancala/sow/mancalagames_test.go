@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -52,14 +53,19 @@ type mgState struct {
 	turn         string // "S", "N" or "-" once the game is over
 	win          string // "S", "N", "D", or "-" while it goes on
 	endless      bool   // MancalaGames ended the game on its lap limit
-	legal        []int
+	// burnt holds each side's burnt (blocked) houses, bit i his house i
+	// (SW-43), when known: a driver that does not report them (no blk=)
+	// leaves known false, and they are not compared.
+	burnt [2]uint16
+	known bool
+	legal []int
 	// moves are our legal moves, in the order of legal (ours only).
 	moves []mancala.Move
 }
 
 func (s mgState) String() string {
-	return fmt.Sprintf("S=%v N=%v stores=%v turn=%s win=%s legal=%v",
-		s.south, s.north, s.stores, s.turn, s.win, s.legal)
+	return fmt.Sprintf("S=%v N=%v stores=%v turn=%s win=%s legal=%v burnt=%#x,%#x",
+		s.south, s.north, s.stores, s.turn, s.win, s.legal, s.burnt[0], s.burnt[1])
 }
 
 // mirrored returns s with each row read the other way (see mgPair.mirror).
@@ -70,6 +76,9 @@ func (s mgState) mirrored() mgState {
 	m.north = slices.Clone(s.north)
 	slices.Reverse(m.south)
 	slices.Reverse(m.north)
+	for p := range m.burnt {
+		m.burnt[p] = bits.Reverse16(s.burnt[p]) >> (16 - n)
+	}
 	m.legal = nil
 	for _, i := range s.legal {
 		m.legal = append(m.legal, n-1-i)
@@ -84,7 +93,9 @@ type mgDiff struct {
 	now       mancala.Position // the position where they differ
 	before    mancala.Position
 	ours, mgs mgState
-	what      string
+	// roundEnded: the last move ended a round (mancala.Rounder).
+	roundEnded bool
+	what       string
 }
 
 func TestMancalaGames(t *testing.T) {
@@ -115,11 +126,12 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 	rng := rand.New(rand.NewPCG(*mgSeed, stream))
 	var (
 		differ, cycles, long, plies int
+		rounds                      int // round ends played on both sides (SW-43), before any difference
 		kinds                       = map[string]int{}
 		shown                       int
 	)
 	for range *mgGames {
-		diff, n, end := playMGGame(t, d, pair, r, rng)
+		diff, n, end := playMGGame(t, d, pair, r, rng, &rounds)
 		plies += n
 		switch {
 		case diff != nil:
@@ -147,15 +159,19 @@ func runMGPair(t *testing.T, d *mgDriver, pair mgPair, stream uint64) {
 			long++
 		}
 	}
-	t.Logf("%s against MancalaGames %q: %d games, %d plies, %d with an unexplained difference, %d ended by our repetition rules (MancalaGames has none), %d unfinished after %d plies, documented differences %v",
-		pair.ours, pair.mg(), *mgGames, plies, differ, cycles, long, mgMaxPlies, kinds)
+	t.Logf("%s against MancalaGames %q: %d games, %d plies, %d round ends, %d with an unexplained difference, %d ended by our repetition rules (MancalaGames has none), %d unfinished after %d plies, documented differences %v",
+		pair.ours, pair.mg(), *mgGames, plies, rounds, differ, cycles, long, mgMaxPlies, kinds)
 }
 
 // playMGGame plays one random game on both sides. It returns the first
 // difference, or nil with how the game ended: "" (normally), "cycle" (our
 // game ended on a repeated position or a repeated round start, which
 // MancalaGames does not detect: the comparison stops there) or "long".
-func playMGGame(t *testing.T, d *mgDriver, pair mgPair, r mancala.Ruleset, rng *rand.Rand) (*mgDiff, int, string) {
+// It adds to *rounds the round ends (mancala.Rounder) both sides played
+// alike.
+func playMGGame(t *testing.T, d *mgDriver, pair mgPair, r mancala.Ruleset, rng *rand.Rand, rounds *int) (*mgDiff, int, string) {
+	rr, _ := r.(mancala.Rounder)
+	ended := 0
 	g, err := mancala.NewGame(r)
 	if err != nil {
 		t.Fatalf("NewGame: %v", err)
@@ -176,8 +192,11 @@ func playMGGame(t *testing.T, d *mgDriver, pair mgPair, r mancala.Ruleset, rng *
 				(reason == mancala.EndRepetition || reason == mancala.EndRepeatedRound) {
 				return nil, ply, "cycle"
 			}
-			return &mgDiff{moves: moves, before: before, now: g.Position(), ours: ours, mgs: theirs, what: what}, ply, ""
+			return &mgDiff{moves: moves, before: before, now: g.Position(), ours: ours, mgs: theirs, what: what,
+				roundEnded: ply > 0 && rr != nil && rr.RoundEnded(before, g.Position())}, ply, ""
 		}
+		*rounds += ended
+		ended = 0
 		if ours.turn == "-" {
 			return nil, ply, ""
 		}
@@ -192,6 +211,9 @@ func playMGGame(t *testing.T, d *mgDriver, pair mgPair, r mancala.Ruleset, rng *
 		moves = append(moves, m.String())
 		if err := g.Play(m); err != nil {
 			t.Fatalf("Play(%v): %v", m, err)
+		}
+		if rr != nil && rr.RoundEnded(before, g.Position()) {
+			ended++
 		}
 		j := i
 		if pair.mirror {
@@ -213,6 +235,7 @@ func ourMGState(g *mancala.Game) mgState {
 		s.north = append(s.north, b.Seeds(mancala.North, i))
 	}
 	s.stores = [2]int{b.Store(mancala.South), b.Store(mancala.North)}
+	s.burnt, s.known = [2]uint16{b.BurntMask(mancala.South), b.BurntMask(mancala.North)}, true
 	s.turn, s.win = "-", "-"
 	if p, ok := pos.ToMove.Player(); ok {
 		s.turn = mgSide(p)
@@ -273,6 +296,9 @@ func compareMG(ours, theirs mgState) string {
 	}
 	if ours.stores != theirs.stores {
 		what = append(what, "stores")
+	}
+	if ours.known && theirs.known && ours.burnt != theirs.burnt {
+		what = append(what, "burnt houses")
 	}
 	if ours.turn != theirs.turn {
 		what = append(what, "player to move")
@@ -349,6 +375,9 @@ func (d *mgDriver) state(t *testing.T) mgState {
 			s.win = v
 		case "endless":
 			s.endless = v == "1"
+		case "blk":
+			b := mgInts(t, v)
+			s.burnt, s.known = [2]uint16{uint16(b[0]), uint16(b[1])}, true
 		}
 	}
 	if s.turn != "-" {

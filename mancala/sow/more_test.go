@@ -2,6 +2,7 @@ package sow_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/sowing-games/sowing/mancala"
@@ -84,15 +85,53 @@ func TestPasu(t *testing.T) {
 	}
 }
 
-// Pallanguzhi against MancalaGames' Pallanguli.txt without its rounds
-// (the No_Rounds variant's settings), its must-share rule and its added
-// picking of the last seeds (see ORACLES.md). MancalaGames ends a game
-// whose result no capture can change any more (decided), as with
-// Longbeu-a-cha.
+// Pallanguzhi against MancalaGames' Pallanguli.txt (see ORACLES.md),
+// without its must-share rule and its added picking of the last seeds:
+// in rounds, refilled from the left (round_fill=1, LEFT_FILL: the file's
+// RIGHT_FILL is Hanson's reading, ours Durai's and Russ's), the starter
+// alternating (the file's round_starter 0), until a player cannot fill one
+// house (goal_param=1; the file's 3 is Hanson's); and in one round, as the
+// No_Rounds variant's settings play it. MancalaGames ends a game whose
+// result no capture can change any more (decided), as with Longbeu-a-cha.
 func init() {
 	mgPairs = append(mgPairs,
 		mgPair{ours: "pallanguzhi", file: "Pallanguli",
+			set:   "round_fill=1 goal_param=1 mustshare=0 mustpass=0 pickextra=0 noclear=1 nodecide=1",
+			known: mgEndlessLaps("pallanguzhi")},
+		mgPair{ours: "pallanguzhi rounds=1", file: "Pallanguli",
 			set:   "rounds=0 round_fill=0 goal=0 goal_param=0 blocks=0 mustshare=0 mustpass=0 pickextra=0 noclear=1",
-			known: mgAny(mgEndlessLaps("pallanguzhi"), mgDecided)},
+			known: mgAny(mgEndlessLaps("pallanguzhi rounds=1"), mgDecided)},
+		// Olinda.txt (Russ via MancalaGames), but for the ending of a
+		// round whose result can no longer change (nodecide=1, as for
+		// Pallanguzhi). MancalaGames lets the first mover of every round
+		// choose his way again (mgWayPerRound); with the driver's
+		// keepway=1 it keeps the ways of the game's first move, as ours
+		// do, and whole sets are compared.
+		mgPair{ours: "olinda", file: "Olinda", set: "noclear=1 nodecide=1",
+			known: mgAny(mgEndlessLaps("olinda"), mgWayPerRound)},
+		mgPair{ours: "olinda", file: "Olinda", set: "noclear=1 nodecide=1 keepway=1",
+			known: mgEndlessLaps("olinda")},
+		mgPair{ours: "olinda rounds=1", file: "Olinda", set: "rounds=0 round_fill=0 round_starter=0 blocks=0 noclear=1",
+			known: mgAny(mgEndlessLaps("olinda rounds=1"), mgDecided)},
 	)
+}
+
+// mgWayPerRound recognises a reading of Olinda (SW-81): at the start of a
+// round after the first, MancalaGames offers the round's first mover both
+// ways again, where ours keep the ways the game's first move chose. The
+// last move must have ended a round (refills on both sides alike), and
+// MancalaGames' legal moves must be ours plus the same houses the other
+// way.
+func mgWayPerRound(d mgDiff) string {
+	o, m := d.ours, d.mgs
+	if o.turn == "-" || m.turn != o.turn || o.stores != m.stores || !slices.Equal(o.south, m.south) || !slices.Equal(o.north, m.north) ||
+		o.burnt != m.burnt || len(m.legal) != 2*len(o.legal) || !d.roundEnded {
+		return ""
+	}
+	for _, i := range o.legal {
+		if !slices.Contains(m.legal, i) || !slices.Contains(m.legal, i^16) {
+			return ""
+		}
+	}
+	return "ways chosen again: MancalaGames lets each round's first mover choose his way"
 }

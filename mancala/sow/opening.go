@@ -192,9 +192,9 @@ func (r *Rules) openingApply(p mancala.Position, m mancala.Move, emit emitter) m
 		next, end = r.roundEnd(&c, mover, next, end, &tz, emit)
 	case end != 0:
 		if emit != nil {
-			emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.NoTurn, Rule: endRule(end)})
+			emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.NoTurn, Rule: r.endRule(end)})
 		}
-		r.leftover(&c, r.leftoverRule(end), next, endRule(end), emit)
+		r.leftover(&c, r.leftoverRule(end), next, r.endRule(end), emit)
 	default:
 		if emit != nil {
 			emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.TurnOf(next), Rule: "SW-45"})

@@ -127,6 +127,14 @@ func TestReference(t *testing.T) {
 			NoMove: sow.MoverTakes, Cycle: sow.Split}, // SW-42
 		{Houses: 5, Seeds: 2, TwoOut: true, Direction: sow.Clockwise, EitherWay: true, MinSeeds: 2, SinglesLast: true,
 			NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-42
+		{Houses: 4, Seeds: 2, Stores: true, TwoOut: true, Pasu: 3, MaxLaps: 50, Rounds: true, RoundStarter: sow.AlternateStarts,
+			RoundFill: sow.FillFromFar, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-42 with SW-43 and SW-80
+		{Houses: 4, Seeds: 2, Stores: true, TwoOut: true, Successive: true, WayByFirstMove: true, MaxLaps: 50, Rounds: true,
+			RoundStarter: sow.AlternateStarts, RoundFill: sow.FillFromFar, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-81 with SW-42, SW-43
+		{Houses: 5, Seeds: 3, Stores: true, WayByFirstMove: true, CaptureCounts: []int{2, 3}, Successive: true, Feed: true,
+			GrandSlam: sow.SlamForbidden, NoMove: sow.OwnerTakes, Cycle: sow.OwnerTakes}, // SW-81 on an Awalé board
+		{Houses: 4, Seeds: 2, Stores: true, Relay: true, RelayNext: true, Successive: true, CaptureCounts: []int{4},
+			Rounds: true, RoundStarter: sow.LastMoverStarts, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes}, // SW-25 with SW-43
 		{Houses: 3, Seeds: 2, Stores: true, SkipOrigin: true, Relay: true, Opposite: true, OppositeTakesLast: true,
 			GrandSlam: sow.SlamNoCapture, Pass: true, Majority: true, NoMove: sow.OpponentTakes, Cycle: sow.OwnerTakes},
 	}

@@ -72,12 +72,30 @@ func genConfig(t *rapid.T) sow.Config {
 	if rapid.Bool().Draw(t, "cannotMoveLoses") {
 		c.CannotMoveLoses, c.NoMove = true, sow.OpponentTakes
 	}
+	if c.Rows != 2 && rapid.IntRange(0, 3).Draw(t, "twoOut") == 0 { // SW-42, alone among the captures
+		c.TwoOut, c.Successive = true, rapid.Bool().Draw(t, "twoOutSuccessive")
+		c.Relay, c.RelayNext, c.Opposite, c.CaptureNext, c.CaptureCounts, c.CaptureEven = false, false, false, false, nil, false
+		c.OppositeNeedsSeeds, c.OppositeWhenOccupied, c.OppositeCount, c.OppositeAll = false, false, 0, false
+		c.OppositeBothRows, c.OppositeNeedsBoth, c.CapturedSown, c.OppositeTakesLast = false, false, false, false
+		c.SowOwnStore, c.SowOpponentStore, c.Tuzdyk, c.GrandSlam = false, false, false, sow.SlamCapture
+	}
+	if c.Rows != 2 && !c.EitherWay && rapid.IntRange(0, 3).Draw(t, "wayByFirstMove") == 0 { // SW-81
+		c.WayByFirstMove = true
+	}
+	if c.Rows != 2 && rapid.IntRange(0, 3).Draw(t, "rounds") == 0 { // SW-43
+		c.Rounds, c.CaptureNext, c.SkipCount, c.Tuzdyk = true, false, 0, false
+		if c.NoMove == sow.Split || c.NoMove == sow.Nobody {
+			c.NoMove = sow.OwnerTakes
+		}
+		c.RoundStarter = sow.RoundStarter(rapid.IntRange(0, 2).Draw(t, "roundStarter"))
+		c.RoundFill = sow.RoundFill(rapid.IntRange(0, 1).Draw(t, "roundFill"))
+	}
 	if rapid.Bool().Draw(t, "adji") { // SW-90 to SW-93, where they are supported
-		c.EachHouseOnce = c.Houses <= 5 && !c.Tuzdyk && !c.EitherWay && c.Rows != 2 && rapid.Bool().Draw(t, "eachOnce")
-		c.FirstMoveNoCapture = c.SkipCount == 0 && !c.Tuzdyk && !c.TwoOut && rapid.Bool().Draw(t, "firstNoCapture")
+		c.EachHouseOnce = c.Houses <= 5 && !c.Tuzdyk && !c.EitherWay && !c.WayByFirstMove && !c.Rounds && c.Rows != 2 && rapid.Bool().Draw(t, "eachOnce")
+		c.FirstMoveNoCapture = c.SkipCount == 0 && !c.Tuzdyk && !c.TwoOut && !c.Rounds && rapid.Bool().Draw(t, "firstNoCapture")
 		c.CaptureBeyond = (len(c.CaptureCounts) > 0 || c.CaptureEven) && !c.Relay && !c.TwoOut && !c.CaptureNext &&
-			!c.Opposite && !c.Tuzdyk && c.Rows != 2 && rapid.Bool().Draw(t, "beyond")
-		c.RefillDraw = c.CannotMoveLoses && !c.Pass && rapid.Bool().Draw(t, "refill")
+			!c.Opposite && !c.Tuzdyk && !c.Rounds && c.Rows != 2 && rapid.Bool().Draw(t, "beyond")
+		c.RefillDraw = c.CannotMoveLoses && !c.Pass && !c.Rounds && rapid.Bool().Draw(t, "refill")
 	}
 	return c
 }
@@ -102,7 +120,7 @@ func TestConservation(t *testing.T) {
 		var hist []mancala.Position
 		var buf []mancala.Move
 		for ply := 0; !p.Over(); ply++ {
-			if ply > r.MaxPlies() {
+			if r.MaxPlies() > 0 && ply > r.MaxPlies() { // 0: no bound stated (SW-43)
 				t.Fatalf("no end after %d plies, beyond MaxPlies", ply)
 			}
 			if ply == 400 {

@@ -27,6 +27,8 @@ type refState struct {
 	burnt  [2]uint16 // burnt houses, bit i house i (SW-43)
 	start  int       // the round's start (SW-43): 0 for the game's own
 	played [2]uint16 // the houses each player has sown from (SW-90), bit i house i
+	first  int       // who started the round (SW-43), 0 South, 1 North
+	way    int       // SW-81: 0 before the first move, 1 + 1 if South sows against Direction
 }
 
 func (s refState) clone() refState {
@@ -36,7 +38,7 @@ func (s refState) clone() refState {
 
 func (s refState) equal(t refState) bool {
 	return slices.Equal(s.houses[0], t.houses[0]) && slices.Equal(s.houses[1], t.houses[1]) &&
-		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt && s.start == t.start && s.played == t.played
+		s.stores == t.stores && s.toMove == t.toMove && s.opened == t.opened && s.burnt == t.burnt && s.start == t.start && s.played == t.played && s.way == t.way
 }
 
 func (s *refState) at(h refHole) *int {
@@ -68,7 +70,7 @@ func (r ref) start() refState {
 		}
 	}
 	if r.c.NorthStarts {
-		s.toMove = 1
+		s.toMove, s.first = 1, 1
 	}
 	return r.settle(s, s.toMove)
 }
@@ -272,7 +274,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 			return t, false, fed, slam
 		}
 		if r.c.RelayNext {
-			nx := (pos + 1) % len(ring)
+			nx := r.refNext(t, ring, pos)
 			if ring[nx].store || *t.at(ring[nx]) == 0 {
 				return t, false, fed, slam
 			}
@@ -355,6 +357,20 @@ func (r ref) candidates(s refState, mover int) []int {
 			hs = fresh
 		}
 	}
+	if r.c.WayByFirstMove { // SW-81: both ways first, then each his own
+		var ws []int
+		for _, h := range hs {
+			switch {
+			case s.way == 0:
+				ws = append(ws, h, h+16)
+			case (s.way == 2) == (mover == 0):
+				ws = append(ws, h+16)
+			default:
+				ws = append(ws, h)
+			}
+		}
+		hs = ws
+	}
 	hs = refHouseWay(r.c, hs)             // SW-40
 	hs = r.refSingleToEmpty(s, mover, hs) // SW-41
 	if !r.c.Feed || refSum(s.houses[1-mover]) != 0 {
@@ -391,6 +407,12 @@ func (r ref) legal(s refState) []int {
 
 func (r ref) play(s refState, h int) refState {
 	t, again, _, _ := r.sow(s, s.toMove, h)
+	if r.c.WayByFirstMove && t.way == 0 { // SW-81
+		t.way = 1
+		if (h >= 16) == (s.toMove == 0) {
+			t.way = 2
+		}
+	}
 	next := 1 - s.toMove
 	if again {
 		next = s.toMove

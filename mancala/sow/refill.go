@@ -21,7 +21,7 @@ func (r *Rules) refillDraws(c *cells, end uint32, stuck mancala.Player) bool {
 // sw93 reports whether end bits end are a no-move ending of a player
 // (SW-14), which SW-93 decides in a game with RefillDraw.
 func (r *Rules) sw93(end uint32) bool {
-	return r.c.RefillDraw && endRule(end) == "SW-14"
+	return r.c.RefillDraw && endRuleBits(end) == "SW-14"
 }
 
 // endID returns the rule id of end bits end: endRule's, but SW-93 for
@@ -30,7 +30,7 @@ func (r *Rules) endID(end uint32) string {
 	if r.sw93(end) {
 		return "SW-93"
 	}
-	return endRule(end)
+	return r.endRule(end)
 }
 
 // evenStores ends an SW-93 draw on c, stuck being the player who cannot

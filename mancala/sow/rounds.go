@@ -34,6 +34,23 @@ const (
 	// LastMoverStarts: the player who made the last move of the round
 	// starts the next (Dakon, after Russ).
 	LastMoverStarts
+	// AlternateStarts: the players take turns to start the rounds: the
+	// player who started a round moves second in the next (Pallanguzhi).
+	AlternateStarts
+)
+
+// RoundFill says from which end of his row a player refills his houses
+// after a round (SW-43); the houses he cannot fill are at the other end.
+type RoundFill uint8
+
+const (
+	// FillFromStore: from the house next to his store (his last house
+	// in the direction of sowing) away from it.
+	FillFromStore RoundFill = iota
+	// FillFromFar: from the house farthest from his store (his first
+	// house in the direction of sowing) towards it: from his left in a
+	// counter-clockwise game (Pallanguzhi).
+	FillFromFar
 )
 
 // loadBurnt copies the burnt houses of b into the masks of c.
@@ -97,12 +114,40 @@ func (r *Rules) skipBurnt(c *cells, mover mancala.Player, pos, origin int, next 
 
 // fillOrder returns player p's house of rank k in the order of a refill:
 // from the house next to his store (his last house in the direction of
-// sowing) away from it.
+// sowing) away from it, or the other way with FillFromFar.
 func (r *Rules) fillOrder(k int) int {
-	if r.c.Direction == Clockwise {
+	if (r.c.Direction == Clockwise) != (r.c.RoundFill == FillFromFar) {
 		return k
 	}
 	return r.t.n - 1 - k
+}
+
+// nextInPlay returns the hole after pos in the circuit next that is not
+// a burnt house (SW-43): the next hole of a relay from the next hole
+// (SW-25) and of SW-42. The circuit holds one at least, the house the
+// move started from.
+func (r *Rules) nextInPlay(c *cells, next *[numCells]uint8, pos int) int {
+	x := int(next[pos])
+	if !r.c.Rounds {
+		return x
+	}
+	for range numCells {
+		if !r.burnt(c, x) {
+			break
+		}
+		x = int(next[x])
+	}
+	return x
+}
+
+// roundStarter returns who started the round being played, from its
+// name in tz (see roundEnd).
+func (r *Rules) roundStarter(tz *tuz) mancala.Player {
+	id := int(tz[0]) | int(tz[1])<<8
+	if id == 0 {
+		return r.firstPlayer()
+	}
+	return mancala.Player((id - 1) & 1)
 }
 
 // roundEnd ends a round (SW-43) whose end bits end are what would have
@@ -110,11 +155,14 @@ func (r *Rules) fillOrder(k int) int {
 // player the rules gave the turn to. The seeds left go as the ending
 // says; then a player whose store cannot fill a single house ends the
 // game (mancala.EndCannotFill, who: that player); otherwise each player
-// refills his houses, Config.Seeds each from the house next to his store,
-// the rest burnt, and the round's starter is returned with no end bits.
+// refills his houses, Config.Seeds each from the house next to his store
+// (or from the far end, FillFromFar), the rest burnt, and the round's
+// starter is returned with no end bits, unless the new round ends before
+// its first move (its starter has no move, or few seeds are left, SW-17):
+// that ending then ends the game.
 func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *tuz, emit emitter) (mancala.Player, uint32) {
 	t := r.t
-	r.leftover(c, r.leftoverRule(end), next, endRule(end), emit)
+	r.leftover(c, r.leftoverRule(end), next, r.endRule(end), emit)
 	fill := r.c.Seeds
 	st := [2]int{int(c[t.store[0]]), int(c[t.store[1]])}
 	for p := mancala.South; p <= mancala.North; p++ {
@@ -127,11 +175,14 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *t
 		}
 	}
 	starter := mover
-	if r.c.RoundStarter == LoserStarts && st[0] != st[1] {
+	switch {
+	case r.c.RoundStarter == LoserStarts && st[0] != st[1]:
 		starter = mancala.South
 		if st[1] < st[0] {
 			starter = mancala.North
 		}
+	case r.c.RoundStarter == AlternateStarts:
+		starter = r.roundStarter(tz).Other()
 	}
 	if emit != nil {
 		emit(mancala.Event{Kind: mancala.EventRoundEnd, Player: mover, Rule: "SW-43"})
@@ -159,6 +210,9 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *t
 		c[t.store[p]] -= uint8(k * fill)
 		c[burntAt+2*int(p)], c[burntAt+2*int(p)+1] = uint8(mask), uint8(mask>>8)
 	}
+	if r.c.Pass && r.candidates(c, starter, *tz) == 0 && r.candidates(c, starter.Other(), *tz) != 0 { // SW-19
+		starter = starter.Other()
+	}
 	// The round's start, named as package congkak names it (CK-16): 0 if
 	// it is the game's own start, else 1 + 2 South's seeds, plus 1 if
 	// North starts; the refill follows from it.
@@ -167,6 +221,13 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *t
 		id = 0 // the game's own start
 	}
 	tz[0], tz[1] = uint8(id), uint8(id>>8)
+	if end := r.ends(c, starter, *tz); end != 0 { // a round that cannot start ends the game
+		if emit != nil {
+			emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.NoTurn, Rule: r.endRule(end)})
+		}
+		r.leftover(c, r.leftoverRule(end), starter, r.endRule(end), emit)
+		return starter, end
+	}
 	if emit != nil {
 		emit(mancala.Event{Kind: mancala.EventTurnEnd, Player: mover, Turn: mancala.TurnOf(starter), Rule: "SW-43"})
 	}
@@ -174,15 +235,20 @@ func (r *Rules) roundEnd(c *cells, mover, next mancala.Player, end uint32, tz *t
 }
 
 // RoundEnded implements [mancala.Rounder]: after, one decision after
-// before, was reached across the end of a round (SW-43): seeds went back
-// from the stores to the houses, or the game ended because a player could
-// not fill a house. Games without rounds never end one.
+// before, was reached across the end of a round (SW-43): the name of the
+// round's start changed (State bits 8-17), or the game ended because a
+// player could not fill a house. A round start that repeats the one
+// before it has the same name; then seeds going back from the stores to
+// the houses tell. Games without rounds never end one.
 func (r *Rules) RoundEnded(before, after mancala.Position) bool {
-	if !r.c.Rounds {
+	if !r.c.Rounds || before.Over() {
 		return false
 	}
 	if after.Over() && mancala.EndReason(after.State&stateEnd) == mancala.EndCannotFill {
-		return !before.Over()
+		return true
+	}
+	if before.State&(0x3ff<<8) != after.State&(0x3ff<<8) {
+		return true
 	}
 	sb := before.Board.Store(mancala.South) + before.Board.Store(mancala.North)
 	sa := after.Board.Store(mancala.South) + after.Board.Store(mancala.North)
@@ -192,11 +258,18 @@ func (r *Rules) RoundEnded(before, after mancala.Position) bool {
 // roundsText returns the paragraph of the players' rules for SW-43.
 func roundsText(c *Config) string {
 	who := "The player with fewer seeds starts the next round (after a tie, the player who moved last)."
-	if c.RoundStarter == LastMoverStarts {
+	switch c.RoundStarter {
+	case LastMoverStarts:
 		who = "The player who moved last starts the next round."
+	case AlternateStarts:
+		who = "The players take turns to start the rounds."
+	}
+	from := "the house next to his store"
+	if c.RoundFill == FillFromFar {
+		from = "the house farthest from his store"
 	}
 	return "The game is played in rounds. When the round ends, the seeds left go as above; then each player takes the seeds of his store and puts " +
-		plural(c.Seeds, "seed") + " into each of his houses, starting with the house next to his store. The houses he cannot fill are burnt for the round: nobody sows into them or from them. " +
+		plural(c.Seeds, "seed") + " into each of his houses, starting with " + from + ". The houses he cannot fill are burnt for the round: nobody sows into them or from them, and the sowing passes over them as if they were not there. " +
 		who + " A player who cannot fill a single house loses the game; a round that starts as an earlier one did ends the game, and the stores decide."
 }
 

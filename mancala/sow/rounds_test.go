@@ -21,7 +21,9 @@ func TestNewMechanismConfigs(t *testing.T) {
 		{"TwoOut", func(c *sow.Config) { c.TwoOut, c.Relay = true, true }},                       // with Relay
 		{"TwoOut", func(c *sow.Config) { c.TwoOut, c.SowOwnStore = true, true }},                 // stores on the way
 		{"Rounds", func(c *sow.Config) { c.Rounds, c.Pattern = true, []int{1, 2, 3, 4, 5} }},     // no Seeds
-		{"Rounds", func(c *sow.Config) { c.Rounds, c.TwoOut = true, true }},                      // excluded
+		{"Rounds", func(c *sow.Config) { c.Rounds, c.CaptureNext = true, true }},                 // excluded
+		{"Rounds", func(c *sow.Config) { c.Rounds, c.NoMove = true, sow.Nobody }},                // seeds left in the houses
+		{"Rounds", func(c *sow.Config) { c.Rounds, c.RoundFill = true, sow.RoundFill(2) }},       // unknown
 		{"Rounds", func(c *sow.Config) { c.Rounds, c.RoundStarter = true, sow.RoundStarter(7) }}, // unknown
 		{"TurnRowEmpty", func(c *sow.Config) { c.TurnRowEmpty, c.EndRowEmpty = true, true }},
 		{"Simultaneous", func(c *sow.Config) { c.Simultaneous = true }}, // not Congkak's family
@@ -42,6 +44,10 @@ func TestNewMechanismConfigs(t *testing.T) {
 		func(c *sow.Config) { c.TwoOut, c.Successive = true, true },
 		func(c *sow.Config) { c.Rounds, c.RoundStarter, c.Pass = true, sow.LastMoverStarts, true },
 		func(c *sow.Config) { c.Rounds, c.TurnRowEmpty = true, true },
+		func(c *sow.Config) {
+			c.Rounds, c.TwoOut, c.RoundStarter, c.RoundFill = true, true, sow.AlternateStarts, sow.FillFromFar
+		},
+		func(c *sow.Config) { c.Rounds, c.Relay, c.RelayNext = true, true, true },
 		func(c *sow.Config) { *c = sow.CongkakConfig(5, 3); c.FirstHand = mancala.North },
 	} {
 		c := base

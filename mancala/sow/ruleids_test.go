@@ -80,21 +80,14 @@ func TestRuleIDsInEvents(t *testing.T) {
 		}
 	}
 	// Rules named nowhere: those of the board and the turns, which no move
-	// applies, and mechanisms not yet named in their events (to mend).
+	// applies.
 	notAStep := map[string]string{
 		"SW-1": "the board", "SW-2": "the turns", "SW-3": "sowing itself (every drop)",
 		"SW-20": "the choice of direction (a move's prime)", "SW-21": "the four-row board",
+		// Kept, though no catalogue game's source ends on few seeds yet:
+		// the packed engine plays it, and a game that ends when no capture
+		// is possible any more (Eson Xorgol) may use it.
 		"SW-17": "offered to configurations; no catalogue game ends on few seeds",
-		// Not named yet (to mend): each acts, but its events, refusals or
-		// ending carry another id or none.
-		"SW-23": "not named yet: the ending of a player who cannot move says SW-14",
-		"SW-25": "not named yet: a relay from the next hole picks up as SW-7 does",
-		"SW-40": "not named yet: Legal never offers the other way, so nothing is refused",
-		"SW-41": "not named yet: Legal never offers the move, so nothing is refused",
-		"SW-60": "not named yet: the captured seeds' pick-up says SW-22",
-		"SW-63": "not named yet: a takasa move's laps capture nothing, silently",
-		"SW-64": "not named yet: the player's end says SW-14",
-		"SW-66": "not named yet: a first move captures nothing, silently",
 	}
 	var unused, untraced []string
 	for id := range documented {

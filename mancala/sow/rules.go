@@ -87,7 +87,7 @@ func NewNamed(c Config, name string) (*Rules, error) {
 	}
 	r.total = b.Total()
 	r.lapLen = circuitLen(r.t)
-	if packedOK(&c) {
+	if packedOK(&c) && !c.WayByFirstMove { // SW-81: reversed moves, generic engine
 		r.pt = newPackedTables(r)
 	}
 	first := mancala.South
@@ -145,7 +145,10 @@ func (r *Rules) Layout() mancala.Layout {
 // [mancala.Position.Outcome] reads them.
 func (r *Rules) Outcome(p mancala.Position) mancala.Outcome {
 	o := p.Outcome()
-	if id := r.Ending(p).Rule; !r.c.CannotMoveLoses || !p.Over() || id != "SW-14" && id != "SW-93" { // SW-93: refill.go
+	if !r.c.CannotMoveLoses || !p.Over() {
+		return o
+	}
+	if e := r.Ending(p); e.Reason != mancala.EndNoMove || e.Who == mancala.NoTurn || e.Rule == "SW-44" { // SW-23, SW-64: a player could not move
 		return o
 	}
 	if w, ok := o.Result.Winner(); ok {
@@ -198,7 +201,7 @@ func (r *Rules) Tuzdyk(pos mancala.Position, p mancala.Player) (int, bool) {
 // tuzMask is the State bits of the tuzdyks and, bit 18, of the first
 // move played (SW-24).
 const (
-	tuzMask   = 0x3ff<<8 | openedBit | movedBits
+	tuzMask   = 0x3ff<<8 | openedBit | movedBits | wayBits // SW-81: way.go
 	openedBit = 1 << 18
 	movedBits = 3 << 19 // SW-66: bit 19 South, bit 20 North has moved (fourrow.go)
 )
@@ -210,13 +213,14 @@ func (r *Rules) tuzOf(st uint32) tuz {
 		return playedOf(st)
 	}
 	if r.c.Rounds { // SW-43: no tuzdyk; bits 8-17 name the round's start
-		return tuz{uint8(st >> 8), uint8(st >> 16 & 3), 0}
+		return tuz{uint8(st >> 8), uint8(st >> 16 & 3), r.wayOfState(st)}
 	}
 	tz := tuz{noCell, noCell, 0}
 	if st&openedBit != 0 {
 		tz[2] = 1
 	}
 	tz[2] |= uint8(st & movedBits >> 18) // SW-66: bits 1 and 2 of tz[2]
+	tz[2] |= r.wayOfState(st)            // SW-81: bits 3 and 4
 	for p := 0; p < 2; p++ {
 		if v := int(st>>(8+5*uint(p))) & 31; v != 0 {
 			tz[p] = uint8((1-p)*r.t.n + v - 1)
@@ -231,13 +235,14 @@ func (r *Rules) tuzState(tz tuz) uint32 {
 		return playedState(tz)
 	}
 	if r.c.Rounds { // SW-43: see tuzOf
-		return uint32(tz[0])<<8 | uint32(tz[1]&3)<<16
+		return uint32(tz[0])<<8 | uint32(tz[1]&3)<<16 | wayState(tz[2])
 	}
 	var st uint32
 	if tz[2]&1 != 0 {
 		st |= openedBit
 	}
 	st |= uint32(tz[2]&6) << 18 // SW-66
+	st |= wayState(tz[2])       // SW-81
 	for p := 0; p < 2; p++ {
 		if tz[p] != noCell {
 			st |= uint32(int(tz[p])-(1-p)*r.t.n+1) << (8 + 5*uint(p))
@@ -269,6 +274,9 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 	if r.c.EitherWay {
 		m |= m << 16
 		m &= r.split // SW-40
+	}
+	if r.c.WayByFirstMove {
+		m = r.wayMoves(mover, tz, m) // SW-81, way.go
 	}
 	if r.c.SingleToEmpty {
 		m = r.singleToEmpty(c, mover, m) // SW-41
@@ -324,7 +332,7 @@ func moveOf(mover mancala.Player, k int) mancala.Move {
 // house of the board or a reversed sowing in a game without them.
 func (r *Rules) index(mover mancala.Player, m mancala.Move) (int, bool) {
 	h, ok := m.House(mover)
-	if !ok || h >= r.t.n || m.Reversed() && !r.c.EitherWay && r.c.ReverseHouses == 0 {
+	if !ok || h >= r.t.n || m.Reversed() && !r.c.EitherWay && r.c.ReverseHouses == 0 && !r.c.WayByFirstMove {
 		return 0, false
 	}
 	if m.Reversed() {
@@ -412,6 +420,10 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 	switch {
 	case int(c[int(mover)*r.t.n+h]) < r.minSeeds:
 		return mancala.Illegal(m, "SW-2", "house %v holds %d seeds, fewer than %d", mancala.Single(mover, h), c[int(mover)*r.t.n+h], r.minSeeds)
+	case r.wayRefusal(&c, mover, k, m) != nil: // SW-40, SW-41 (named.go)
+		return r.wayRefusal(&c, mover, k, m)
+	case r.wayChoiceRefusal(mover, tz, k, m) != nil: // SW-81 (way.go)
+		return r.wayChoiceRefusal(mover, tz, k, m)
 	case r.candidates(&c, mover, tz)&(1<<k) == 0:
 		return mancala.Illegal(m, "SW-12", "%v's row is empty and %v does not reach it", mover.Other(), m)
 	}

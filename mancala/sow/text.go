@@ -73,6 +73,9 @@ func (g Game) Text() string {
 		notes = append(notes, splitText(c))
 	}
 	notes = append(notes, c.fourRowSowingNotes()...) // SW-61
+	if x := c.wayText(); x != "" {                   // SW-81
+		notes = append(notes, x)
+	}
 	if c.SowOwnStore {
 		notes = append(notes, "Your own store is on the way: drop a seed into it as you pass.")
 	} else if c.Stores {

@@ -12,21 +12,22 @@ import "github.com/sowing-games/sowing/mancala"
 // seeds are to be sown on; otherwise it makes the capture two out (the
 // hole after the empty one, when it holds seeds; with Successive, then
 // each hole two further on while the hole between is empty and it holds
-// seeds) and returns -1.
+// seeds) and returns -1. In games of rounds the holes are those in play:
+// burnt houses (SW-43) are passed over.
 func (r *Rules) twoOut(c *cells, mover mancala.Player, dir, pos int, res *result, emit emitter) int {
 	t := r.t
 	next := &t.next[dir][mover]
-	nx := int(next[pos])
+	nx := r.nextInPlay(c, next, pos) // burnt houses (SW-43) are passed over
 	if c[nx] != 0 {
 		return nx
 	}
-	for x := int(next[nx]); c[x] != 0; {
+	for x := r.nextInPlay(c, next, nx); c[x] != 0; {
 		r.take(c, mover, []uint8{uint8(x)}, int(c[x]), res, "SW-42", emit)
-		gap := int(next[x])
+		gap := r.nextInPlay(c, next, x)
 		if !r.c.Successive || c[gap] != 0 {
 			break
 		}
-		x = int(next[gap])
+		x = r.nextInPlay(c, next, gap)
 	}
 	return -1
 }

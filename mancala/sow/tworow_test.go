@@ -56,28 +56,39 @@ func (r ref) refSingleToEmpty(s refState, mover int, hs []int) []int {
 // index of the next hole if it holds seeds (to be sown on), else -1 after
 // the captures two out, each taken at once.
 func (r ref) refTwoOut(t refState, mover int, ring []refHole, pos int) (refState, int) {
-	l := len(ring)
-	nx := (pos + 1) % l
+	nx := r.refNext(t, ring, pos)
 	if *t.at(ring[nx]) > 0 {
 		return t, nx
 	}
-	for x := (nx + 1) % l; *t.at(ring[x]) > 0; {
+	for x := r.refNext(t, ring, nx); *t.at(ring[x]) > 0; {
 		t.stores[mover] += *t.at(ring[x])
 		*t.at(ring[x]) = 0
-		gap := (x + 1) % l
+		gap := r.refNext(t, ring, x)
 		if !r.c.Successive || *t.at(ring[gap]) > 0 {
 			break
 		}
-		x = (gap + 1) % l
+		x = r.refNext(t, ring, gap)
 	}
 	return t, -1
+}
+
+// refNext returns the index in ring of the hole after ring[pos] that is
+// in play: burnt houses (SW-43) are passed over.
+func (r ref) refNext(t refState, ring []refHole, pos int) int {
+	for k := 1; k < len(ring); k++ {
+		h := ring[(pos+k)%len(ring)]
+		if h.store || t.burnt[h.owner]&(1<<h.i) == 0 {
+			return (pos + k) % len(ring)
+		}
+	}
+	return pos
 }
 
 // refRound starts the next round after t, a round that mover's move
 // ended (SW-43), all seeds now in the stores: the game stays over if a
 // store cannot fill one house; else each player puts Seeds seeds into
 // his houses from the one next to his store (his last in the direction of
-// sowing) away from it, burns the others, and the round's starter moves;
+// sowing) away from it (or from the other end, FillFromFar), burns the others, and the round's starter moves;
 // the state remembers how the round started (its starter and South's
 // seeds), so that only positions of rounds started alike repeat.
 func (r ref) refRound(t refState, mover int) refState {
@@ -85,6 +96,7 @@ func (r ref) refRound(t refState, mover int) refState {
 	if t.stores[0] < fill || t.stores[1] < fill {
 		return t
 	}
+	st0 := t.stores[0] // South's seeds at the round's end name its start
 	starter := mover
 	if r.c.RoundStarter == sow.LoserStarts && t.stores[0] != t.stores[1] {
 		starter = 0
@@ -92,20 +104,15 @@ func (r ref) refRound(t refState, mover int) refState {
 			starter = 1
 		}
 	}
-	first := 0
-	if r.c.NorthStarts {
-		first = 1
-	}
-	t.start = 1 + 2*t.stores[0] + starter // as package congkak names a round's start
-	if t.stores[0] == r.c.Houses*fill && starter == first {
-		t.start = 0
-	}
 	for p := 0; p < 2; p++ {
 		t.burnt[p] = 0
 		for j := 0; j < r.c.Houses; j++ {
 			i := j // the store on the left: house 0 is next to it
 			if r.c.Direction == sow.Anticlockwise {
 				i = r.c.Houses - 1 - j
+			}
+			if r.c.RoundFill == sow.FillFromFar { // from the other end
+				i = r.c.Houses - 1 - i
 			}
 			if t.stores[p] >= fill {
 				t.houses[p][i] = fill
@@ -115,6 +122,20 @@ func (r ref) refRound(t refState, mover int) refState {
 			}
 		}
 	}
-	t.toMove = starter
-	return t
+	if r.c.RoundStarter == sow.AlternateStarts {
+		starter = 1 - t.first
+	}
+	if r.c.Pass && len(r.candidates(t, starter)) == 0 && len(r.candidates(t, 1-starter)) > 0 {
+		starter = 1 - starter
+	}
+	first := 0
+	if r.c.NorthStarts {
+		first = 1
+	}
+	t.start = 1 + 2*st0 + starter // as package congkak names a round's start
+	if st0 == r.c.Houses*fill && starter == first {
+		t.start = 0
+	}
+	t.first, t.toMove = starter, starter
+	return r.settle1(t, starter) // a round that cannot start ends the game
 }
