@@ -1,0 +1,278 @@
+package sow
+
+import (
+	"math/bits"
+
+	"github.com/sowing-games/sowing/mancala"
+)
+
+// Perft and random games on the relay engine (fast_relay.go).
+//
+// Repetition (SW-18), as in fast.go: a position can repeat only one with
+// the same stores, tuzdyks and, in games of rounds (SW-43), the same
+// round start (State bits 8-17) and burnt houses, which the round start
+// decides. Within one game the stores never lose seeds but at a round's
+// end, so a position can repeat only one of its segment (since the last
+// change of a store), one of the history, or, a round's start, one of an
+// earlier round with the same start. The searches compare a position with
+// those: the segment always, the earlier positions in full when the
+// round's start may have been seen before (a new round's start, or a
+// round whose start the history or an earlier round shares).
+
+// rKey is a position of the relay engine: the words in the frame of its
+// mover, the mover, and in games of rounds a tag of the round (its start,
+// State bits 8-17, and both players' burnt houses).
+type rKey struct {
+	w     [2]uint64
+	tag   uint64
+	mover mancala.Player
+}
+
+// relayTag returns the round tag of the cells c with tuzdyk state tz
+// (0 outside games of rounds).
+func (r *Rules) relayTag(c *cells, tz tuz) uint64 {
+	if !r.c.Rounds {
+		return 0
+	}
+	return uint64(tz[0]) | uint64(tz[1])<<8 | uint64(burntMask(c, mancala.South))<<16 | uint64(burntMask(c, mancala.North))<<32
+}
+
+// relayKey returns the key of nd.
+func (r *Rules) relayKey(nd *node) rKey {
+	return rKey{w: r.rt.relayWords(&nd.c, nd.mover), tag: r.relayTag(&nd.c, nd.tz), mover: nd.mover}
+}
+
+// relayRings holds the circuits of a round with burnt houses, by mover.
+type relayRings [2]relayRing
+
+// rings returns the circuits of each mover for the burnt houses of c,
+// made in scratch unless there are none.
+func (r *Rules) rings(c *cells, scratch *relayRings) [2]*relayRing {
+	rt := r.rt
+	s, n := burntMask(c, mancala.South), burntMask(c, mancala.North)
+	if s == 0 && n == 0 {
+		return [2]*relayRing{&rt.ring, &rt.ring}
+	}
+	if scratch[0].burn != [2]uint16{s, n} || scratch[1].burn != [2]uint16{n, s} || scratch[0].le == 0 {
+		rt.makeRing(&scratch[0], s, n)
+		rt.makeRing(&scratch[1], n, s)
+	}
+	return [2]*relayRing{&scratch[0], &scratch[1]}
+}
+
+// noMover marks the key of a finished position in a search.
+const noMover = mancala.Player(2)
+
+// stores returns the seeds of South's store and North's (byte 1) of k.
+func (k *rKey) stores() uint16 {
+	s, n := uint16(k.w[0]>>56), uint16(k.w[1]>>56)
+	if k.mover != mancala.South {
+		s, n = n, s
+	}
+	return s | n<<8
+}
+
+// rSearch is a relay perft (games without rounds).
+type rSearch struct {
+	r        *Rules
+	pass     bool // SW-19
+	rt       *relayTables
+	line     []rKey // line[i]: the position at ply i of the current line
+	hist     []rKey // the history's positions of the root's segment
+	terminal int64
+}
+
+// relayPerft is Perft on the relay engine, from the root nd with seg,
+// the history's nodes of its segment; ok is false if the relay engine
+// does not search it (games of rounds go to the generic engine).
+func (r *Rules) relayPerft(nd node, seg []node, depth int) (leaves, terminal int64, ok bool) {
+	if r.c.Rounds || nd.tz != (tuz{noCell, noCell, 0}) || burntMask(&nd.c, 0)|burntMask(&nd.c, 1) != 0 {
+		return 0, 0, false
+	}
+	var buf [32]rKey
+	s := rSearch{r: r, pass: r.c.Pass, rt: r.rt, line: buf[:]}
+	if depth+1 > len(buf) {
+		s.line = make([]rKey, depth+1)
+	}
+	for i := range seg {
+		s.hist = append(s.hist, r.relayKey(&seg[i]))
+	}
+	return s.node(r.relayKey(&nd), depth, 0, 0), s.terminal, true
+}
+
+// node returns the leaves depth >= 1 moves below x, a position at ply
+// ply of the segment that began at ply seg, and adds the terminal ones
+// to s.terminal.
+func (s *rSearch) node(x rKey, depth, ply, seg int) (leaves int64) {
+	rt, g := s.rt, &s.rt.ring
+	s.line[ply] = x
+	for m := rt.moves(x.w[0]); m != 0; m &= m - 1 {
+		y := x
+		again := rt.sow(g, &y.w, bits.TrailingZeros32(m))
+		switch {
+		case rt.mayEnd(&y.w, again):
+			if !s.pass {
+				y.mover = noMover // the game is over
+				break
+			}
+			// SW-19: the generic engine passes or ends.
+			var c cells
+			rt.relayCells(&c, x.mover, &y.w)
+			next := x.mover.Other()
+			if again {
+				next = x.mover
+			}
+			tz := tuz{noCell, noCell, 0}
+			mover, end := s.r.turnEnd(&c, x.mover, next, &tz, nil)
+			y = rKey{w: rt.relayWords(&c, mover), mover: mover}
+			if end != 0 {
+				y.mover = noMover
+			}
+		case !again:
+			y.w[0], y.w[1], y.mover = y.w[1], y.w[0], y.mover.Other()
+		}
+		stores := y.mover != noMover && y.stores() != x.stores()
+		if y.mover == noMover || !stores && s.repeats(ply+1, seg, &y) {
+			if depth == 1 {
+				leaves++
+				s.terminal++
+			}
+			continue
+		}
+		if depth == 1 {
+			leaves++
+			continue
+		}
+		cseg := seg
+		if stores {
+			cseg = ply + 1
+		}
+		leaves += s.node(y, depth-1, ply+1, cseg)
+	}
+	return leaves
+}
+
+// repeats reports whether y, at ply c of the segment that began at ply
+// seg, repeats an earlier position.
+func (s *rSearch) repeats(c, seg int, y *rKey) bool {
+	for j := c - 1; j >= seg; j-- {
+		if s.line[j] == *y {
+			return true
+		}
+	}
+	if seg == 0 {
+		for i := range s.hist {
+			if s.hist[i] == *y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// relayPlayout is Playout on the relay engine, from the root nd (not
+// over) with seg, the history's nodes that it may repeat.
+func (r *Rules) relayPlayout(nd node, seg []node, p mancala.Position, d *draws, maxPlies int) (q mancala.Position, plies int, ok bool) {
+	rt := r.rt
+	var scratch relayRings
+	g := r.rings(&nd.c, &scratch)
+	var buf [128]rKey
+	keys := buf[:0]
+	for i := range seg {
+		keys = append(keys, r.relayKey(&seg[i]))
+	}
+	x := r.relayKey(&nd)
+	// from: the start of the segment in keys; full: compare with every
+	// key, as the round's start may have been seen before.
+	from, full := 0, r.c.Rounds && hasTag(keys, x.tag)
+	tz := nd.tz
+	var end uint32
+	restart := false // the last ply ended a round
+	c := nd.c        // the burnt masks; the seeds are in x until the end
+	for maxPlies <= 0 || plies < maxPlies {
+		keys = append(keys, x)
+		y := x
+		again := rt.sow(g[x.mover], &y.w, d.pick(rt.moves(x.w[0])))
+		plies++
+		switch {
+		case rt.mayEnd(&y.w, again):
+			// The end of the game or of a round, or a pass: the generic
+			// engine's.
+			next := x.mover.Other()
+			if again {
+				next = x.mover
+			}
+			rt.relayCells(&c, x.mover, &y.w)
+			before := rt.relayWords(&c, mancala.South)
+			var mover mancala.Player
+			if mover, end = r.turnEnd(&c, x.mover, next, &tz, nil); end != 0 {
+				x.mover = mover
+			} else {
+				g = r.rings(&c, &scratch) // SW-43: a new round's burnt houses
+				y = rKey{w: rt.relayWords(&c, mover), tag: r.relayTag(&c, tz), mover: mover}
+				// SW-43: a new round (the board changed, not a pass),
+				// whose start may repeat any earlier one.
+				restart = r.c.Rounds && (y.tag != x.tag || rt.relayWords(&c, mancala.South) != before)
+			}
+		case !again:
+			y.w[0], y.w[1], y.mover = y.w[1], y.w[0], y.mover.Other()
+		}
+		if end != 0 {
+			break
+		}
+		stores, tag := y.stores() != x.stores(), y.tag != x.tag || restart
+		x, restart = y, false
+		if stores || tag {
+			if !r.c.Rounds { // no earlier position has these stores
+				keys, from = keys[:0], 0
+				continue
+			}
+			from = len(keys)
+			if tag { // SW-43: a new round, whose start may have been seen
+				full = hasTag(keys, x.tag)
+			}
+		}
+		if hasKey(keys[from:], x) || full && hasKey(keys[:from], x) {
+			rt.relayCells(&c, x.mover, &x.w)
+			end = r.relayCycle(&c, &x)
+			break
+		}
+	}
+	if end == 0 {
+		rt.relayCells(&c, x.mover, &x.w)
+	}
+	b := p.Board
+	r.t.save(&c, &b)
+	q = mancala.Position{Board: b, ToMove: mancala.TurnOf(x.mover), State: end | r.tuzState(tz)}
+	if end != 0 {
+		q.ToMove = mancala.NoTurn
+	}
+	return q, plies, true
+}
+
+// relayCycle ends the game on c, whose position x repeats an earlier one
+// (SW-18), and returns the end bits.
+func (r *Rules) relayCycle(c *cells, x *rKey) uint32 {
+	r.leftover(c, r.c.Cycle, x.mover, "SW-18", nil)
+	return endState(mancala.EndRepetition, mancala.NoTurn)
+}
+
+// hasKey reports whether x is in ks.
+func hasKey(ks []rKey, x rKey) bool {
+	for i := len(ks) - 1; i >= 0; i-- {
+		if ks[i] == x {
+			return true
+		}
+	}
+	return false
+}
+
+// hasTag reports whether a key of ks has the tag t.
+func hasTag(ks []rKey, t uint64) bool {
+	for i := range ks {
+		if ks[i].tag == t {
+			return true
+		}
+	}
+	return false
+}
