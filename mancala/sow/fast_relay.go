@@ -2,6 +2,7 @@ package sow
 
 import (
 	"reflect"
+	"sync/atomic"
 
 	"github.com/sowing-games/sowing/mancala"
 )
@@ -77,6 +78,11 @@ type relayTables struct {
 	majority, endRowEmpty, turnRowEmpty bool
 	fewSeeds, total                     int
 	rounds                              bool
+	// SW-43: burnt[k] is the mask of the k last houses in the order of
+	// refilling, and cache[i<<3|j] the mover's circuit when his i last
+	// houses and his opponent's j last are burnt, made when first needed.
+	burnt [8]uint16
+	cache [64]atomic.Pointer[relayRing]
 }
 
 // relayOK reports whether the relay engine plays configuration c exactly
@@ -122,6 +128,9 @@ func newRelayTables(r *Rules) *relayTables {
 		rt.opp[i] = 8 * (r.t.opp[i] - uint8(n)) // South's house i faces a house of North's
 	}
 	rt.makeRing(&rt.ring, 0, 0)
+	for k := 1; k <= n; k++ {
+		rt.burnt[k] = rt.burnt[k-1] | 1<<r.fillOrder(n-k)
+	}
 	return rt
 }
 

@@ -42,22 +42,47 @@ func (r *Rules) relayKey(nd *node) rKey {
 	return rKey{w: r.rt.relayWords(&nd.c, nd.mover), tag: r.relayTag(&nd.c, nd.tz), mover: nd.mover}
 }
 
-// relayRings holds the circuits of a round with burnt houses, by mover.
-type relayRings [2]relayRing
-
-// rings returns the circuits of each mover for the burnt houses of c,
-// made in scratch unless there are none.
-func (r *Rules) rings(c *cells, scratch *relayRings) [2]*relayRing {
-	rt := r.rt
+// rings returns the circuits of each mover for the burnt houses of c
+// (SW-43). The burnt houses that a refill leaves are the last ones of a
+// player in the order of refilling (fillOrder): their circuits are made
+// once, when first needed, and kept in rt.cache; those of other burnt
+// houses (a position set up so) are made anew.
+func (r *Rules) rings(c *cells) [2]*relayRing {
 	s, n := burntMask(c, mancala.South), burntMask(c, mancala.North)
 	if s == 0 && n == 0 {
-		return [2]*relayRing{&rt.ring, &rt.ring}
+		return [2]*relayRing{&r.rt.ring, &r.rt.ring}
 	}
-	if scratch[0].burn != [2]uint16{s, n} || scratch[1].burn != [2]uint16{n, s} || scratch[0].le == 0 {
-		rt.makeRing(&scratch[0], s, n)
-		rt.makeRing(&scratch[1], n, s)
+	return [2]*relayRing{r.rt.ringOf(s, n), r.rt.ringOf(n, s)}
+}
+
+// ringOf returns the mover's circuit when his burnt houses are own and
+// his opponent's opp.
+func (rt *relayTables) ringOf(own, opp uint16) *relayRing {
+	i, j := rt.burntRank(own), rt.burntRank(opp)
+	if i < 0 || j < 0 {
+		g := new(relayRing)
+		rt.makeRing(g, own, opp)
+		return g
 	}
-	return [2]*relayRing{&scratch[0], &scratch[1]}
+	slot := &rt.cache[i<<3|j]
+	if g := slot.Load(); g != nil {
+		return g
+	}
+	g := new(relayRing)
+	rt.makeRing(g, own, opp)
+	slot.CompareAndSwap(nil, g)
+	return slot.Load()
+}
+
+// burntRank returns k if mask is the k last houses in the order of
+// refilling, -1 otherwise.
+func (rt *relayTables) burntRank(mask uint16) int {
+	for k, m := range rt.burnt[:rt.n+1] {
+		if m == mask {
+			return k
+		}
+	}
+	return -1
 }
 
 // noMover marks the key of a finished position in a search.
@@ -174,9 +199,8 @@ func (s *rSearch) repeats(c, seg int, y *rKey) bool {
 // over) with seg, the history's nodes that it may repeat.
 func (r *Rules) relayPlayout(nd node, seg []node, p mancala.Position, d *draws, maxPlies int) (q mancala.Position, plies int, ok bool) {
 	rt := r.rt
-	var scratch relayRings
-	g := r.rings(&nd.c, &scratch)
-	var buf [128]rKey
+	g := r.rings(&nd.c)
+	var buf [64]rKey
 	keys := buf[:0]
 	for i := range seg {
 		keys = append(keys, r.relayKey(&seg[i]))
@@ -185,6 +209,7 @@ func (r *Rules) relayPlayout(nd node, seg []node, p mancala.Position, d *draws, 
 	// from: the start of the segment in keys; full: compare with every
 	// key, as the round's start may have been seen before.
 	from, full := 0, r.c.Rounds && hasTag(keys, x.tag)
+	kept := -1 // SW-43: the keys kept of the rounds before, -1 in the root's round
 	tz := nd.tz
 	var end uint32
 	restart := false // the last ply ended a round
@@ -208,7 +233,7 @@ func (r *Rules) relayPlayout(nd node, seg []node, p mancala.Position, d *draws, 
 			if mover, end = r.turnEnd(&c, x.mover, next, &tz, nil); end != 0 {
 				x.mover = mover
 			} else {
-				g = r.rings(&c, &scratch) // SW-43: a new round's burnt houses
+				g = r.rings(&c) // SW-43: a new round's burnt houses
 				y = rKey{w: rt.relayWords(&c, mover), tag: r.relayTag(&c, tz), mover: mover}
 				// SW-43: a new round (the board changed, not a pass),
 				// whose start may repeat any earlier one.
@@ -227,10 +252,19 @@ func (r *Rules) relayPlayout(nd node, seg []node, p mancala.Position, d *draws, 
 				keys, from = keys[:0], 0
 				continue
 			}
-			from = len(keys)
 			if tag { // SW-43: a new round, whose start may have been seen
+				// A round started in this game has a start that its tag
+				// decides (the refill follows from it): a later position
+				// can repeat one of its positions only if a later round
+				// repeats its start, which ends the game there. So of
+				// such a round only the start is kept.
+				if kept >= 0 {
+					keys = keys[:kept]
+				}
+				kept = len(keys) + 1
 				full = hasTag(keys, x.tag)
 			}
+			from = len(keys)
 		}
 		if hasKey(keys[from:], x) || full && hasKey(keys[:from], x) {
 			rt.relayCells(&c, x.mover, &x.w)
