@@ -44,11 +44,12 @@ const (
 // relayDrop describes k seeds sown from path position j (the origin of
 // the lap): the 0x01 bytes added to each word, and where the last falls.
 type relayDrop struct {
-	m0, m1 uint64 // added to the mover's and to the opponent's word
-	last   uint8  // the path position of the last seed
-	word   uint8  // its word: 0 the mover's, 1 the opponent's
-	shift  uint8  // its byte's shift in that word
-	kind   uint8  // rHouse, rOwnStore or rOppStore
+	m0, m1 uint64    // added to the mover's and to the opponent's word
+	last   uint8     // the path position of the last seed
+	word   uint8     // its word: 0 the mover's, 1 the opponent's
+	shift  uint8     // its byte's shift in that word
+	kind   uint8     // rHouse, rOwnStore or rOppStore
+	_      [4]uint32 // 32 bytes, for indexing by shifts
 }
 
 // relayRing is the mover's circuit for one pair of burnt masks (none
@@ -56,7 +57,7 @@ type relayDrop struct {
 type relayRing struct {
 	le   int               // seeds in a full round: L, or L-1 with SkipOrigin
 	at   [8]uint8          // at[i]: the path position of the mover's house i
-	drop [16][17]relayDrop // [j][k]: k seeds, 1 <= k <= le, sown from position j
+	drop [16][16]relayDrop // [j][k-1]: k seeds, 1 <= k <= le, sown from position j
 	lap  [16][2]uint64     // [j]: a full round from position j (the origin skipped with SkipOrigin)
 	burn [2]uint16         // the burnt masks it was made for, the mover's and his opponent's
 }
@@ -178,7 +179,7 @@ func (rt *relayTables) makeRing(g *relayRing, own, opp uint16) {
 			q = (q + 1) % L
 			p := pos[q]
 			m[p.w] += 1 << p.s
-			g.drop[j][k] = relayDrop{m0: m[0], m1: m[1], last: uint8(q), word: p.w, shift: p.s, kind: kind[q]}
+			g.drop[j][k-1] = relayDrop{m0: m[0], m1: m[1], last: uint8(q), word: p.w, shift: p.s, kind: kind[q]}
 		}
 		g.lap[j] = m
 	}
@@ -188,48 +189,66 @@ func (rt *relayTables) makeRing(g *relayRing, own, opp uint16) {
 // with the ring g, on the words w (the mover's frame), and reports
 // whether the mover moves again (SW-8).
 func (rt *relayTables) sow(g *relayRing, w *[2]uint64, h int) bool {
+	w0, w1 := w[0], w[1]
 	sh := uint(8*h) & 63
-	k := int(w[0] >> sh & 0xff)
-	w[0] &^= 0xff << sh
+	k := int(w0 >> sh & 0xff)
+	w0 &^= 0xff << sh
 	j := int(g.at[h&7]) & 15
-	laps := 0
+	le, laps := g.le, 0
+	relay, opposite, maxLaps := rt.relay, rt.opposite, rt.maxLaps
+	again := false
 	for {
-		if k > g.le { // whole rounds
-			q := (k - 1) / g.le
-			w[0] += uint64(q) * g.lap[j][0]
-			w[1] += uint64(q) * g.lap[j][1]
-			k -= q * g.le
+		if k > le { // whole rounds
+			q := (k - 1) / le
+			w0 += uint64(q) * g.lap[j][0]
+			w1 += uint64(q) * g.lap[j][1]
+			k -= q * le
 		}
-		e := &g.drop[j][k]
-		w[0] += e.m0
-		w[1] += e.m1
+		e := &g.drop[j][(k-1)&15]
+		w0 += e.m0
+		w1 += e.m1
 		j = int(e.last) & 15
 		if e.kind != rHouse {
-			return e.kind == rOwnStore && rt.extra
+			again = e.kind == rOwnStore && rt.extra
+			break
 		}
-		wi, sh := e.word&1, uint(e.shift)&63
-		v := int(w[wi] >> sh & 0xff)
-		if wi == 0 && v == 1 && rt.opposite { // SW-10
-			osh := uint(rt.opp[sh>>3&7]) & 63
-			if c := w[1] >> osh & 0xff; c != 0 || !rt.needs {
-				w[1] &^= 0xff << osh
-				if rt.takeLast {
-					w[0] &^= 0xff << sh
-					c++
+		sh := uint(e.shift) & 63
+		var v uint64
+		if e.word == 0 {
+			v = w0 >> sh & 0xff
+			if v == 1 && opposite { // SW-10
+				osh := uint(rt.opp[sh>>3&7]) & 63
+				if c := w1 >> osh & 0xff; c != 0 || !rt.needs {
+					w1 &^= 0xff << osh
+					if rt.takeLast {
+						w0 &^= 0xff << sh
+						c++
+					}
+					w0 += c << 56
+					break
 				}
-				w[0] += c << 56
-				return false
 			}
+			if v == 1 || !relay {
+				break
+			}
+			if laps++; laps >= maxLaps { // SW-7's guard
+				break
+			}
+			w0 &^= 0xff << sh // SW-7: the relay
+		} else {
+			v = w1 >> sh & 0xff
+			if v == 1 || !relay {
+				break
+			}
+			if laps++; laps >= maxLaps { // SW-7's guard
+				break
+			}
+			w1 &^= 0xff << sh // SW-7: the relay
 		}
-		if !rt.relay || v == 1 {
-			return false
-		}
-		if laps++; laps >= rt.maxLaps { // SW-7's guard
-			return false
-		}
-		w[wi] &^= 0xff << sh // SW-7: the relay
-		k = v
+		k = int(v)
 	}
+	w[0], w[1] = w0, w1
+	return again
 }
 
 // mayEnd reports whether the turn that ends with the words w (the mover's
