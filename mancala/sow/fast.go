@@ -99,9 +99,7 @@ func (r *Rules) Perft(history []mancala.Position, p mancala.Position, depth int)
 		}
 	}
 	if r.rt != nil && depth > 0 {
-		if l, t, ok := r.relayPerft(nd, seg, depth); ok {
-			return l, t
-		}
+		return r.relayPerft(nd, seg, depth)
 	}
 	// Room for the path, so that the search appends without allocating.
 	buf := make([]node, len(seg), len(seg)+depth+1)

@@ -97,67 +97,97 @@ func (k *rKey) stores() uint16 {
 	return s | n<<8
 }
 
-// rSearch is a relay perft (games without rounds).
+// rSearch is a relay perft.
 type rSearch struct {
 	r        *Rules
-	pass     bool // SW-19
+	slow     bool // SW-19 or SW-43: turnEnd decides what mayEnd flags
+	rounds   bool // SW-43
 	rt       *relayTables
 	line     []rKey // line[i]: the position at ply i of the current line
-	hist     []rKey // the history's positions of the root's segment
+	hist     []rKey // the history's positions that the root may repeat
 	terminal int64
 }
 
 // relayPerft is Perft on the relay engine, from the root nd with seg,
-// the history's nodes of its segment; ok is false if the relay engine
-// does not search it (games of rounds go to the generic engine).
-func (r *Rules) relayPerft(nd node, seg []node, depth int) (leaves, terminal int64, ok bool) {
-	if r.c.Rounds || nd.tz != (tuz{noCell, noCell, 0}) || burntMask(&nd.c, 0)|burntMask(&nd.c, 1) != 0 {
-		return 0, 0, false
-	}
+// the history's nodes that it may repeat.
+func (r *Rules) relayPerft(nd node, seg []node, depth int) (leaves, terminal int64) {
 	var buf [32]rKey
-	s := rSearch{r: r, pass: r.c.Pass, rt: r.rt, line: buf[:]}
+	s := rSearch{r: r, slow: r.c.Pass || r.c.Rounds, rounds: r.c.Rounds, rt: r.rt, line: buf[:]}
 	if depth+1 > len(buf) {
 		s.line = make([]rKey, depth+1)
 	}
 	for i := range seg {
 		s.hist = append(s.hist, r.relayKey(&seg[i]))
 	}
-	return s.node(r.relayKey(&nd), depth, 0, 0), s.terminal, true
+	x := r.relayKey(&nd)
+	return s.node(x, r.rings(&nd.c), depth, 0, 0, s.rounds && hasTag(s.hist, x.tag)), s.terminal
+}
+
+// cellsOf writes x into c (its burnt houses too) and returns its
+// tuzdyk state (SW-43: the round's start).
+func (s *rSearch) cellsOf(c *cells, x *rKey, w *[2]uint64) tuz {
+	s.rt.relayCells(c, x.mover, w)
+	if !s.rounds {
+		return tuz{noCell, noCell, 0}
+	}
+	b := x.tag >> 16
+	c[burntAt], c[burntAt+1], c[burntAt+2], c[burntAt+3] = uint8(b), uint8(b>>8), uint8(b>>16), uint8(b>>24)
+	return tuz{uint8(x.tag), uint8(x.tag >> 8), 0}
 }
 
 // node returns the leaves depth >= 1 moves below x, a position at ply
-// ply of the segment that began at ply seg, and adds the terminal ones
-// to s.terminal.
-func (s *rSearch) node(x rKey, depth, ply, seg int) (leaves int64) {
-	rt, g := s.rt, &s.rt.ring
+// ply of the segment that began at ply seg, with the circuits g, and adds
+// the terminal ones to s.terminal. full says that x's round's start may
+// have been seen before (SW-43): x and its successors are then compared
+// with every earlier position, not only with their segment's.
+func (s *rSearch) node(x rKey, g [2]*relayRing, depth, ply, seg int, full bool) (leaves int64) {
+	rt := s.rt
 	s.line[ply] = x
 	for m := rt.moves(x.w[0]); m != 0; m &= m - 1 {
-		y := x
-		again := rt.sow(g, &y.w, bits.TrailingZeros32(m))
+		y, gy := x, g
+		again := rt.sow(g[x.mover], &y.w, bits.TrailingZeros32(m))
+		restart := false
 		switch {
 		case rt.mayEnd(&y.w, again):
-			if !s.pass {
+			if !s.slow {
 				y.mover = noMover // the game is over
 				break
 			}
-			// SW-19: the generic engine passes or ends.
+			// SW-19, SW-43: the generic engine passes, ends the round or
+			// the game.
 			var c cells
-			rt.relayCells(&c, x.mover, &y.w)
+			tz := s.cellsOf(&c, &x, &y.w)
+			before := rt.relayWords(&c, mancala.South)
 			next := x.mover.Other()
 			if again {
 				next = x.mover
 			}
-			tz := tuz{noCell, noCell, 0}
 			mover, end := s.r.turnEnd(&c, x.mover, next, &tz, nil)
-			y = rKey{w: rt.relayWords(&c, mover), mover: mover}
 			if end != 0 {
 				y.mover = noMover
+				break
+			}
+			y = rKey{w: rt.relayWords(&c, mover), tag: s.r.relayTag(&c, tz), mover: mover}
+			if s.rounds && (y.tag != x.tag || rt.relayWords(&c, mancala.South) != before) {
+				restart, gy = true, s.r.rings(&c) // a new round
 			}
 		case !again:
 			y.w[0], y.w[1], y.mover = y.w[1], y.w[0], y.mover.Other()
 		}
-		stores := y.mover != noMover && y.stores() != x.stores()
-		if y.mover == noMover || !stores && s.repeats(ply+1, seg, &y) {
+		over := y.mover == noMover
+		cseg, cfull := seg, full
+		switch {
+		case over:
+		case restart: // may repeat any earlier position of its tag
+			cseg, cfull = ply+1, hasTag(s.line[:ply+1], y.tag) || hasTag(s.hist, y.tag)
+			over = cfull && s.repeats(ply+1, ply+1, true, &y)
+		case y.stores() != x.stores():
+			cseg = ply + 1
+			over = full && s.repeats(ply+1, ply+1, true, &y)
+		default:
+			over = s.repeats(ply+1, seg, full, &y)
+		}
+		if over {
 			if depth == 1 {
 				leaves++
 				s.terminal++
@@ -168,31 +198,24 @@ func (s *rSearch) node(x rKey, depth, ply, seg int) (leaves int64) {
 			leaves++
 			continue
 		}
-		cseg := seg
-		if stores {
-			cseg = ply + 1
-		}
-		leaves += s.node(y, depth-1, ply+1, cseg)
+		leaves += s.node(y, gy, depth-1, ply+1, cseg, cfull)
 	}
 	return leaves
 }
 
 // repeats reports whether y, at ply c of the segment that began at ply
-// seg, repeats an earlier position.
-func (s *rSearch) repeats(c, seg int, y *rKey) bool {
-	for j := c - 1; j >= seg; j-- {
-		if s.line[j] == *y {
+// seg, repeats a position of the segment, of the history if the segment
+// is the root's, or with full any earlier position.
+func (s *rSearch) repeats(c, seg int, full bool, y *rKey) bool {
+	if hasKey(s.line[seg:c], *y) {
+		return true
+	}
+	if seg == 0 || full {
+		if hasKey(s.hist, *y) {
 			return true
 		}
 	}
-	if seg == 0 {
-		for i := range s.hist {
-			if s.hist[i] == *y {
-				return true
-			}
-		}
-	}
-	return false
+	return full && hasKey(s.line[:seg], *y)
 }
 
 // relayPlayout is Playout on the relay engine, from the root nd (not

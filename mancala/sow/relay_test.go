@@ -1,6 +1,7 @@
 package sow_test
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -28,6 +29,56 @@ func TestRelayPresets(t *testing.T) {
 			t.Errorf("%s is not played by the relay engine (relay: %v)", name, relay)
 		}
 	}
+}
+
+// TestRelayRounds compares the two engines through whole games of the
+// presets with rounds (SW-43) that the relay engine plays: at every
+// third position of random games, with its history, perft to depth 3
+// and a random game to its end, so that round ends, burnt houses and repeated
+// round starts are met inside the searches. It checks that rounds were
+// ended.
+func TestRelayRounds(t *testing.T) {
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	rounds := 0
+	for _, r := range presets(t) {
+		if !sow.Relay(r) || !r.Config().Rounds {
+			continue
+		}
+		g, _ := sow.Generic(r)
+		for game := range games {
+			rng := rand.New(rand.NewPCG(uint64(game), 5))
+			var hist []mancala.Position
+			p := r.Start()
+			for !p.Over() && len(hist) < 400 {
+				if _, ok := p.ToMove.Player(); ok && len(hist)%3 == 0 {
+					l, tm := r.Perft(hist, p, 3)
+					wl, wt := g.Perft(hist, p, 3)
+					if l != wl || tm != wt {
+						t.Fatalf("%v, game %d, ply %d: perft(3) relay %d/%d, generic %d/%d", r, game, len(hist), l, tm, wl, wt)
+					}
+					q, n := r.Playout(hist, p, rand.New(rand.NewPCG(1, uint64(len(hist)))), 0)
+					wq, wn := g.Playout(hist, p, rand.New(rand.NewPCG(1, uint64(len(hist)))), 0)
+					if q != wq || n != wn {
+						t.Fatalf("%v, game %d, ply %d: relay %v after %d plies, generic %v after %d", r, game, len(hist), q, n, wq, wn)
+					}
+				}
+				ms := r.Legal(nil, p)
+				hist = append(hist, p)
+				prev := p
+				p = mancala.EndCycle(r, hist, r.Apply(p, ms[rng.IntN(len(ms))]))
+				if r.RoundEnded(prev, p) {
+					rounds++
+				}
+			}
+		}
+	}
+	if rounds == 0 {
+		t.Error("no round ended")
+	}
+	t.Logf("%d round ends", rounds)
 }
 
 // TestRelayCongkak compares the two engines on the configurations of
