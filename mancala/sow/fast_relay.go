@@ -109,7 +109,8 @@ func relayOK(c *Config) bool {
 }
 
 // newRelayTables builds the relay tables of r's configuration, which
-// relayOK accepts.
+// relayOK accepts, or returns nil if the players' circuits or facing
+// houses are not each other's mirror (the mover's frame would not hold).
 func newRelayTables(r *Rules) *relayTables {
 	n := r.t.n
 	rt := &relayTables{n: n, rowMask: 1<<(8*uint(n)) - 1,
@@ -127,6 +128,25 @@ func newRelayTables(r *Rules) *relayTables {
 	}
 	for i := 0; i < n; i++ {
 		rt.opp[i] = 8 * (r.t.opp[i] - uint8(n)) // South's house i faces a house of North's
+		if int(r.t.opp[n+i]) != int(r.t.opp[i])-n {
+			return nil
+		}
+	}
+	mirror := func(x uint8) uint8 { // the cell of North's frame that is x in South's
+		switch {
+		case x == noCell:
+			return x
+		case int(x) < n:
+			return x + uint8(n)
+		case int(x) < 2*n:
+			return x - uint8(n)
+		}
+		return x ^ 1 // the stores, 2n and 2n+1
+	}
+	for x := range 2*n + 2 {
+		if r.t.next[0][1][mirror(uint8(x))] != mirror(r.t.next[0][0][x]) {
+			return nil
+		}
 	}
 	rt.makeRing(&rt.ring, 0, 0)
 	for k := 1; k <= n; k++ {
