@@ -194,9 +194,14 @@
 // the Oware, Awari and Ouril presets among them), on a packed engine
 // decided by New: rows packed into words, tables of every sowing, the
 // last ply of perft counted without playing the moves that cannot end the
-// game. Both give the same counts and, from the same generator, the same
-// random games (the tests compare them on every preset and on random
-// configurations). A random game draws its moves from bytes of the
+// game; for a configuration of the Congkak kind (at most 7 houses a side
+// on two rows, sowing through the stores, laps, extra turns, plain
+// captures opposite, passes, rounds with burnt houses and any ending:
+// the Kalah, Congkak, Sungka, Congklak and Dakon presets among them), on
+// a relay engine decided the same way: each player's holes in a word and
+// tables of every lap of his circuit. All give the same counts and, from
+// the same generator, the same random games (the tests compare them on
+// every preset and on random configurations). A random game draws its moves from bytes of the
 // generator, eight to a call (exactly uniform by rejection), so it is
 // not the game that Legal, Apply and [rand.Rand.IntN] would play from
 // the same generator, though it follows the same distribution.

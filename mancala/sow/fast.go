@@ -98,6 +98,9 @@ func (r *Rules) Perft(history []mancala.Position, p mancala.Position, depth int)
 			return l, t
 		}
 	}
+	if r.rt != nil && depth > 0 {
+		return r.relayPerft(nd, seg, depth)
+	}
 	// Room for the path, so that the search appends without allocating.
 	buf := make([]node, len(seg), len(seg)+depth+1)
 	copy(buf, seg)
@@ -177,6 +180,11 @@ func (r *Rules) Playout(history []mancala.Position, p mancala.Position, rng *ran
 	d := draws{rng: rng}
 	if r.pt != nil {
 		if q, n, ok := r.packedPlayout(nd, seg, p, &d, maxPlies); ok {
+			return q, n
+		}
+	}
+	if r.rt != nil {
+		if q, n, ok := r.relayPlayout(nd, seg, p, &d, maxPlies); ok {
 			return q, n
 		}
 	}

@@ -15,7 +15,8 @@ import (
 // feeding (SW-12) and with any ending (SW-14 to SW-18). Any other
 // mechanism (stores in the circuit, relay, opposite captures, tuzdyks,
 // counts skipped, minimum seeds, passes, reversed moves, four rows)
-// leaves the configuration to the generic engine. The tests compare the
+// leaves the configuration to the relay engine (fast_relay.go) or the
+// generic engine. The tests compare the
 // two on perft and random games for every catalogue preset and for
 // random configurations.
 //

@@ -26,6 +26,7 @@ type Rules struct {
 	fourRow      bool          // SW-61, SW-62 or SW-64 filter the moves
 	split        uint32        // the move indices SW-40 allows
 	pt           *packedTables // the packed engine's tables (packed.go), nil if it does not take the configuration
+	rt           *relayTables  // the relay engine's tables (fast_relay.go), nil if it does not take the configuration
 	lapLen       [2]int        // the holes of a circuit, by direction (fast_sow.go)
 	maxPlies     int
 	start        mancala.Position
@@ -89,6 +90,9 @@ func NewNamed(c Config, name string) (*Rules, error) {
 	r.lapLen = circuitLen(r.t)
 	if packedOK(&c) && !c.WayByFirstMove { // SW-81: reversed moves, generic engine
 		r.pt = newPackedTables(r)
+	}
+	if relayOK(&c) {
+		r.rt = newRelayTables(r)
 	}
 	first := mancala.South
 	if c.NorthStarts {
