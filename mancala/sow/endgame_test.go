@@ -336,8 +336,10 @@ func TestRetrogradeOracle(t *testing.T) {
 func TestRetrogradeRefusals(t *testing.T) {
 	base := sow.KalahConfig(4, 3, false)
 	for name, change := range map[string]func(c *sow.Config){
-		"rounds":     func(c *sow.Config) { c.Rounds = true },
-		"tuzdyk":     func(c *sow.Config) { *c = sow.Config{Houses: 4, Seeds: 3, Stores: true, Tuzdyk: true, Cycle: sow.Split} },
+		"rounds": func(c *sow.Config) { c.Rounds = true },
+		"tuzdyk": func(c *sow.Config) {
+			*c = sow.Config{Houses: 4, Seeds: 3, Stores: true, Tuzdyk: true, Cycle: sow.Split}
+		},
 		"majority":   func(c *sow.Config) { c.Majority = true },
 		"cannotmove": func(c *sow.Config) { c.CannotMoveLoses, c.NoMove = true, sow.OpponentTakes },
 		"cycle":      func(c *sow.Config) { c.SowOwnStore, c.ExtraTurn = false, false },
