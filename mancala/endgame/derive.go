@@ -199,3 +199,21 @@ func (g *derived) edges(rk *ranker, k int, n uint64, fn func(to, from uint64, ag
 	}
 	wg.Wait()
 }
+
+// Buildable returns the largest count up to k that [Build] builds for g:
+// k, unless g is a [CountLimiter] whose counts are built by the
+// retrograde phases (g is not [Acyclic], or retrograde is set, as
+// Options.Retrograde), and then the count before the first it refuses
+// (-1 if it refuses count 0). A program that builds up to a bound of its
+// own (a background build) takes it so as not to fail part way.
+func Buildable(g Game, k int, retrograde bool) int {
+	if _, ok := g.(CountLimiter); !ok || !retrograde && acyclic(g) {
+		return k
+	}
+	for j := 0; j <= k; j++ {
+		if checkCount(g, j) != nil {
+			return j - 1
+		}
+	}
+	return k
+}

@@ -144,3 +144,24 @@ func (p *progressLines) Write(b []byte) (int, error) {
 	}
 	return len(b), nil
 }
+
+// TestBuildable checks the largest count that Build builds: that of the
+// limit for a game whose parents are derived, any for its forward pass
+// and for games that set no limit.
+func TestBuildable(t *testing.T) {
+	g := game(t, awari(2)) // counts 5 and 6 have 56 and 84 configurations
+	d := endgame.DeriveParents(forwardOnly{g}, 56)
+	if b := endgame.Buildable(d, 9, false); b != 5 {
+		t.Errorf("Buildable(limit 56, 9) = %d, want 5", b)
+	}
+	if b := endgame.Buildable(d, 3, false); b != 3 {
+		t.Errorf("Buildable(limit 56, 3) = %d, want 3", b)
+	}
+	if b := endgame.Buildable(g, 9, true); b != 9 {
+		t.Errorf("Buildable(no limit, 9) = %d, want 9", b)
+	}
+	a := endgame.DeriveParents(forwardAcyclic{race{n: 4}}, 1)
+	if b, br := endgame.Buildable(a, 9, false), endgame.Buildable(a, 9, true); b != 9 || br != 0 {
+		t.Errorf("Buildable of an Acyclic game with a limit of 1: %d, retrograde %d; want 9 and 0", b, br)
+	}
+}

@@ -164,7 +164,7 @@ type Set struct {
 	r     mancala.Ruleset // the rules it was first asked for
 	g     endgame.Game
 	exact bool
-	stop  int // the last count to build (Stones, or fewer to fit MaxBytes)
+	stop  int // the last count to build (Stones, or fewer to fit MaxBytes and what the game's Parents serve: endgame.Buildable)
 
 	cur atomic.Pointer[rulesflags.Endgame] // the counts in use; nil: none yet
 
@@ -204,7 +204,7 @@ func (c *Cache) Add(r mancala.Ruleset) (*Set, error) {
 		c.byRules[name] = s
 		return s, nil
 	}
-	s := &Set{c: c, r: r, g: g, exact: why == "", stop: c.fit(g.Houses())}
+	s := &Set{c: c, r: r, g: g, exact: why == "", stop: endgame.Buildable(g, c.fit(g.Houses()), false)}
 	c.sets[key], c.byRules[name] = s, s
 	have := endgame.Finished(g, c.o.Dir) - 1
 	if have >= 0 {
