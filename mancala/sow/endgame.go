@@ -110,9 +110,11 @@ func (r *Rules) steadyTuz() tuz {
 	return tz
 }
 
-// retroName returns the Game's name: r's name without its seeds word,
-// and a hash of the rules that change a value, so that two configurations
-// share databases only if they play alike.
+// retroName returns the Game's name: r's ruleset name without its seeds
+// word, when that name makes the same rules but for the seeds (a
+// catalogue game: "kalah houses=4"); otherwise that name and a hash of the
+// rules that change a value ("sow houses=4 rules=…"), so that two
+// configurations share databases only if they play alike.
 func (r *Rules) retroName() string {
 	var words []string
 	for _, w := range strings.Fields(r.name) {
@@ -120,12 +122,26 @@ func (r *Rules) retroName() string {
 			words = append(words, w)
 		}
 	}
+	name := strings.Join(words, " ")
+	key := r.retroKey()
+	if x, err := mancala.NewRuleset(name); err == nil {
+		if o, ok := x.(*Rules); ok && o.retroKey() == key {
+			return name
+		}
+	}
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return fmt.Sprintf("%s houses=%d rules=%012x", words[0], r.t.n, h.Sum64()>>16)
+}
+
+// retroKey returns the rules of r that change a value, as text: its
+// configuration without the start's seeds and what changes only the
+// start or the drawing.
+func (r *Rules) retroKey() string {
 	c := r.Config()
 	c.Seeds, c.Pattern, c.NorthStarts, c.Stores, c.FirstHand = 0, nil, false, false, 0
 	c.MaxLaps = r.maxLaps
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%+v", c)
-	return fmt.Sprintf("%s houses=%d rules=%012x", strings.Join(words[:min(len(words), 1)], " "), r.t.n, h.Sum64()>>16)
+	return fmt.Sprintf("%+v", c)
 }
 
 // retro is the Game of [Rules.Retrograde], before DeriveParents gives it
@@ -138,8 +154,8 @@ type retro struct {
 	steady  tuz
 }
 
-// Name returns the ruleset's first word, its houses and a hash of its
-// rules: "kalah houses=6 rules=…".
+// Name returns the name of [Rules.retroName]: "kalah houses=4", or for
+// rules no registered name makes, "sow houses=4 rules=…" (a hash).
 func (g *retro) Name() string { return g.name }
 
 // Houses returns the houses of both players.
