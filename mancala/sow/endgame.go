@@ -241,3 +241,38 @@ func (g *retro) Children(dst []endgame.Child, c *endgame.Config) ([]endgame.Chil
 	}
 	return dst, 0
 }
+
+var _ endgame.Approximator = (*Rules)(nil)
+
+// NearestExact implements [endgame.Approximator]: for rules whose
+// Retrograde refuses them only for their cycle rule (SW-18, OwnerTakes on
+// a board with cycles) or their majority ending (SW-16), the same rules
+// with cycles split (Split) and no majority ending, whose databases are
+// exact, and why their values only estimate r's; the tools offer those as
+// estimates, never as proofs. For rules with exact databases, or refused
+// for another reason, it returns nil and "".
+func (r *Rules) NearestExact() (mancala.Ruleset, string) {
+	if r.c.retroProblem() == nil {
+		return nil, ""
+	}
+	c := r.Config()
+	var whys, words []string
+	if c.Majority {
+		c.Majority = false
+		whys = append(whys, "it stops at a majority, where the databases play on to the end")
+		words = append(words, "majority=off")
+	}
+	if c.Cycle != Split && c.Cycle != Nobody && !c.retroAcyclic() {
+		c.Cycle = Split
+		whys = append(whys, "a cycle gives each player the seeds of his row, where the databases share them")
+		words = append(words, "cycle=split")
+	}
+	if len(whys) == 0 || c.retroProblem() != nil {
+		return nil, ""
+	}
+	near, err := NewNamed(c, r.name+" "+strings.Join(words, " "))
+	if err != nil {
+		return nil, "" // unreachable: c differs from a valid configuration by its endings alone
+	}
+	return near, strings.Join(whys, ", and ")
+}

@@ -429,3 +429,44 @@ func TestRetrogradeProperties(t *testing.T) {
 		}
 	})
 }
+
+// TestRetrogradeNearestExact checks that the catalogue's games refused
+// for their cycle rule or their majority ending offer the exact databases
+// of their nearest rules as estimates, and the others none.
+func TestRetrogradeNearestExact(t *testing.T) {
+	estimates := 0
+	for _, g := range sow.Catalogue() {
+		r, err := g.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		near, why := r.NearestExact()
+		_, rerr := r.Retrograde()
+		c := g.Config
+		fixable := c.Majority || c.Cycle == sow.OwnerTakes
+		switch {
+		case rerr == nil && near != nil:
+			t.Errorf("%s: exact databases, and nearest rules %v", g.Name, near)
+		case near == nil && rerr != nil && fixable && !c.Rounds && !c.Tuzdyk && !c.CannotMoveLoses && !c.Simultaneous:
+			t.Errorf("%s: refused (%v), but no nearest exact rules", g.Name, rerr)
+		case near != nil:
+			estimates++
+			x, ok := near.(endgame.Retrograder)
+			if !ok {
+				t.Fatalf("%s: nearest rules %v are no Retrograder", g.Name, near)
+			}
+			_, err := x.Retrograde()
+			if err != nil || why == "" {
+				t.Errorf("%s: nearest rules %v: %v (why %q)", g.Name, near, err, why)
+				continue
+			}
+			// They play the same moves from the start.
+			if a, b := r.Legal(nil, r.Start()), near.Legal(nil, near.Start()); fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Errorf("%s: moves %v, nearest rules %v", g.Name, a, b)
+			}
+		}
+	}
+	if estimates < 10 {
+		t.Errorf("%d games with estimates: want the many games refused for their cycles", estimates)
+	}
+}
