@@ -23,8 +23,9 @@ var _ endgame.Retrograder = (*Rules)(nil)
 // order (a four-row player's outer row, then his inner row); its value is
 // what the mover will add to his store from then on minus what his
 // opponent will, the seeds collected at the end included, under perfect
-// play; an endless cycle is worth 0. A move of the Game is a move index:
-// the house, plus 16 for a reversed move (SW-20, SW-61). The seeds of r's
+// play; an endless cycle is worth 0. A move of the Game is the house
+// played, plus mancala.MaxHouses for a reversed move (SW-20, SW-61), or
+// -1 for a forced pass (SW-19). The seeds of r's
 // start play no part: the databases of a board serve every seed count.
 //
 // The values are exact only when the future of a position depends on its
