@@ -20,7 +20,7 @@ func TestCatalogueGames(t *testing.T) {
 		// same: North's c into his store empties his row, and South takes
 		// his 2.
 		{"kalah houses=3", "0,1,1/0,0,1 10,11 S", "value 1 for South"},
-		// South's one move; no seed leaves the houses after it (a cycle).
+		// C is South's one move.
 		{"bakuk houses=3", "0,0,2/1,0,0 21,12 S", "move C value"},
 	} {
 		dir := t.TempDir()
