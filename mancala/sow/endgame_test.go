@@ -21,7 +21,7 @@ type retroCase struct {
 }
 
 // retroCases returns the catalogue's games and variants whose Retrograde
-// succeeds, and fails the test unless Kalah (acyclic) and Bakuk (with
+// succeeds, and Kalah with SW-24 and SW-66, and fails the test unless Kalah (acyclic) and Bakuk (with
 // cycles) are among them.
 func retroCases(t testing.TB) []retroCase {
 	t.Helper()
@@ -43,6 +43,11 @@ func retroCases(t testing.TB) []retroCase {
 			}
 		}
 	}
+	// The first-move state of SW-24 and SW-66, which the databases
+	// take as played.
+	first := sow.KalahConfig(6, 4, false)
+	first.SkipCount, first.NoCaptureFirstMove = 1, true
+	cs = append(cs, retroCase{"sow", first})
 	has := map[string]bool{}
 	for _, c := range cs {
 		has[c.name] = true
@@ -92,9 +97,24 @@ func forConfigs(h, k int, f func(c *endgame.Config)) {
 	gen(0, k)
 }
 
+// steadyState returns the State of r's positions once both players have
+// moved: bit 18 with SkipCount (SW-24), bits 19 and 20 with
+// NoCaptureFirstMove (SW-66), as Rules.Tuzdyk and Config document them.
+func steadyState(r *sow.Rules) uint32 {
+	var st uint32
+	c := r.Config()
+	if c.SkipCount > 0 {
+		st |= 1 << 18
+	}
+	if c.NoCaptureFirstMove {
+		st |= 3 << 19
+	}
+	return st
+}
+
 // retroPosition returns configuration c as a position of r with mover to
-// move (c's first row his), the seeds not in houses in his store, settled
-// by Setup.
+// move (c's first row his), the seeds not in houses in his store, and the
+// state of a game in which both players have moved, settled by Setup.
 func retroPosition(t testing.TB, r *sow.Rules, mover mancala.Player, c *endgame.Config) mancala.Position {
 	t.Helper()
 	n := r.Config().Houses
@@ -107,7 +127,7 @@ func retroPosition(t testing.TB, r *sow.Rules, mover mancala.Player, c *endgame.
 	if err := b.SetCounts(rows, stores); err != nil {
 		t.Fatal(err)
 	}
-	p, err := r.Setup(mancala.Position{Board: b, ToMove: mancala.TurnOf(mover), State: r.Start().State})
+	p, err := r.Setup(mancala.Position{Board: b, ToMove: mancala.TurnOf(mover), State: steadyState(r)})
 	if err != nil {
 		t.Fatalf("%v: %v", c[:2*n], err)
 	}
@@ -470,5 +490,39 @@ func TestRetrogradeNearestExact(t *testing.T) {
 	}
 	if estimates < 10 {
 		t.Errorf("%d games with estimates: want the many games refused for their cycles", estimates)
+	}
+}
+
+// TestRetrogradeConfigBeforeFirstMoves checks that the databases of a game
+// with SW-24 and SW-66 hold no position before both players' first moves
+// (its state differs), and hold those after.
+func TestRetrogradeConfigBeforeFirstMoves(t *testing.T) {
+	c := sow.KalahConfig(4, 2, false)
+	c.SkipCount, c.NoCaptureFirstMove = 1, true
+	r, err := sow.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.Retrograde()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Start()
+	if _, ok := g.Config(p); ok {
+		t.Fatal("the start is a configuration of the databases")
+	}
+	held := 0
+	for ply := 0; ply < 20 && !p.Over(); ply++ {
+		_, ok := g.Config(p)
+		if want := p.State == steadyState(r); ok != want {
+			t.Fatalf("ply %d, state %#x: Config %v, want %v", ply, p.State, ok, want)
+		}
+		if ok {
+			held++
+		}
+		p = r.Apply(p, r.Legal(nil, p)[0])
+	}
+	if held == 0 {
+		t.Fatal("no position after both first moves: the test checks little")
 	}
 }
