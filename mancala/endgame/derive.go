@@ -35,8 +35,10 @@ type CountLimiter interface {
 const MaxDerived = 1 << 26
 
 // DefaultDerived is the limit of [DeriveParents] that rulesets use by
-// default: about 4 million configurations, for which the inverted moves
-// take some 80 MiB (counts up to 13 seeds on 12 houses, 18 on 8).
+// default: about 4 million configurations (counts up to 13 seeds on 12
+// houses, 10 on 16), whose inverted moves take some 50 MiB at two moves
+// a configuration that keep the count (package sow's Bakuk and Hufesay
+// have about two).
 const DefaultDerived = 1 << 22
 
 // CountError is the error of [CountLimiter.CheckCount] for a count
