@@ -8,6 +8,9 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/sowing-games/sowing/awale"
+	"github.com/sowing-games/sowing/examples/kalah/kalah"
+
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
@@ -524,5 +527,76 @@ func TestRetrogradeConfigBeforeFirstMoves(t *testing.T) {
 	}
 	if held == 0 {
 		t.Fatal("no position after both first moves: the test checks little")
+	}
+}
+
+// TestRetrogradeSameAsDedicated builds the databases of the sow
+// configurations of Awari and Kalah (both captures) and those of the
+// dedicated packages, awale and the Kalah example, each written rule by
+// rule with Parents of its own: every value of every count is the same.
+func TestRetrogradeSameAsDedicated(t *testing.T) {
+	type pair struct {
+		name      string
+		ours      sow.Config
+		dedicated endgame.Game
+		k         int
+	}
+	var pairs []pair
+	for _, n := range []int{2, 3, 4, 6} {
+		k := map[int]int{2: 14, 3: 12, 4: 10, 6: 9}[n]
+		o := awale.Awari()
+		o.Houses = n
+		ar, err := awale.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ag, err := ar.Retrograde()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs = append(pairs, pair{fmt.Sprintf("awari %d", n), sow.AwariConfig(n, 4), ag, k})
+		for _, std := range []bool{false, true} {
+			capture := kalah.CaptureEmpty
+			if std {
+				capture = kalah.CaptureStandard
+			}
+			kr, err := kalah.New(kalah.Options{Houses: n, Seeds: 4, Capture: capture})
+			if err != nil {
+				t.Fatal(err)
+			}
+			kg, err := kr.Retrograde()
+			if err != nil {
+				t.Fatal(err)
+			}
+			pairs = append(pairs, pair{fmt.Sprintf("kalah %d %v", n, capture), sow.KalahConfig(n, 4, std), kg, k})
+		}
+	}
+	for _, p := range pairs {
+		r, err := sow.New(p.ours)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := r.Retrograde()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours, err := endgame.Build(context.Background(), g, "", p.k, endgame.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs, err := endgame.Build(context.Background(), p.dedicated, "", p.k, endgame.Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 0; j <= p.k; j++ {
+			for idx := range ours.Size(j) {
+				a, _ := ours.At(j, idx)
+				b, ok := theirs.At(j, idx)
+				if !ok || a != b {
+					c, _ := ours.Configuration(j, idx)
+					t.Fatalf("%s: %v: sow %d, dedicated %d", p.name, c[:g.Houses()], a, b)
+				}
+			}
+		}
 	}
 }
