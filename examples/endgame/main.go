@@ -106,7 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("endgame "+cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	game := fs.String("game", "awale", "the game: a registered family whose rulesets have databases (awale)")
+	game := fs.String("game", "awale", "the game: a registered family whose rulesets have databases (awale, and the games of package sow's catalogue that CATALOGUE.md marks; -rules may name a whole ruleset instead)")
 	rules := fs.String("rules", "awari", "the rules: a preset of -game (awale: awari, the only one with exact values; abapa and default get bound tables) or a whole ruleset name")
 	grandSlam := fs.String("grandslam", "", "Awalé's grand slam rule, in place of the preset's: forbidden, nocapture, captureall or forbiddenelsecapture (the nearest exact rules of abapa: -grandslam nocapture)")
 	stones := fs.Int("stones", -1, "seeds in the houses (build: the largest count; stats: the count)")

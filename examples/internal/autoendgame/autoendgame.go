@@ -7,7 +7,8 @@
 // searches consult them once they reach the bound.
 //
 // A [Cache] holds one [Set] a database game: for rules with exact
-// databases their own, for the others (Abapa, the documents' rules) those
+// databases their own, for the others (Awalé's Abapa and documents'
+// rules, catalogue games whose cycles give each player his row) those
 // of the nearest exact rules, as estimates (what -endgame-approx loads).
 // A Set's oracle ([Set.Oracle]) answers from the counts in use when it is
 // asked, and switches atomically to the larger set each time a count is
