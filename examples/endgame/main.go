@@ -211,6 +211,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !*quiet {
 			bo.Progress = stderr
 		}
+		if b := endgame.Buildable(g, *stones, false); b < *stones {
+			// Parents derived from the moves (endgame.DeriveParents) serve
+			// counts up to a memory bound: say so before building.
+			fmt.Fprintf(stderr, "%v: build -stones %d at most\n", g.(endgame.CountLimiter).CheckCount(b+1), b)
+			return 1
+		}
 		if err := planBuild(g, *dir, *stones, *quiet, stderr); err != nil {
 			fmt.Fprintf(stderr, "endgame: %v\n", err)
 			return 1

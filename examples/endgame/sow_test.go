@@ -35,3 +35,13 @@ func TestCatalogueGames(t *testing.T) {
 		t.Logf("%s %s:\n%s", c.rules, c.position, out)
 	}
 }
+
+// TestDerivedParentsBound: a count beyond what derived parents serve is
+// refused before anything is built, naming the largest that can be.
+func TestDerivedParentsBound(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runCmd("build", "-rules", "hufesay", "-stones", "16", "-dir", dir, "-quiet")
+	if code != 1 || !strings.Contains(errOut, "endgame: hufesay: count 14 has 4457400 configurations") || !strings.Contains(errOut, "build -stones 13 at most") {
+		t.Fatalf("build -stones 16: %d %q", code, errOut)
+	}
+}
