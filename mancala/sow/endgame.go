@@ -25,8 +25,8 @@ var _ endgame.Retrograder = (*Rules)(nil)
 // opponent will, the seeds collected at the end included, under perfect
 // play; an endless cycle is worth 0. A move of the Game is the house
 // played, plus mancala.MaxHouses for a reversed move (SW-20, SW-61), or
-// -1 for a forced pass (SW-19). The seeds of r's
-// start play no part: the databases of a board serve every seed count.
+// -1 for a forced pass (SW-19). The seeds of r's start play no part: the
+// databases of a board serve every seed count.
 //
 // The values are exact only when the future of a position depends on its
 // houses and its player to move alone, so Retrograde returns an error
@@ -36,11 +36,13 @@ var _ endgame.Retrograder = (*Rules)(nil)
 // (SW-16: the stores decide), a loss for the player who cannot move
 // (SW-23: scored 1-0, not by seeds), or a cycle rule other than Split or
 // Nobody (SW-18: who takes a cycle's seeds would depend on where the
-// history repeats), unless the configuration has no cycle: stores
-// in the circuit (SW-5) on two rows with no sowing that brings seeds back
-// (see [Rules.Retrograde]'s Game's Acyclic). The first-move state of SW-24
-// and SW-66 is allowed: the databases hold positions after both players
-// have moved, and the Game's Config refuses the others.
+// history repeats), unless the configuration has no cycle: two rows,
+// the mover's store in the circuit after his last house (SW-5), and no
+// sowing that brings seeds back (no reversed moves, captured seeds sown
+// on, two-out laps or pasu); the Game is then [endgame.Acyclic]. The
+// first-move state of SW-24 and SW-66 is allowed: the databases hold
+// positions after both players have moved, and the Game's Config
+// refuses the others.
 //
 // Configurations whose moves are not played backwards rule by rule get
 // their parents from [endgame.DeriveParents] (counts of up to
