@@ -559,7 +559,7 @@ func TestRetrogradeSameAsDedicated(t *testing.T) {
 	}
 	var pairs []pair
 	for _, n := range []int{2, 3, 4, 6} {
-		k := map[int]int{2: 14, 3: 12, 4: 10, 6: 9}[n]
+		k := map[int]int{2: 12, 3: 10, 4: 9, 6: 7}[n]
 		o := awale.Awari()
 		o.Houses = n
 		ar, err := awale.New(o)
