@@ -8,7 +8,6 @@ import (
 
 	"pgregory.net/rapid"
 
-
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
