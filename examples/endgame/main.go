@@ -1,6 +1,7 @@
 // Command endgame builds and reads endgame databases (package
 // mancala/endgame) of any registered ruleset that states its rules for the
-// builder (an endgame.Retrograder: Awalé's and Kalah's here): the
+// builder (an endgame.Retrograder: Awalé's, Kalah's, and the games of
+// package sow's catalogue whose values depend on the houses alone): the
 // exact value of every configuration of up to K seeds in the houses. For
 // rules without exact values that can be bounded (an endgame.CycleBounder:
 // Awalé's abapa and documents' rules, whose endless cycles give each
@@ -62,6 +63,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	_ "github.com/sowing-games/sowing/awale"                      // registers the awale family
 	"github.com/sowing-games/sowing/examples/internal/rulesflags" // also registers every game the tools play
@@ -104,7 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("endgame "+cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	game := fs.String("game", "awale", "the game: a registered family whose rulesets have databases (awale)")
+	game := fs.String("game", "awale", "the game: a registered family whose rulesets have databases (awale, and the games of package sow's catalogue that CATALOGUE.md marks; -rules may name a whole ruleset instead)")
 	rules := fs.String("rules", "awari", "the rules: a preset of -game (awale: awari, the only one with exact values; abapa and default get bound tables) or a whole ruleset name")
 	grandSlam := fs.String("grandslam", "", "Awalé's grand slam rule, in place of the preset's: forbidden, nocapture, captureall or forbiddenelsecapture (the nearest exact rules of abapa: -grandslam nocapture)")
 	stones := fs.Int("stones", -1, "seeds in the houses (build: the largest count; stats: the count)")
@@ -209,6 +211,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !*quiet {
 			bo.Progress = stderr
 		}
+		if b := endgame.Buildable(g, *stones, false); b < *stones {
+			// Parents derived from the moves (endgame.DeriveParents) serve
+			// counts up to a memory bound: say so before building.
+			fmt.Fprintf(stderr, "%v: build -stones %d at most\n", g.(endgame.CountLimiter).CheckCount(b+1), b)
+			return 1
+		}
 		if err := planBuild(g, *dir, *stones, *quiet, stderr); err != nil {
 			fmt.Fprintf(stderr, "endgame: %v\n", err)
 			return 1
@@ -221,7 +229,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// stats, probe and solve read what is built and build nothing.
 		if have := endgame.Finished(g, *dir); have <= *stones {
 			fmt.Fprintf(stderr, "endgame: %s needs counts 0 to %d of %s and %s holds %s: build them with: go run ./examples/endgame build -rules %s%s -stones %d -houses %d -dir %s (%s)\n",
-				cmd, *stones, g.Name(), *dir, holds(have), *rules, grandSlamFlag(*grandSlam), *stones, *houses, *dir, endgame.NewPlan(g.Houses(), have, *stones))
+				cmd, *stones, g.Name(), *dir, holds(have), quoteWord(*rules), grandSlamFlag(*grandSlam), *stones, *houses, *dir, endgame.NewPlan(g.Houses(), have, *stones))
 			return 2
 		}
 		if db, err = endgame.Load(g, *dir, *stones); err != nil {
@@ -336,6 +344,23 @@ func probe(w io.Writer, g endgame.Game, db *endgame.DB, p mancala.Position, c *e
 		fmt.Fprintln(w, "the game is over")
 	}
 	for _, m := range moves {
-		fmt.Fprintf(w, "move %v value %d\n", mancala.Single(mover, m.Move), m.Value)
+		if m.Move < 0 { // a forced pass (endgame.Child.Move)
+			fmt.Fprintf(w, "pass value %d\n", m.Value)
+			continue
+		}
+		mv := mancala.Single(mover, m.Move%mancala.MaxHouses)
+		if m.Move >= mancala.MaxHouses { // a reversed move (endgame.Child.Move)
+			mv = mancala.Reversed(mv)
+		}
+		fmt.Fprintf(w, "move %v value %d\n", mv, m.Value)
 	}
+}
+
+// quoteWord returns s as one shell word: quoted if it holds a space or a
+// quote ("kalah houses=4").
+func quoteWord(s string) string {
+	if s != "" && !strings.ContainsAny(s, " '\"\t") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

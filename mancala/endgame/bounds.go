@@ -247,7 +247,8 @@ func (b *BoundsDB) Prove(p mancala.Position, winnerOnly bool) (lo, hi int, ok bo
 //
 // It returns ctx's error if ctx ends first, an error wrapping [ErrOption]
 // for o.Workers above [MaxWorkers], one wrapping [ErrGame] if g breaks its
-// contract, and the errors of [LoadBounds] for a file of the directory
+// contract, the error of g's CheckCount if g is a [CountLimiter] that
+// refuses a count, and the errors of [LoadBounds] for a file of the directory
 // that is damaged or of other rules.
 func BuildBounds(ctx context.Context, g Game, dir string, k int, o Options) (*BoundsDB, error) {
 	if ctx == nil {
@@ -279,6 +280,9 @@ func BuildBounds(ctx context.Context, g Game, dir string, k int, o Options) (*Bo
 			if !errors.Is(err, errNoFile) {
 				return nil, err
 			}
+		}
+		if err := checkCount(g, j); err != nil {
+			return nil, err
 		}
 		bb := &boundsBuilder{g: g, b: b, k: j, size: b.rk.size[j], workers: workers}
 		rounds, err := bb.build(ctx, o.Progress)

@@ -69,7 +69,9 @@ var ErrGame = errors.New("endgame: the game breaks the Game contract")
 // GiB with the counts below).
 //
 // It returns ctx's error if ctx ends first (the counts finished so far are
-// saved), an error wrapping [ErrOption] for o.Workers above [MaxWorkers], an error wrapping [ErrGame] if g breaks its contract, and the
+// saved), an error wrapping [ErrOption] for o.Workers above [MaxWorkers], an error wrapping [ErrGame] if g breaks its contract, the
+// error of g's CheckCount if g is a [CountLimiter] that refuses a count to
+// be built by the retrograde phases, and the
 // errors of [Load] for a file of the directory that is damaged or of other
 // rules (such a file is left as it is).
 func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, error) {
@@ -111,6 +113,9 @@ func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, erro
 		build := b.build
 		if !o.Retrograde && acyclic(g) {
 			build = b.forward
+		} else if err := checkCount(g, j); err != nil {
+			d.release()
+			return nil, err
 		}
 		t, err := build(ctx)
 		if err != nil {
@@ -132,6 +137,15 @@ func Build(ctx context.Context, g Game, dir string, k int, o Options) (*DB, erro
 		}
 	}
 	return d, nil
+}
+
+// checkCount returns the error of g's CheckCount for count k, if g is a
+// [CountLimiter].
+func checkCount(g Game, k int) error {
+	if cl, ok := g.(CountLimiter); ok {
+		return cl.CheckCount(k)
+	}
+	return nil
 }
 
 // The bytes of the table of the count being built. A configuration is

@@ -1,7 +1,10 @@
 // Package endgame builds endgame databases by retrograde analysis: the
 // exact value of every configuration of a game with up to K seeds in its
 // houses, for any ruleset that implements the small [Game] capability
-// (awale.Rules.Retrograde is one).
+// (awale.Rules.Retrograde and sow.Rules.Retrograde are two). A ruleset
+// whose moves are hard to play backwards states its moves alone
+// ([Forward]) and gets its parents from [DeriveParents], which inverts
+// the moves of a count once, within a stated memory bound.
 //
 // # Values
 //

@@ -206,6 +206,20 @@
 // not the game that Legal, Apply and [rand.Rand.IntN] would play from
 // the same generator, though it follows the same distribution.
 //
+// # Endgame databases
+//
+// [Rules.Retrograde] states a configuration's rules for package
+// mancala/endgame when its values depend on the houses and the player to
+// move alone (no rounds, tuzdyk, simultaneous opening, majority ending or
+// 1-0 scoring, and cycles split or worth nothing unless the board has
+// none); the Game plays the engine's own moves, so that the databases
+// follow every mechanism the configuration uses. Configurations with
+// stores in the circuit have no cycles and are built by the forward pass;
+// the others get their parents from [endgame.DeriveParents]. For games
+// refused only for their cycle rule or their majority ending,
+// [Rules.NearestExact] offers the databases of the nearest exact rules as
+// estimates. CATALOGUE.md says which games have which.
+//
 // # Concurrency
 //
 // A [*Rules] is immutable once built and safe for concurrent use; a

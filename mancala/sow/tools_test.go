@@ -31,7 +31,8 @@ import (
 // evaluation; an exact solve on a small board where the family has a
 // houses param; a UCI engine that answers position startpos and go depth
 // 2 with a legal move; a match of two games; the terminal game playing
-// from a script; the web handler creating a game and playing a move.
+// from a script; the web handler creating a game and playing a move;
+// endgame databases where the rules have them (toolEndgame).
 func TestEveryTool(t *testing.T) {
 	start := time.Now()
 	defer func() { t.Logf("every tool, every game: %v", time.Since(start).Round(time.Millisecond)) }()
@@ -60,6 +61,7 @@ func TestEveryTool(t *testing.T) {
 				t.Run("match", func(t *testing.T) { toolMatch(t, r) })
 				t.Run("play", func(t *testing.T) { toolPlay(t, r) })
 				t.Run("web", func(t *testing.T) { toolWeb(t, srv.URL, f, pr, r) })
+				t.Run("endgame", func(t *testing.T) { toolEndgame(t, r) }) // tools_endgame_test.go
 			})
 		}
 	}

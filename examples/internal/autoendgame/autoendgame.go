@@ -7,7 +7,8 @@
 // searches consult them once they reach the bound.
 //
 // A [Cache] holds one [Set] a database game: for rules with exact
-// databases their own, for the others (Abapa, the documents' rules) those
+// databases their own, for the others (Awalé's Abapa and documents'
+// rules, catalogue games whose cycles give each player his row) those
 // of the nearest exact rules, as estimates (what -endgame-approx loads).
 // A Set's oracle ([Set.Oracle]) answers from the counts in use when it is
 // asked, and switches atomically to the larger set each time a count is
@@ -164,7 +165,7 @@ type Set struct {
 	r     mancala.Ruleset // the rules it was first asked for
 	g     endgame.Game
 	exact bool
-	stop  int // the last count to build (Stones, or fewer to fit MaxBytes)
+	stop  int // the last count to build (Stones, or fewer to fit MaxBytes and what the game's Parents serve: endgame.Buildable)
 
 	cur atomic.Pointer[rulesflags.Endgame] // the counts in use; nil: none yet
 
@@ -204,7 +205,7 @@ func (c *Cache) Add(r mancala.Ruleset) (*Set, error) {
 		c.byRules[name] = s
 		return s, nil
 	}
-	s := &Set{c: c, r: r, g: g, exact: why == "", stop: c.fit(g.Houses())}
+	s := &Set{c: c, r: r, g: g, exact: why == "", stop: endgame.Buildable(g, c.fit(g.Houses()), false)}
 	c.sets[key], c.byRules[name] = s, s
 	have := endgame.Finished(g, c.o.Dir) - 1
 	if have >= 0 {

@@ -44,7 +44,7 @@ func RegisterEndgame(fs *flag.FlagSet) *EndgameFlags {
 	fs.StringVar(&f.dir, "endgame", "", "load the endgame databases of the rules played from `DIR`, as go run ./examples/endgame build saved them ("+CacheDir+": sowing/endgame in the user's cache directory, that command's default)")
 	fs.IntVar(&f.stones, "endgame-stones", 0, "with -endgame: load the counts 0 to `K` seeds, 1 to 62 (default: every count in a row from 0 that DIR holds)")
 	Alias(fs, "endgame-seeds", "endgame-stones")
-	fs.BoolVar(&f.approx, "endgame-approx", false, "with -endgame: for Awalé rules that have no exact databases (abapa, default), use those of the nearest exact rules (cycle=split, no stop at majority) as estimates")
+	fs.BoolVar(&f.approx, "endgame-approx", false, "with -endgame: for rules that have no exact databases only for their cycle or majority rule (awale abapa and default, and catalogue games such as oware or bohnenspiel), use those of the nearest exact rules (cycles split, no stop at majority) as estimates")
 	return f
 }
 
@@ -56,8 +56,10 @@ type EndgameOptions struct {
 	// Stones is the largest count to load, 1 to endgame.MaxSeeds; 0 (or
 	// less) loads every count in a row from 0 that Dir holds.
 	Stones int
-	// Approx allows, for Awalé rules that have no exact databases, those
-	// of the nearest exact rules, as estimates.
+	// Approx allows, for rules that have no exact databases but nearest
+	// exact rules (endgame.Approximator: Awalé's Abapa, catalogue games
+	// whose cycles give each player his row), those of the nearest exact
+	// rules, as estimates.
 	Approx bool
 	// Background opens the files (endgame.Open) instead of loading them
 	// through (endgame.Load): LoadEndgame returns once each file's header
