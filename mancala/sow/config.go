@@ -476,6 +476,12 @@ func (c *Config) check() error {
 	if c.Pattern != nil && (total == 0 || total > mancala.MaxSeeds) {
 		return bad("Pattern", "%d seeds in all, want 1 to %d", total, mancala.MaxSeeds)
 	}
+	if c.Pattern == nil {
+		total = 2 * n * c.Seeds
+	}
+	if c.FewSeeds >= total {
+		return bad("FewSeeds", "%d: the game would be over before its first move (%d seeds at the start)", c.FewSeeds, total)
+	}
 	for _, v := range c.CaptureCounts {
 		if v < 1 || v > mancala.MaxSeeds {
 			return bad("CaptureCounts", "count %d, want 1 to %d", v, mancala.MaxSeeds)

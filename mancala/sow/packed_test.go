@@ -114,6 +114,7 @@ func genPackedConfig(t *rapid.T) sow.Config {
 	if rapid.Bool().Draw(t, "cannotMoveLoses") {
 		c.CannotMoveLoses, c.NoMove = true, sow.OpponentTakes
 	}
+	fitFewSeeds(&c)
 	return c
 }
 

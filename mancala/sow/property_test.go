@@ -97,6 +97,7 @@ func genConfig(t *rapid.T) sow.Config {
 			!c.Opposite && !c.Tuzdyk && !c.Rounds && c.Rows != 2 && rapid.Bool().Draw(t, "beyond")
 		c.RefillDraw = c.CannotMoveLoses && !c.Pass && !c.Rounds && rapid.Bool().Draw(t, "refill")
 	}
+	fitFewSeeds(&c)
 	return c
 }
 

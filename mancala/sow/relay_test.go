@@ -160,6 +160,7 @@ func genRelayConfig(t *rapid.T) sow.Config {
 		// make (a position not over without moves), so none here.
 		c.FewSeeds = 0
 	}
+	fitFewSeeds(&c)
 	return c
 }
 
