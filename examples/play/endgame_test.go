@@ -99,7 +99,8 @@ func TestEndgameHostile(t *testing.T) {
 	}{
 		{"no directory", []string{"-rules", "awari", "-endgame", filepath.Join(dir, "none")}, 2, "-endgame: no directory"},
 		{"AW-8/AW-10/abapa", []string{"-rules", "abapa", "-endgame", dir}, 2, "-endgame-approx uses those of awale grandslam=nocapture cycle=split"},
-		{"KA-1/kalah has none", []string{"-game", "kalah", "-endgame", dir}, 2, "kalah has no endgame databases"},
+		{"CK-1/congkak has none", []string{"-game", "congkak", "-endgame", dir}, 2, "congkak has no endgame databases"},
+		{"kalah, none built", []string{"-game", "kalah", "-endgame", dir}, 2, "no databases of kalah in"},
 		{"damaged checksum", []string{"-rules", "awari", "-houses", "2", "-endgame", dir}, 1, "01.egdb: the checksum does not match"},
 		{"stones out of range", []string{"-rules", "awari", "-houses", "2", "-endgame", dir, "-endgame-stones", "63"}, 2, "-endgame-stones: want 1 to 62, not 63"},
 	} {
