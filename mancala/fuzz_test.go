@@ -22,7 +22,7 @@ func checkParseError(t *testing.T, what, in string, err error) {
 }
 
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"A", "l", "Cb", "", "AB", "Abc", "-", "M", "é"} {
+	for _, s := range []string{"A", "l", "Cb", "", "AB", "Abc", "-", "M", "é", "^c", "^P'", "^", "^^a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
