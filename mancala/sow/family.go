@@ -107,7 +107,8 @@ func (c Config) Rules() []string {
 	add(c.Simultaneous, "SW-45")
 	add(c.Pasu != 0, "SW-80")
 	ids = append(ids, c.fourRowRules()...)
-	return append(ids, c.onceRules()...) // SW-90 to SW-93, houseonce.go
+	ids = append(ids, c.onceRules()...)    // SW-90 to SW-93, houseonce.go
+	return append(ids, c.ownersRules()...) // SW-94, owners.go
 }
 
 // Family returns the family of g, for mancala.RegisterFamily: presets for

@@ -79,6 +79,11 @@ func genConfig(t *rapid.T) sow.Config {
 			!c.Opposite && !c.Tuzdyk && c.Rows != 2 && rapid.Bool().Draw(t, "beyond")
 		c.RefillDraw = c.CannotMoveLoses && !c.Pass && rapid.Bool().Draw(t, "refill")
 	}
+	if c.Rows != 2 && rapid.Bool().Draw(t, "noOwners") { // SW-94, without what it excludes
+		c.NoOwners = true
+		c.EitherWay, c.MinSeeds, c.SinglesLast, c.EachHouseOnce, c.Feed = false, min(c.MinSeeds, 1), false, false, false
+		c.GrandSlam, c.Tuzdyk, c.SkipCount, c.EndRowEmpty = sow.SlamCapture, false, 0, false
+	}
 	return c
 }
 
@@ -205,7 +210,7 @@ func TestReferenceConfigs(t *testing.T) {
 			for k, m := range ms {
 				pl, _ := m.Player()
 				h, _ := m.House(pl)
-				if m.Reversed() {
+				if m.Reversed() || m.Across() {
 					h += 16
 				}
 				if h != legal[k] {

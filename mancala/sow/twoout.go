@@ -12,13 +12,21 @@ import "github.com/sowing-games/sowing/mancala"
 // seeds are to be sown on; otherwise it makes the capture two out (the
 // hole after the empty one, when it holds seeds; with Successive, then
 // each hole two further on while the hole between is empty and it holds
-// seeds) and returns -1.
+// seeds) and returns -1. With TwoOutOnce (a single lap, Eson Xorgol) it
+// never sows on, and captures only when pos held seeds before the last
+// seed fell.
 func (r *Rules) twoOut(c *cells, mover mancala.Player, dir, pos int, res *result, emit emitter) int {
 	t := r.t
 	next := &t.next[dir][mover]
 	nx := int(next[pos])
 	if c[nx] != 0 {
+		if r.c.TwoOutOnce { // a single lap: the sowing ends
+			return -1
+		}
 		return nx
+	}
+	if r.c.TwoOutOnce && c[pos] < 2 { // a single lap captures after a house that held seeds
+		return -1
 	}
 	for x := int(next[nx]); c[x] != 0; {
 		r.take(c, mover, []uint8{uint8(x)}, int(c[x]), res, "SW-42", emit)

@@ -58,6 +58,9 @@ func (r ref) refSingleToEmpty(s refState, mover int, hs []int) []int {
 func (r ref) refTwoOut(t refState, mover int, ring []refHole, pos int) (refState, int) {
 	l := len(ring)
 	nx := (pos + 1) % l
+	if r.c.TwoOutOnce && (*t.at(ring[nx]) > 0 || *t.at(ring[pos]) < 2) { // one lap; the last house held seeds
+		return t, -1
+	}
 	if *t.at(ring[nx]) > 0 {
 		return t, nx
 	}
