@@ -109,7 +109,7 @@ func TestEsonXorgolRefusals(t *testing.T) {
 	}{
 		{ow, ow.Start(), "^a", "SW-94"},
 		{r, p, "^E", ""},             // legal: South's E holds 10
-		{r, p, "^e", "SW-2"},         // North's own e, but not across: see below
+		{r, p, "^e", "SW-2"},         // South's move, North to move
 		{r, p, "e", "SW-2"},          // North's e is empty
 		{r, p, "^A", "SW-2"},         // South's A is empty
 		{r, p, "^B'", "SW-20"},       // no reversed sowing in this game
