@@ -35,7 +35,7 @@ function setBusy(b) {
   if (!b && st) {
     $("undo").disabled = !st.canUndo;
     $("redo").disabled = !st.canRedo;
-    $("hint").disabled = st.over || st.computer || !(st.legal[0].length || st.legal[1].length);
+    $("hint").disabled = st.over || st.computer || !(st.legal[0].length || st.legal[1].length || acrossOf(st, 0).length || acrossOf(st, 1).length);
     $("concede").disabled = st.over || !(st.you[0] && st.seats[0] === "human" || st.you[1] && st.seats[1] === "human");
     $("replay").disabled = lastTurn.length === 0;
     $("edit-play").disabled = !st.control;
@@ -165,7 +165,8 @@ function draw(b, marks) {
       const k = owner + ":" + i;
       const burnt = b.burnt[owner][i];
       if (burnt) g.classList.add("burnt");
-      const canPick = legal[owner].includes(i) && (st.toMove !== "both" || !(st.you[0] && st.you[1]) || owner === SOUTH || st.picked[SOUTH]);
+      const canPick = legal[owner].includes(i) && (st.toMove !== "both" || !(st.you[0] && st.you[1]) || owner === SOUTH || st.picked[SOUTH]) ||
+        !!st && legal[0] === st.legal[0] && acrossOf(st, 1 - owner).includes(i); // a house the player to move may sow from across (^c)
       if (canPick && !document.body.dataset.animating) {
         g.classList.add("legal");
         g.addEventListener("click", () => choose(owner, i));
@@ -550,9 +551,18 @@ function watch() {
 
 function reconnecting(down) { $("reconnecting").hidden = !down; }
 
+// acrossOf returns the houses of p's opponent's row that p may sow from
+// now (a game where nobody owns the houses; moves written "^c").
+function acrossOf(st, p) {
+  return st && st.across && st.across[p] ? st.across[p] : [];
+}
+
 function choose(owner, house) {
   if (document.body.dataset.busy === "1" || !st || viewing !== null) return;
   message("");
+  if (!st.legal[owner].includes(house) && acrossOf(st, 1 - owner).includes(house)) {
+    return play("api/move", { move: "^" + letter(owner, house) }); // the other player sows from this house
+  }
   const way = st.ways && st.ways[owner] ? st.ways[owner][house] : undefined;
   if (way === "other") return play("api/move", { move: letter(owner, house) + "'" });
   if (way === "both") return askWay(owner, house);
