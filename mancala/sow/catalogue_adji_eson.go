@@ -46,9 +46,9 @@ func esonGames() []Game {
 				"L. Russ, Mancala Games, 1984, p. 24, as MancalaGames' configuration Eson_Xorgol.txt reads it. " +
 				"The sources end the game by agreement when no capture is possible any more; we end it when at most 2 seeds are left in the houses (no capture is possible then, and MancalaGames stops there too) or when a position repeats, the seeds left counting for nobody (CATALOGUE-NOTES.md section 16).",
 			Board: "2 x 5, 9 seeds a house (90), stores off the circuit",
-			Intro: "Eson Xorgol (\"nine holes\" would be another game: here it is nine stones) is played by the Kazakhs of western Mongolia on two rows of five holes, often scooped in the ground. " +
+			Intro: "Eson Xorgol is played by the Kazakhs of western Mongolia, on two rows of five holes with nine stones in each (Namzhildorzh recorded it in 1963). " +
 				"Neither row belongs to a player: on your turn you may sow from any house of the board, yours or your opponent's, always clockwise and in a single lap. " +
-				"If your last seed falls into a house that already held seeds and the hole after it is empty, you capture the hole beyond the gap. The first move of the game always captures, since the house just emptied is the gap.",
+				"If your last seed falls into a house that already held seeds and the hole after it is empty, you capture the hole beyond the gap, in either row. The first move of the game always captures, since the house just emptied is the gap.",
 			Config: Config{Houses: 5, Seeds: 9, Stores: true, Direction: Clockwise, NoOwners: true, TwoOut: true, TwoOutOnce: true,
 				FewSeeds: 2, NoMove: Nobody, Cycle: Nobody},
 			UsualLabel: "Russ (MancalaGames)",
