@@ -14,6 +14,7 @@ func TestBrowserAcross(t *testing.T) {
 	if !legal {
 		t.Fatal("North's house c is not offered to South at the start")
 	}
+	tb.shot("across-start")
 	tb.click("c")
 	tb.idle()
 	tb.waitFor(`st && st.ply >= 1`)
