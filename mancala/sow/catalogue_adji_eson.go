@@ -38,6 +38,11 @@ func adjiGames() []Game {
 
 // esonGames returns the catalogue's games added with SW-94.
 func esonGames() []Game {
+	usual := Config{Houses: 5, Seeds: 9, Stores: true, Direction: Clockwise, NoOwners: true, TwoOut: true, TwoOutOnce: true,
+		FewSeeds: 2, NoMove: Nobody, Cycle: Nobody}
+	first, each := usual, usual
+	first.FirstMoveNoCapture = true // SW-92
+	each.NoCaptureFirstMove = true  // SW-66
 	return []Game{
 		{
 			Name: "esonxorgol", Label: "Eson Xorgol", Region: "Mongolia (Kazakhs of the west)",
@@ -49,9 +54,15 @@ func esonGames() []Game {
 			Intro: "Eson Xorgol is played by the Kazakhs of western Mongolia, on two rows of five holes with nine stones in each (Namzhildorzh recorded it in 1963). " +
 				"Neither row belongs to a player: on your turn you may sow from any house of the board, yours or your opponent's, always clockwise and in a single lap. " +
 				"If your last seed falls into a house that already held seeds and the hole after it is empty, you capture the hole beyond the gap, in either row. The first move of the game always captures, since the house just emptied is the gap.",
-			Config: Config{Houses: 5, Seeds: 9, Stores: true, Direction: Clockwise, NoOwners: true, TwoOut: true, TwoOutOnce: true,
-				FewSeeds: 2, NoMove: Nobody, Cycle: Nobody},
+			Config:     usual,
 			UsualLabel: "Russ (MancalaGames)",
+			Variants: []Variant{
+				{Word: "nocapture1", Label: "No capture in the first move",
+					Description: "The first move of the game captures nothing (MancalaGames' variation nocaptmoves=1).",
+					Config:      first},
+				{Word: "nocapture2", Label: "No capture in either player's first move",
+					Description: "Neither player's first move captures (MancalaGames' variation nocaptmoves=2).",
+					Config:      each}},
 		},
 	}
 }

@@ -351,7 +351,7 @@ type Config struct {
 	// FirstMoveNoCapture: the game's first move captures nothing
 	// (Adji-boto, SW-92); whether it has been played is kept in
 	// Position.State bit 18. Excludes SkipCount (which keeps the same
-	// bit), Tuzdyk, Rounds, Simultaneous and TwoOut.
+	// bit), Tuzdyk, Rounds and Simultaneous.
 	FirstMoveNoCapture bool
 	// RefillDraw: with CannotMoveLoses, a player who cannot move draws
 	// instead of losing when his store holds Houses*Seeds seeds or more,

@@ -286,7 +286,7 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			break
 		}
 		if r.c.TwoOut { // SW-42: sow on from the next hole, or capture two out
-			nx := r.twoOut(c, mover, dir, pos, &res, emit)
+			nx := r.twoOut(c, mover, dir, pos, capOn, &res, emit)
 			if laps++; nx < 0 || laps >= r.maxLaps {
 				break
 			}

@@ -12,6 +12,10 @@ func init() {
 		// both end when at most 2 seeds are left, which count for nobody
 		// (CATALOGUE-NOTES.md section 16).
 		mgPair{ours: "esonxorgol", file: "Eson_Xorgol", set: "noclear=1"},
+		// MancalaGames' variations without captures in the first move
+		// or two (our SW-92 and SW-66).
+		mgPair{ours: "esonxorgol nocapture1", file: "Eson_Xorgol", set: "nocaptmoves=1 noclear=1"},
+		mgPair{ours: "esonxorgol nocapture2", file: "Eson_Xorgol", set: "nocaptmoves=2 noclear=1"},
 		// The file as it stands: MancalaGames also stops as soon as a
 		// player holds more than half of the seeds (mgEsonMajority).
 		mgPair{ours: "esonxorgol", file: "Eson_Xorgol", known: mgEsonMajority},

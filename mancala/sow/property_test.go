@@ -74,7 +74,7 @@ func genConfig(t *rapid.T) sow.Config {
 	}
 	if rapid.Bool().Draw(t, "adji") { // SW-90 to SW-93, where they are supported
 		c.EachHouseOnce = c.Houses <= 5 && !c.Tuzdyk && !c.EitherWay && c.Rows != 2 && rapid.Bool().Draw(t, "eachOnce")
-		c.FirstMoveNoCapture = c.SkipCount == 0 && !c.Tuzdyk && !c.TwoOut && rapid.Bool().Draw(t, "firstNoCapture")
+		c.FirstMoveNoCapture = c.SkipCount == 0 && !c.Tuzdyk && rapid.Bool().Draw(t, "firstNoCapture")
 		c.CaptureBeyond = (len(c.CaptureCounts) > 0 || c.CaptureEven) && !c.Relay && !c.TwoOut && !c.CaptureNext &&
 			!c.Opposite && !c.Tuzdyk && c.Rows != 2 && rapid.Bool().Draw(t, "beyond")
 		c.RefillDraw = c.CannotMoveLoses && !c.Pass && rapid.Bool().Draw(t, "refill")

@@ -189,7 +189,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 		}
 		if r.c.TwoOut { // SW-42
 			var nx int
-			if t, nx = r.refTwoOut(t, mover, ring, pos); nx < 0 || lap >= maxLaps {
+			if t, nx = r.refTwoOut(t, mover, ring, pos, capturing); nx < 0 || lap >= maxLaps {
 				return t, false, fed, slam
 			}
 			pos, origin, hand = nx, nx, *t.at(ring[nx])

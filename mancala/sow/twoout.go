@@ -12,10 +12,11 @@ import "github.com/sowing-games/sowing/mancala"
 // seeds are to be sown on; otherwise it makes the capture two out (the
 // hole after the empty one, when it holds seeds; with Successive, then
 // each hole two further on while the hole between is empty and it holds
-// seeds) and returns -1. With TwoOutOnce (a single lap, Eson Xorgol) it
+// seeds) and returns -1; with capOn false (the first moves of SW-66 and
+// SW-92) it captures nothing. With TwoOutOnce (a single lap, Eson Xorgol) it
 // never sows on, and captures only when pos held seeds before the last
 // seed fell.
-func (r *Rules) twoOut(c *cells, mover mancala.Player, dir, pos int, res *result, emit emitter) int {
+func (r *Rules) twoOut(c *cells, mover mancala.Player, dir, pos int, capOn bool, res *result, emit emitter) int {
 	t := r.t
 	next := &t.next[dir][mover]
 	nx := int(next[pos])
@@ -25,7 +26,7 @@ func (r *Rules) twoOut(c *cells, mover mancala.Player, dir, pos int, res *result
 		}
 		return nx
 	}
-	if r.c.TwoOutOnce && c[pos] < 2 { // a single lap captures after a house that held seeds
+	if !capOn || r.c.TwoOutOnce && c[pos] < 2 { // SW-66, SW-92; a single lap captures after a house that held seeds
 		return -1
 	}
 	for x := int(next[nx]); c[x] != 0; {
