@@ -315,13 +315,22 @@ let thinkMs = 0;        // the time the last answer took, for turnTimes
 function lastMarks(step) {
   const marks = {};
   if (!step) return marks;
-  const owners = step.by === "both" ? [SOUTH, NORTH] : [step.by === "north" ? NORTH : SOUTH];
-  owners.forEach((o, i) => {
-    const c = step.move.charCodeAt(i);
-    marks[o + ":" + (c >= 97 ? c - 97 : c - 65)] = "last";
-  });
+  for (const [o, h] of moveHoles(step.move)) marks[o + ":" + h] = "last";
   for (const e of step.events) if (e.kind === "capture" && e.house >= 0 && !step.events.slice(step.events.indexOf(e)).some((x) => x.kind === "round-end")) marks[e.owner + ":" + e.house] = "captured";
   return marks;
+}
+
+// moveHoles returns the holes a move's text sows from, [owner, house]
+// each: a letter's case names the row ("Cb": South's C and North's b;
+// "^c", a move from the opponent's row, North's c; a prime is skipped).
+function moveHoles(move) {
+  const holes = [];
+  for (const ch of move || "") {
+    const c = ch.charCodeAt(0);
+    if (c >= 97 && c <= 122) holes.push([NORTH, c - 97]);
+    else if (c >= 65 && c <= 90) holes.push([SOUTH, c - 65]);
+  }
+  return holes;
 }
 
 function marksNow() {
@@ -768,8 +777,7 @@ async function hint() {
   try {
     const h = await api("POST", "api/hint");
     message(h.text, true);
-    const c = h.move.charCodeAt(0);
-    hinted = c >= 97 ? [NORTH, c - 97] : [SOUTH, c - 65];
+    hinted = moveHoles(h.move)[0] || null;
   } catch (e) {
     message(e.message);
   } finally {
