@@ -79,6 +79,14 @@ func genConfig(t *rapid.T) sow.Config {
 			!c.Opposite && !c.Tuzdyk && c.Rows != 2 && rapid.Bool().Draw(t, "beyond")
 		c.RefillDraw = c.CannotMoveLoses && !c.Pass && rapid.Bool().Draw(t, "refill")
 	}
+	if c.Rows != 2 && rapid.Bool().Draw(t, "twoOut") { // SW-42, without what it excludes
+		c.TwoOut, c.TwoOutOnce = true, rapid.Bool().Draw(t, "twoOutOnce")
+		c.Relay, c.RelayNext, c.Opposite, c.CaptureNext, c.CaptureCounts, c.CaptureEven = false, false, false, false, nil, false
+		c.OppositeNeedsSeeds, c.OppositeWhenOccupied, c.OppositeCount, c.OppositeAll = false, false, 0, false
+		c.CapturedSown, c.OppositeTakesLast, c.CaptureBeyond = false, false, false
+		c.SowOwnStore, c.SowOpponentStore, c.Tuzdyk, c.GrandSlam = false, false, false, sow.SlamCapture
+		c.Successive = rapid.Bool().Draw(t, "twoOutSuccessive")
+	}
 	if c.Rows != 2 && rapid.Bool().Draw(t, "noOwners") { // SW-94, without what it excludes
 		c.NoOwners = true
 		c.EitherWay, c.MinSeeds, c.SinglesLast, c.EachHouseOnce, c.Feed = false, min(c.MinSeeds, 1), false, false, false
