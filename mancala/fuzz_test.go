@@ -22,7 +22,7 @@ func checkParseError(t *testing.T, what, in string, err error) {
 }
 
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"A", "l", "Cb", "", "AB", "Abc", "-", "M", "é"} {
+	for _, s := range []string{"A", "l", "Cb", "", "AB", "Abc", "-", "M", "é", "^c", "^P'", "^", "^^a"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -78,7 +78,7 @@ func FuzzParsePosition(f *testing.F) {
 // refused move with the right error, and the moves it played replay to
 // the same game.
 func FuzzPlayText(f *testing.F) {
-	for _, s := range []string{"B C a b B c B", "BCa", "Ab C", "AbC c", "A", "aB", "B, C\ta", "Ab, C, Q", "B B", "zz"} {
+	for _, s := range []string{"B C a b B c B", "BCa", "Ab C", "AbC c", "A", "aB", "B, C\ta", "Ab, C, Q", "B B", "zz", "B^c", "^C^", "A'b", "^"} {
 		f.Add(uint8(0), s)
 		f.Add(uint8(1), s)
 	}

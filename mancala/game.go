@@ -136,7 +136,9 @@ func (g *Game) AppendLegal(dst []Move) []Move {
 // Play plays m. A refused move returns an error wrapping ErrIllegalMove
 // (and ErrGameOver if the game had ended), with a *MoveError that says
 // why, and changes nothing. Playing discards the moves that Undo kept for
-// Redo, unless m is the next of them.
+// Redo, unless m is the next of them. A move marked [Across] or
+// [Reversed] must be one of the ruleset's legal moves: rulesets without
+// such moves may read only its house, so the mark is checked here.
 func (g *Game) Play(m Move) error { return g.play(m, nil) }
 
 func (g *Game) play(m Move, emit func(Event)) error {
@@ -144,6 +146,13 @@ func (g *Game) play(m Move, emit func(Event)) error {
 		return &MoveError{Move: m, Ply: g.ply, Reason: "the game is over", Err: ErrGameOver}
 	}
 	before := g.Position()
+	if (m.Across() || m.Reversed()) && !IsLegal(g.rules, before, m) {
+		reason := "a sowing from the opponent's row is not a legal move here"
+		if !m.Across() {
+			reason = "a sowing against the game's direction is not a legal move here"
+		}
+		return &MoveError{Move: m, Ply: g.ply, Reason: reason}
+	}
 	var next Position
 	var err error
 	tr, tracing := g.rules.(Tracer)
@@ -198,7 +207,7 @@ func (g *Game) PlayTrace(m Move, emit func(Event)) error {
 }
 
 // PlayText plays moves written in move notation: letters run together
-// ("FfBe"), optionally separated by spaces or commas. At a simultaneous
+// ("FfBe", "A^c", "C'd"), optionally separated by spaces or commas. At a simultaneous
 // decision two letters, South's then North's, make one move ("AbC").
 // It stops at the first move that is malformed or refused, and returns its
 // error; the moves before it stay played.
@@ -214,6 +223,8 @@ func (g *Game) PlayText(text string) error {
 		width := 1
 		if g.Turn() == BothTurn {
 			width = 2
+		} else if text[i] == '^' {
+			width = 2 // a move from the opponent's row (Across): "^c"
 		}
 		if i+width > len(text) {
 			return parseErr("moves", text, i, "want %d letters for the move of %v", width, g.Turn())

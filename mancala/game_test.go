@@ -470,3 +470,23 @@ func TestGameEndsCycles(t *testing.T) {
 		t.Errorf("after Undo and Redo: %q", g.Position())
 	}
 }
+
+// TestPlayChecksMarks: a move marked Across or Reversed that the ruleset
+// does not list is refused by Game.Play, even where the ruleset's own Play
+// would read only its house; PlayText reads "^c".
+func TestPlayChecksMarks(t *testing.T) {
+	g := newGame(t, sprint())
+	for _, m := range []mancala.Move{mancala.Across(mancala.Single(mancala.South, 0)), mancala.Reversed(mancala.Single(mancala.South, 0))} {
+		err := g.Play(m)
+		var me *mancala.MoveError
+		if !errors.Is(err, mancala.ErrIllegalMove) || !errors.As(err, &me) || me.Move != m || g.Ply() != 0 {
+			t.Errorf("Play(%v): %v at ply %d", m, err, g.Ply())
+		}
+	}
+	if err := g.PlayText("^a"); !errors.Is(err, mancala.ErrIllegalMove) || g.Ply() != 0 {
+		t.Errorf("PlayText(^a): %v at ply %d", err, g.Ply())
+	}
+	if err := g.PlayText("^"); !errors.Is(err, mancala.ErrSyntax) {
+		t.Errorf("PlayText(^): %v", err)
+	}
+}

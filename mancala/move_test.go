@@ -88,6 +88,9 @@ func TestMoveString(t *testing.T) {
 		{mancala.Single(mancala.North, 2), "c", "mancala.Single(mancala.North, 2)"},
 		{mancala.Joint(2, 1), "Cb", "mancala.Joint(2, 1)"},
 		{mancala.Joint(11, 0), "La", "mancala.Joint(11, 0)"},
+		{mancala.Across(mancala.Single(mancala.South, 2)), "^c", "mancala.Across(mancala.Single(mancala.South, 2))"},
+		{mancala.Across(mancala.Single(mancala.North, 15)), "^P", "mancala.Across(mancala.Single(mancala.North, 15))"},
+		{mancala.Reversed(mancala.Across(mancala.Single(mancala.North, 0))), "^A'", "mancala.Reversed(mancala.Across(mancala.Single(mancala.North, 0)))"},
 	} {
 		if got := tc.m.String(); got != tc.text {
 			t.Errorf("String() = %q, want %q", got, tc.text)
@@ -115,7 +118,8 @@ func TestMoveTextRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		i := rapid.IntRange(0, mancala.MaxHouses-1).Draw(t, "i")
 		j := rapid.IntRange(0, mancala.MaxHouses-1).Draw(t, "j")
-		for _, m := range []mancala.Move{mancala.Single(mancala.South, i), mancala.Single(mancala.North, j), mancala.Joint(i, j)} {
+		for _, m := range []mancala.Move{mancala.Single(mancala.South, i), mancala.Single(mancala.North, j), mancala.Joint(i, j),
+			mancala.Across(mancala.Single(mancala.South, i)), mancala.Reversed(mancala.Across(mancala.Single(mancala.North, j)))} {
 			back, err := mancala.ParseMove(m.String())
 			if err != nil || back != m {
 				t.Fatalf("ParseMove(%q) = %#v, %v; want %#v", m.String(), back, err, m)
@@ -146,6 +150,58 @@ func TestChoices(t *testing.T) {
 	}
 	if got := mancala.Choices(nil, []mancala.Move{{}, mancala.Single(mancala.South, 11)}, mancala.South); !slices.Equal(got, []int{11}) {
 		t.Errorf("choices with a zero move %v", got)
+	}
+}
+
+// TestAcross: a move from the opponent's row keeps its player and house
+// index, names the opponent's hole, and leaves other moves alone.
+func TestAcross(t *testing.T) {
+	for _, p := range players {
+		for i := 0; i < mancala.MaxHouses; i++ {
+			plain := mancala.Single(p, i)
+			m := mancala.Across(plain)
+			if !m.Across() || plain.Across() || m == plain || m.Reversed() {
+				t.Fatalf("Across(%#v) = %#v: Across %v, Reversed %v", plain, m, m.Across(), m.Reversed())
+			}
+			if pl, ok := m.Player(); !ok || pl != p || m.Turn() != plain.Turn() {
+				t.Errorf("%#v: player %v %v, turn %v", m, pl, ok, m.Turn())
+			}
+			if h, ok := m.House(p); !ok || h != i {
+				t.Errorf("%#v.House(%v) = %d, %v", m, p, h, ok)
+			}
+			if h, ok := m.From(p); !ok || h != (mancala.Hole{Owner: p.Other(), House: i}) {
+				t.Errorf("%#v.From(%v) = %v, %v", m, p, h, ok)
+			}
+			if h, ok := plain.From(p); !ok || h != (mancala.Hole{Owner: p, House: i}) {
+				t.Errorf("%#v.From(%v) = %v, %v", plain, p, h, ok)
+			}
+			if _, ok := m.From(p.Other()); ok {
+				t.Errorf("%#v.From(%v) names a hole", m, p.Other())
+			}
+			r := mancala.Reversed(m)
+			if r != mancala.Across(mancala.Reversed(plain)) || !r.Across() || !r.Reversed() {
+				t.Errorf("Reversed and Across do not commute on %#v", plain)
+			}
+			if h, ok := r.House(p); !ok || h != i {
+				t.Errorf("%#v.House(%v) = %d, %v", r, p, h, ok)
+			}
+		}
+	}
+	for _, m := range []mancala.Move{{}, mancala.Joint(1, 2)} {
+		if got := mancala.Across(m); got != m || got.Across() {
+			t.Errorf("Across(%#v) = %#v, want it unchanged", m, got)
+		}
+	}
+	moves := []mancala.Move{mancala.Single(mancala.South, 1), mancala.Across(mancala.Single(mancala.South, 3)),
+		mancala.Across(mancala.Single(mancala.South, 1)), mancala.Single(mancala.South, 4), mancala.Across(mancala.Single(mancala.South, 3))}
+	if got := mancala.Choices(nil, moves, mancala.South); !slices.Equal(got, []int{1, 4}) {
+		t.Errorf("Choices %v, want [1 4]", got)
+	}
+	if got := mancala.AcrossChoices([]int{9}, moves, mancala.South); !slices.Equal(got, []int{9, 3, 1}) {
+		t.Errorf("AcrossChoices %v, want [9 3 1]", got)
+	}
+	if got := mancala.AcrossChoices(nil, moves, mancala.North); len(got) != 0 {
+		t.Errorf("North's AcrossChoices %v", got)
 	}
 }
 

@@ -7,11 +7,14 @@ import (
 
 // House letters: South's houses are A, B, ... and North's a, b, ..., each
 // in its owner's sowing order. A joint move at a simultaneous decision is
-// written with both letters, South's first ("Ab").
+// written with both letters, South's first ("Ab"). A move from a house of
+// the mover's opponent's row ([Across]) is that house's letter after a
+// caret: "^c" is South sowing from North's house c.
 
-// ParseMove parses one move: a house letter ("C", "c") or a joint move
-// ("Cb"), followed by a prime for a reversed sowing ("C'", see
-// [Reversed]). It checks only the notation; whether the move is legal, or
+// ParseMove parses one move: a house letter ("C", "c"), a joint move
+// ("Cb") or a caret and a house letter for a move from the opponent's row
+// ("^c", South sowing from North's house c; see [Across]), followed by a
+// prime for a reversed sowing ("C'", see [Reversed]). It checks only the notation; whether the move is legal, or
 // the house exists, is for the ruleset to say.
 func ParseMove(s string) (Move, error) {
 	if len(s) > 1 && s[len(s)-1] == '\'' {
@@ -23,6 +26,16 @@ func ParseMove(s string) (Move, error) {
 			return Move{}, err
 		}
 		return Reversed(m), nil
+	}
+	if len(s) > 0 && s[0] == '^' {
+		if len(s) != 2 {
+			return Move{}, parseErr("move", s, min(len(s), 2), "want one house letter after the caret")
+		}
+		p, i, ok := letterHouse(s[1])
+		if !ok {
+			return Move{}, parseErr("move", s, 1, "want a house letter A-P or a-p after the caret")
+		}
+		return Across(Single(p.Other(), i)), nil
 	}
 	switch len(s) {
 	case 1:

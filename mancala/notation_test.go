@@ -32,6 +32,16 @@ func TestParseMove(t *testing.T) {
 		{"ab", mancala.Move{}, 0},
 		{"Abc", mancala.Move{}, 2},
 		{"é", mancala.Move{}, 0},
+		{"^c", mancala.Across(mancala.Single(mancala.South, 2)), -1},
+		{"^A", mancala.Across(mancala.Single(mancala.North, 0)), -1},
+		{"^p'", mancala.Reversed(mancala.Across(mancala.Single(mancala.South, 15))), -1},
+		{"^", mancala.Move{}, 1},
+		{"^^a", mancala.Move{}, 2},
+		{"^q", mancala.Move{}, 1},
+		{"^-", mancala.Move{}, 1},
+		{"^Ab", mancala.Move{}, 2},
+		{"a^", mancala.Move{}, 0},
+		{"^a''", mancala.Move{}, 3},
 	} {
 		m, err := mancala.ParseMove(tc.in)
 		if tc.offset < 0 {

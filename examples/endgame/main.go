@@ -349,7 +349,10 @@ func probe(w io.Writer, g endgame.Game, db *endgame.DB, p mancala.Position, c *e
 			continue
 		}
 		mv := mancala.Single(mover, m.Move%mancala.MaxHouses)
-		if m.Move >= mancala.MaxHouses { // a reversed move (endgame.Child.Move)
+		switch {
+		case m.Move >= 2*mancala.MaxHouses: // from the opponent's row (endgame.Child.Move)
+			mv = mancala.Across(mv)
+		case m.Move >= mancala.MaxHouses: // a reversed move
 			mv = mancala.Reversed(mv)
 		}
 		fmt.Fprintf(w, "move %v value %d\n", mv, m.Value)

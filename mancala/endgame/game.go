@@ -54,7 +54,9 @@ type Child struct {
 	// Move names the move in the ruleset's terms (for two-row games the
 	// house of the mover's row, 0 for his first house; a move that sows
 	// house h against the game's direction, mancala.Reversed, is
-	// mancala.MaxHouses+h; -1 is a pass that the rules force).
+	// mancala.MaxHouses+h; a move from house h of the opponent's row,
+	// mancala.Across, is 2*mancala.MaxHouses+h; -1 is a pass that the
+	// rules force).
 	Move int
 	// Gain is what the move gives the mover at once: the seeds he takes
 	// into his store minus those his opponent takes (for a move that ends

@@ -195,6 +195,27 @@ func brokenCases() []brokenCase {
 			}
 			return dst
 		}}, nil, "beyond the board"},
+		{"a house beyond the board across", "Legal", &broken{Rules: kalah, legal: func(dst []mancala.Move, p mancala.Position) []mancala.Move {
+			dst = kalah.Legal(dst, p)
+			if pl, ok := p.ToMove.Player(); ok {
+				dst = append(dst, mancala.Across(mancala.Single(pl, 5)))
+			}
+			return dst
+		}}, nil, "beyond the board"},
+		{"accepts moves from the opponent's row it does not list", "Illegal", &broken{Rules: kalah,
+			legal: func(dst []mancala.Move, p mancala.Position) []mancala.Move {
+				dst = kalah.Legal(dst, p)
+				if pl, ok := p.ToMove.Player(); ok {
+					dst = append(dst, mancala.Across(mancala.Single(pl, 0)))
+				}
+				return dst
+			},
+			play: func(p mancala.Position, m mancala.Move) (mancala.Position, error) {
+				if m.Across() {
+					return p, nil
+				}
+				return kalah.Play(p, m)
+			}}, nil, "Play accepts ^"},
 		{"a move twice", "Legal", &broken{Rules: kalah, legal: func(dst []mancala.Move, p mancala.Position) []mancala.Move {
 			n := len(dst)
 			dst = kalah.Legal(dst, p)

@@ -3,6 +3,7 @@ package mancalatest
 import (
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"pgregory.net/rapid"
@@ -156,13 +157,24 @@ func (c *probe) walkFull(limit int, visit func(p mancala.Position), after func(p
 }
 
 // candidates returns moves to try as illegal in p: the zero move, every
-// single move of either player on any house index, and joint moves (all
-// of them at a simultaneous decision, a few drawn ones otherwise).
+// single move of either player on any house index (and from either row
+// where the legal moves include a move from the opponent's row), and
+// joint moves (all of them at a simultaneous decision, a few drawn ones
+// otherwise).
 func (c *probe) candidates(p mancala.Position, all bool) []mancala.Move {
 	ms := []mancala.Move{{}}
 	for pl := mancala.South; pl <= mancala.North; pl++ {
 		for i := 0; i < mancala.MaxHouses; i++ {
 			ms = append(ms, mancala.Single(pl, i))
+		}
+	}
+	if slices.ContainsFunc(c.legal(p), mancala.Move.Across) {
+		// A game where nobody owns the houses: every move from the
+		// opponent's row too (mancala.Across).
+		for pl := mancala.South; pl <= mancala.North; pl++ {
+			for i := 0; i < mancala.MaxHouses; i++ {
+				ms = append(ms, mancala.Across(mancala.Single(pl, i)))
+			}
 		}
 	}
 	if all || p.ToMove == mancala.BothTurn {

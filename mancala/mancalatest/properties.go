@@ -92,7 +92,9 @@ func checkConservation(c *probe) {
 }
 
 // Legal: Legal appends nothing exactly when the game is over; each move
-// is made by the players to move, names existing houses and appears once.
+// is made by the players to move, names existing houses (in the mover's
+// own row, or his opponent's for a move marked mancala.Across) and
+// appears once.
 func checkLegal(c *probe) {
 	c.walk(c.walkLimit(), func(p mancala.Position) {
 		if !p.ToMove.Valid() {
@@ -102,7 +104,7 @@ func checkLegal(c *probe) {
 		if p.Over() != (len(moves) == 0) {
 			c.failf("Legal gives %d moves with %v to move; it must give none exactly when the game is over", len(moves), p.ToMove)
 		}
-		var seen [2][mancala.MaxHouses + 1][mancala.MaxHouses + 1]bool // [reversed][South][North]
+		var seen [4][mancala.MaxHouses + 1][mancala.MaxHouses + 1]bool // [reversed + 2*across][South][North]
 		n := p.Board.Houses()
 		for _, m := range moves {
 			if m.Turn() != p.ToMove {
@@ -116,6 +118,12 @@ func checkLegal(c *probe) {
 			rev := 0
 			if m.Reversed() {
 				rev = 1
+			}
+			if m.Across() {
+				if _, single := m.Player(); !single {
+					c.failf("Legal gives %#v, a joint move marked Across", m)
+				}
+				rev += 2
 			}
 			if seen[rev][s+1][t+1] {
 				c.failf("Legal gives %v twice: %v", m, moves)

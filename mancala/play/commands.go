@@ -16,7 +16,9 @@ import (
 
 const helpText = `Type the letter of one of your houses to sow from it: capital letters
 A, B, ... are South's houses, small letters a, b, ... North's (the prompt
-lists the houses you may choose). Commands:
+lists the houses you may choose). In a game where nobody owns the houses,
+sow from a house of your opponent's row with a caret and its letter (^c);
+in one where you choose the way, a prime sows the other way (C'). Commands:
   help          this list
   rules [ID]    the rules of the game being played, or the rule of that id
   board         show the board again
@@ -195,7 +197,11 @@ func (s *Session) hint(p mancala.Player) {
 		s.printf("  %s's best mix is %s.\n", title(p.Other()), mix(p.Other(), theirs))
 	} else {
 		h, _ := res.Move.House(p)
-		s.printf("Hint for %s: %v.\n", s.name(p), mancala.Single(p, h))
+		hint := mancala.Single(p, h)
+		if pl, single := res.Move.Player(); single && pl == p {
+			hint = res.Move // the whole move: from the opponent's row (^c) or reversed (C')
+		}
+		s.printf("Hint for %s: %v.\n", s.name(p), hint)
 	}
 	eg := s.cfg.Endgame
 	estimates := eg != nil && !eg.Exact() && eg.Applies(s.g.Rules())

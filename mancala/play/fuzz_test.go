@@ -16,7 +16,7 @@ import (
 // input. (Inputs that would save or load files are skipped; the computer
 // searches shallowly, so that hint, which uses its search, is quick.)
 func FuzzInput(f *testing.F) {
-	for _, s := range []string{"C\nD\n", "undo\nredo\nhint\n", "Z\n\x00\nAb\n", "resign\nundo\nA\n", "help\nboard\nquit\n", "a\nB\nc\nD\n", "rules\nrules AW-4\nrules x\n"} {
+	for _, s := range []string{"C\nD\n", "undo\nredo\nhint\n", "Z\n\x00\nAb\n", "resign\nundo\nA\n", "help\nboard\nquit\n", "a\nB\nc\nD\n", "rules\nrules AW-4\nrules x\n", "^c\nC'\n^\n^Ab\n"} {
 		f.Add(s, false, uint8(0))
 		f.Add(s, true, uint8(2))
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -131,6 +132,10 @@ func (s *Session) ask(p mancala.Player, joint bool) (action, mancala.Move) {
 				side = mancala.South
 			}
 			if side != p {
+				if a := mancala.Across(mancala.Single(p, int(line[0]|0x20)-'a')); slices.Contains(s.g.Legal(), a) {
+					s.complain(fmt.Sprintf("%s is %s's house: type %s to sow from it.", line, title(side), a))
+					continue
+				}
 				s.complain(fmt.Sprintf("%s is %s's house; %s plays %s.", line, title(side), s.name(p), houseRange(p, n)))
 				continue
 			}
@@ -140,6 +145,21 @@ func (s *Session) ask(p mancala.Player, joint bool) (action, mancala.Move) {
 				continue
 			}
 			return actMove, mancala.Single(p, i)
+		}
+		if strings.HasPrefix(line, "^") || strings.HasSuffix(line, "'") {
+			// A move written out: from the opponent's row (^c, mancala.Across)
+			// or the other way round (C', mancala.Reversed); the rules say
+			// whether the game has such moves.
+			m, err := mancala.ParseMove(line)
+			switch {
+			case err != nil:
+				s.complain(fmt.Sprintf("%s is not a move: a caret and a house letter (^c), or a letter and a prime (C').", mancala.Quote(line)))
+			case m.Turn() != mancala.TurnOf(p) || s.g.Position().ToMove != m.Turn():
+				s.complain(fmt.Sprintf("%s is not a move %s can make now.", mancala.Quote(line), s.name(p)))
+			default:
+				return actMove, m
+			}
+			continue
 		}
 		if joint && len(line) == 2 && isLetter(line[0]) && isLetter(line[1]) {
 			m, err := mancala.ParseMove(line)
@@ -168,11 +188,18 @@ func houseRange(p mancala.Player, n int) string {
 // choices lists the houses p may choose now, for the prompt.
 func (s *Session) choices(p mancala.Player) string {
 	var b strings.Builder
-	for i, h := range mancala.Choices(nil, s.g.Legal(), p) {
+	legal := s.g.Legal()
+	for i, h := range mancala.Choices(nil, legal, p) {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
 		b.WriteString(mancala.Single(p, h).String())
+	}
+	for _, h := range mancala.AcrossChoices(nil, legal, p) { // houses of the opponent's row
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(mancala.Across(mancala.Single(p, h)).String())
 	}
 	return b.String()
 }

@@ -20,6 +20,7 @@ var fuzzSeeds = []string{
 	"[Rules \"toy loop 2x2\"]\n[Start \"1,1/1,1 2,2 N\"]\n1.a 1... B *\n\n1. A 1/2-1/2 0-1",
 	"\xef\xbb\xbf[A \"x\\\"\\\\\"]",
 	"1. A { unterminated",
+	"1. ^c b 2. ^A' ^ *",
 	"[Rules \"toy kalah 1x1\"]\n1. A 1-0",
 	// Issue 10.3: a record cut short with a Result tag; a concession.
 	"[Rules \"toy kalah 3x3\"]\n[Result \"1-0\"]\n\n1. A",

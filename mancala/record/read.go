@@ -432,9 +432,21 @@ func (r *Reader) moves(rec *Record, resultTag *mancala.Result) error {
 			}
 			rec.Result, src.result = res, start
 			return nil
-		case isLetter(c):
+		case isLetter(c) || c == '^':
+			across := c == '^' // a sowing from the opponent's row: "^c" (mancala.Across)
+			if across {
+				r.next()
+			}
 			r.word(isLetter)
 			m, ok := moveOf(r.tok)
+			if across {
+				if !ok || len(r.tok) != 1 {
+					return start.syntax(fmt.Sprintf("move %s: want one house letter after the caret", quote("^"+string(r.tok))))
+				}
+				p, _ := m.Player()
+				i, _ := m.House(p)
+				m = mancala.Across(mancala.Single(p.Other(), i))
+			}
 			if !ok && len(r.tok) > 2 {
 				start.col += 2 // at the third letter
 				return start.syntax(fmt.Sprintf("move %s: too long: a move is one letter, or two for a joint move", r.quoteTok()))

@@ -121,7 +121,7 @@ func (gr *Greedy) Choose(_ context.Context, g *mancala.Game, side mancala.Player
 	r := g.Rules()
 	gr.moves = g.AppendLegal(gr.moves[:0])
 	gr.mine = mancala.Choices(gr.mine[:0], gr.moves, side)
-	if len(gr.mine) == 0 {
+	if len(gr.moves) == 0 { // (a player may have only moves from his opponent's row, mancala.Across)
 		return mancala.Move{}, fmt.Errorf("search: %v has no legal move: %w", side, ErrNoDecision)
 	}
 	_, cycler := r.(mancala.Cycler)

@@ -224,7 +224,7 @@ func catalogue() []Game {
 				Config:      congklakConfig(Clockwise)}},
 			Sized: true,
 		},
-	}, append(append(append(twoRowGames(), fourRowGames()...), moreGames()...), adjiGames()...)...) // catalogue_tworow.go, catalogue_fourrow.go, catalogue_more.go, catalogue_adji_eson.go
+	}, append(append(append(append(twoRowGames(), fourRowGames()...), moreGames()...), adjiGames()...), esonGames()...)...) // catalogue_tworow.go, catalogue_fourrow.go, catalogue_more.go, catalogue_adji_eson.go
 }
 
 // congklakConfig returns the one-round game of Sungka (anticlockwise)

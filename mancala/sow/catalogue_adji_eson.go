@@ -1,7 +1,8 @@
 package sow
 
 // Adji-boto (issue 42, part 3; CATALOGUE-NOTES.md section 15), with its
-// mechanisms SW-90 to SW-93 (houseonce.go, beyond.go, refill.go).
+// mechanisms SW-90 to SW-93 (houseonce.go, beyond.go, refill.go), and
+// Eson Xorgol (section 16), with SW-94 (owners.go).
 
 // adjiGames returns the catalogue's games added with SW-90 to SW-93.
 func adjiGames() []Game {
@@ -31,6 +32,37 @@ func adjiGames() []Game {
 			Variants: []Variant{{Word: "valdez", Label: "Valdez (MancalaGames)",
 				Description: "Neither player's first move captures; a player who cannot move passes; the game ends when a player has more than half of the seeds, or when neither can move, each player taking the seeds of his row.",
 				Config:      valdez}},
+		},
+	}
+}
+
+// esonGames returns the catalogue's games added with SW-94.
+func esonGames() []Game {
+	usual := Config{Houses: 5, Seeds: 9, Stores: true, Direction: Clockwise, NoOwners: true, TwoOut: true, TwoOutOnce: true,
+		FewSeeds: 2, NoMove: Nobody, Cycle: Nobody}
+	first, each := usual, usual
+	first.FirstMoveNoCapture = true // SW-92
+	each.NoCaptureFirstMove = true  // SW-66
+	return []Game{
+		{
+			Name: "esonxorgol", Label: "Eson Xorgol", Region: "Mongolia (Kazakhs of the west)",
+			Description: "Nobody owns the houses: sow clockwise from any house, single lap; if your last seed lands in an occupied house and the next hole is empty, take the hole after it, in either row.",
+			Source: "Mancala World, Eson Xorgol, https://mancala.fandom.com/wiki/Eson_Xorgol (after Namzhildorzh, 1963, via Deledicq and Popova); " +
+				"L. Russ, Mancala Games, 1984, p. 24, as MancalaGames' configuration Eson_Xorgol.txt reads it. " +
+				"The sources end the game by agreement when no capture is possible any more; we end it when at most 2 seeds are left in the houses (no capture is possible then, and MancalaGames stops there too) or when a position repeats, the seeds left counting for nobody (CATALOGUE-NOTES.md section 16).",
+			Board: "2 x 5, 9 seeds a house (90), stores off the circuit",
+			Intro: "Eson Xorgol is played by the Kazakhs of western Mongolia, on two rows of five holes with nine stones in each (Namzhildorzh recorded it in 1963). " +
+				"Neither row belongs to a player: on your turn you may sow from any house of the board, yours or your opponent's, always clockwise and in a single lap. " +
+				"If your last seed falls into a house that already held seeds and the hole after it is empty, you capture the hole beyond the gap, in either row. The first move of the game always captures, since the house just emptied is the gap.",
+			Config:     usual,
+			UsualLabel: "Russ (MancalaGames)",
+			Variants: []Variant{
+				{Word: "nocapture1", Label: "No capture in the first move",
+					Description: "The first move of the game captures nothing (MancalaGames' variation nocaptmoves=1).",
+					Config:      first},
+				{Word: "nocapture2", Label: "No capture in either player's first move",
+					Description: "Neither player's first move captures (MancalaGames' variation nocaptmoves=2).",
+					Config:      each}},
 		},
 	}
 }

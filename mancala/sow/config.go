@@ -364,7 +364,7 @@ type Config struct {
 	// FirstMoveNoCapture: the game's first move captures nothing
 	// (Adji-boto, SW-92); whether it has been played is kept in
 	// Position.State bit 18. Excludes SkipCount (which keeps the same
-	// bit), Tuzdyk, Rounds, Simultaneous and TwoOut.
+	// bit), Tuzdyk, Rounds and Simultaneous.
 	FirstMoveNoCapture bool
 	// RefillDraw: with CannotMoveLoses, a player who cannot move draws
 	// instead of losing when his store holds Houses*Seeds seeds or more,
@@ -372,6 +372,22 @@ type Config struct {
 	// stores are then evened to half of the seeds each. Needs Seeds (no
 	// Pattern); excludes Rounds and Pass.
 	RefillDraw bool
+
+	// Eson Xorgol's mechanisms (SW-94: owners.go).
+
+	// NoOwners: nobody owns the houses: the mover may sow from any
+	// non-empty house of either row, his own or his opponent's (a
+	// mancala.Across move, "^a"); Legal lists his own houses first
+	// (SW-94). Needs two rows; excludes EitherWay, ReverseHouses,
+	// MinSeeds above 1, EachHouseOnce, SingleToEmpty, SingleIntoEmpty,
+	// Feed, grand slam rules, MustCapture, InnerRowNeeded, Tuzdyk, Rounds,
+	// Simultaneous, SkipCount, EndRowEmpty and TurnRowEmpty.
+	NoOwners bool
+	// TwoOutOnce: with TwoOut, the sowing is a single lap: the hole two
+	// out is captured only when the last seed fell into a house that held
+	// seeds and the hole after it is empty; otherwise the sowing just ends
+	// (Eson Xorgol, SW-42).
+	TwoOutOnce bool
 }
 
 // ConfigError is the error of a [Config] that [New] refuses: Field names
@@ -494,6 +510,9 @@ func (c *Config) check() error {
 		return err
 	}
 	if err := c.checkWay(); err != nil { // SW-81, way.go
+		return err
+	}
+	if err := c.checkOwners(); err != nil { // SW-94, owners.go
 		return err
 	}
 	return c.checkFour()

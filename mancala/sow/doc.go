@@ -96,7 +96,9 @@
 //   - SW-42 Two out. With TwoOut, a lap whose next hole holds seeds goes
 //     on with them; otherwise the hole two out is captured (and, with
 //     Successive, every second hole after it while the one between is
-//     empty), and the sowing ends.
+//     empty), and the sowing ends. With TwoOutOnce the sowing is a single
+//     lap: the capture needs a last house that held seeds, and a next
+//     hole with seeds just ends it.
 //   - SW-43 Rounds. With Rounds, what would end the game ends a round:
 //     each player refills his houses from his store (Seeds each, from the
 //     house next to his store, or the farthest from it with FillFromFar);
@@ -158,6 +160,9 @@
 //   - SW-93 Draw by refilling. With RefillDraw (and CannotMoveLoses), a
 //     player who cannot move draws instead of losing when his store could
 //     fill each of his houses with Seeds again; the stores are evened.
+//   - SW-94 Houses without owners. With NoOwners, the mover may sow from
+//     any non-empty house of either row: a move from his opponent's row
+//     is a [mancala.Across] move ("^a"), after his own houses in Legal.
 //
 // The result is read from the stores ([mancala.Position.Outcome]); games
 // with SW-23 restate the scores ([Rules.Outcome]).

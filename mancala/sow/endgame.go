@@ -241,6 +241,9 @@ func (g *retro) Children(dst []endgame.Child, c *endgame.Config) ([]endgame.Chil
 		}
 		to, end := r.turnEnd(&d, s, to, &dz, nil)
 		ch := endgame.Child{Move: k, Gain: g.gain(&d)}
+		if r.c.NoOwners && k >= 16 { // SW-94: the opponent's house k-16 (endgame.Child.Move)
+			ch.Move = 2*mancala.MaxHouses + k - 16
+		}
 		if end != 0 {
 			ch.Over = true
 		} else {

@@ -201,7 +201,8 @@ func (e emitter) ev(k mancala.EventKind, p mancala.Player, h mancala.Hole, count
 
 // A move index k names a move of the player to move: his house k&15,
 // sown in the game's direction for k < 16 and the other way (a reversed
-// move, SW-20) for k >= 16. Masks of moves have bit k for move index k.
+// move, SW-20) for k >= 16; in games with NoOwners (SW-94, owners.go),
+// k >= 16 is his opponent's house k&15 instead. Masks of moves have bit k for move index k.
 
 // sow plays the mover's move of index k on c, in place, with the tuzdyks tz
 // (which a new tuzdyk updates), and reports what it did. It applies
@@ -210,7 +211,7 @@ func (e emitter) ev(k mancala.EventKind, p mancala.Player, h mancala.Hole, count
 // emit, when not nil, receives the steps.
 func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter) result {
 	t := r.t
-	h, dir := int(mover)*t.n+k&15, k>>4
+	h, dir := r.startCell(mover, k) // SW-94: a house of either row (owners.go)
 	next := &t.next[dir][mover]
 	lapFrom, capOn := h, true // SW-60: the hole after which the lap sows; SW-63
 	var res result
@@ -218,7 +219,7 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 	seeds := int(c[h])
 	c[h] = 0
 	if emit != nil {
-		emit.ev(mancala.EventPickUp, mover, t.hole(h), seeds, r.pickUpRule(mover, tz)) // SW-90, SW-92 (houseonce.go)
+		emit.ev(mancala.EventPickUp, mover, t.hole(h), seeds, r.startRule(mover, k, tz)) // SW-90, SW-92, SW-94 (houseonce.go, owners.go)
 	}
 	pos := h
 	if r.c.FirstInOrigin && seeds > 1 { // SW-6
@@ -292,7 +293,7 @@ func (r *Rules) sow(c *cells, mover mancala.Player, k int, tz *tuz, emit emitter
 			break
 		}
 		if r.c.TwoOut { // SW-42: sow on from the next hole, or capture two out
-			nx := r.twoOut(c, mover, dir, pos, &res, emit)
+			nx := r.twoOut(c, mover, dir, pos, capOn, &res, emit)
 			if laps++; nx < 0 || laps >= r.maxLaps {
 				break
 			}

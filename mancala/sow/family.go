@@ -108,7 +108,8 @@ func (c Config) Rules() []string {
 	add(c.Pasu != 0, "SW-80")
 	add(c.WayByFirstMove, "SW-81")
 	ids = append(ids, c.fourRowRules()...)
-	return append(ids, c.onceRules()...) // SW-90 to SW-93, houseonce.go
+	ids = append(ids, c.onceRules()...)    // SW-90 to SW-93, houseonce.go
+	return append(ids, c.ownersRules()...) // SW-94, owners.go
 }
 
 // Family returns the family of g, for mancala.RegisterFamily: presets for

@@ -115,8 +115,8 @@ func (c *Config) checkOnce() error {
 	case c.EachHouseOnce && (c.Houses > maxOnceHouses || c.Tuzdyk || c.Rounds || c.EitherWay || c.WayByFirstMove || c.Simultaneous ||
 		c.ReverseHouses != 0 || c.Rows == 2):
 		return bad("EachHouseOnce", "supported with at most %d houses a side, one direction, two rows, and no tuzdyk, rounds or simultaneous opening", maxOnceHouses)
-	case c.FirstMoveNoCapture && (c.SkipCount > 0 || c.Tuzdyk || c.Rounds || c.Simultaneous || c.TwoOut):
-		return bad("FirstMoveNoCapture", "excludes SkipCount, Tuzdyk, Rounds and Simultaneous, which keep other State in its bit, and TwoOut")
+	case c.FirstMoveNoCapture && (c.SkipCount > 0 || c.Tuzdyk || c.Rounds || c.Simultaneous):
+		return bad("FirstMoveNoCapture", "excludes SkipCount, Tuzdyk, Rounds and Simultaneous, which keep other State in its bit")
 	case c.CaptureBeyond && (len(c.CaptureCounts) == 0 && !c.CaptureEven || c.Relay || c.TwoOut || c.CaptureNext ||
 		c.Opposite || c.Tuzdyk || c.Rounds || c.Rows == 2 || c.Simultaneous):
 		return bad("CaptureBeyond", "needs CaptureCounts and excludes Relay, TwoOut, CaptureNext, Opposite, Tuzdyk, Rounds, four rows and Simultaneous")

@@ -250,6 +250,9 @@ func ourMGState(g *mancala.Game) mgState {
 				if m.Reversed() && slices.Contains(legal, mancala.Single(p, i)) {
 					i += 16
 				}
+				if m.Across() { // SW-94: the opponent's house i, 32+i as the driver writes it
+					i += 32
+				}
 				s.legal = append(s.legal, i)
 				s.moves = append(s.moves, m)
 			}

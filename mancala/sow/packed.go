@@ -82,7 +82,8 @@ func packedOK(c *Config) bool {
 		!c.CapturedSown && !c.Simultaneous && !c.TurnRowEmpty &&
 		c.ReverseHouses == 0 && !c.MustCapture && !c.CaptureFirstLap && !c.InnerRowNeeded &&
 		!c.SingleIntoEmpty && !c.NoCaptureFirstMove &&
-		!c.EachHouseOnce && !c.CaptureBeyond && !c.FirstMoveNoCapture && !c.RefillDraw // SW-90 to SW-93
+		!c.EachHouseOnce && !c.CaptureBeyond && !c.FirstMoveNoCapture && !c.RefillDraw && // SW-90 to SW-93
+		!c.NoOwners // SW-94
 }
 
 // newPackedTables builds the packed tables of r's configuration, which

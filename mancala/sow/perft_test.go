@@ -172,7 +172,7 @@ func TestReference(t *testing.T) {
 				for k, m := range ms {
 					pl, _ := m.Player()
 					h, _ := m.House(pl)
-					if m.Reversed() {
+					if m.Reversed() || m.Across() {
 						h += 16
 					}
 					if h != legal[k] {

@@ -73,7 +73,8 @@ func genConfig(t *rapid.T) sow.Config {
 		c.CannotMoveLoses, c.NoMove = true, sow.OpponentTakes
 	}
 	if c.Rows != 2 && rapid.IntRange(0, 3).Draw(t, "twoOut") == 0 { // SW-42, alone among the captures
-		c.TwoOut, c.Successive = true, rapid.Bool().Draw(t, "twoOutSuccessive")
+		c.TwoOut, c.TwoOutOnce = true, rapid.Bool().Draw(t, "twoOutOnce")
+		c.Successive = rapid.Bool().Draw(t, "twoOutSuccessive")
 		c.Relay, c.RelayNext, c.Opposite, c.CaptureNext, c.CaptureCounts, c.CaptureEven = false, false, false, false, nil, false
 		c.OppositeNeedsSeeds, c.OppositeWhenOccupied, c.OppositeCount, c.OppositeAll = false, false, 0, false
 		c.OppositeBothRows, c.OppositeNeedsBoth, c.CapturedSown, c.OppositeTakesLast = false, false, false, false
@@ -92,10 +93,15 @@ func genConfig(t *rapid.T) sow.Config {
 	}
 	if rapid.Bool().Draw(t, "adji") { // SW-90 to SW-93, where they are supported
 		c.EachHouseOnce = c.Houses <= 5 && !c.Tuzdyk && !c.EitherWay && !c.WayByFirstMove && !c.Rounds && c.Rows != 2 && rapid.Bool().Draw(t, "eachOnce")
-		c.FirstMoveNoCapture = c.SkipCount == 0 && !c.Tuzdyk && !c.TwoOut && !c.Rounds && rapid.Bool().Draw(t, "firstNoCapture")
+		c.FirstMoveNoCapture = c.SkipCount == 0 && !c.Tuzdyk && !c.Rounds && rapid.Bool().Draw(t, "firstNoCapture")
 		c.CaptureBeyond = (len(c.CaptureCounts) > 0 || c.CaptureEven) && !c.Relay && !c.TwoOut && !c.CaptureNext &&
 			!c.Opposite && !c.Tuzdyk && !c.Rounds && c.Rows != 2 && rapid.Bool().Draw(t, "beyond")
 		c.RefillDraw = c.CannotMoveLoses && !c.Pass && !c.Rounds && rapid.Bool().Draw(t, "refill")
+	}
+	if c.Rows != 2 && !c.Rounds && !c.WayByFirstMove && rapid.IntRange(0, 3).Draw(t, "noOwners") == 0 { // SW-94, without what it excludes
+		c.NoOwners = true
+		c.EitherWay, c.MinSeeds, c.SinglesLast, c.EachHouseOnce, c.Feed = false, min(c.MinSeeds, 1), false, false, false
+		c.GrandSlam, c.Tuzdyk, c.SkipCount, c.EndRowEmpty = sow.SlamCapture, false, 0, false
 	}
 	fitFewSeeds(&c)
 	return c
@@ -224,7 +230,7 @@ func TestReferenceConfigs(t *testing.T) {
 			for k, m := range ms {
 				pl, _ := m.Player()
 				h, _ := m.House(pl)
-				if m.Reversed() {
+				if m.Reversed() || m.Across() {
 					h += 16
 				}
 				if h != legal[k] {

@@ -129,14 +129,17 @@ func (r ref) inRow(mover int, h refHole) bool {
 func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 	// slam: some capture of the move took every seed of the opponent's row
 	t = s.clone()
-	h := k % 16
+	h, from := k%16, mover
 	ring := r.ring(mover, k >= 16)
-	pos := slices.Index(ring, refHole{owner: mover, i: h})
-	hand := t.houses[mover][h]
-	t.houses[mover][h] = 0
+	if r.c.NoOwners && k >= 16 { // SW-94: the opponent's house h, the usual way
+		from, ring = 1-mover, r.ring(mover, false)
+	}
+	pos := slices.Index(ring, refHole{owner: from, i: h})
+	hand := t.houses[from][h]
+	t.houses[from][h] = 0
 	origin := pos
 	if r.c.FirstInOrigin && hand > 1 {
-		t.houses[mover][h]++
+		t.houses[from][h]++
 		hand--
 	}
 	maxLaps := r.c.MaxLaps
@@ -188,7 +191,7 @@ func (r ref) sow(s refState, mover, k int) (t refState, again, fed, slam bool) {
 		}
 		if r.c.TwoOut { // SW-42
 			var nx int
-			if t, nx = r.refTwoOut(t, mover, ring, pos); nx < 0 || lap >= maxLaps {
+			if t, nx = r.refTwoOut(t, mover, ring, pos, capturing); nx < 0 || lap >= maxLaps {
 				return t, false, fed, slam
 			}
 			pos, origin, hand = nx, nx, *t.at(ring[nx])
@@ -370,6 +373,11 @@ func (r ref) candidates(s refState, mover int) []int {
 			}
 		}
 		hs = ws
+	}
+	for i, v := range s.houses[1-mover] { // SW-94: then the opponent's houses
+		if r.c.NoOwners && v > 0 {
+			hs = append(hs, i+16)
+		}
 	}
 	hs = refHouseWay(r.c, hs)             // SW-40
 	hs = r.refSingleToEmpty(s, mover, hs) // SW-41

@@ -275,6 +275,7 @@ func (r *Rules) candidates(c *cells, mover mancala.Player, tz tuz) uint32 {
 	if r.c.EachHouseOnce { // SW-90 (houseonce.go)
 		m = r.unplayed(m, mover, tz)
 	}
+	m |= r.acrossMoves(c, mover) // SW-94 (owners.go)
 	if r.c.EitherWay {
 		m |= m << 16
 		m &= r.split // SW-40
@@ -336,6 +337,9 @@ func moveOf(mover mancala.Player, k int) mancala.Move {
 // house of the board or a reversed sowing in a game without them.
 func (r *Rules) index(mover mancala.Player, m mancala.Move) (int, bool) {
 	h, ok := m.House(mover)
+	if ok && m.Across() { // SW-94 (owners.go)
+		return r.acrossIndex(m, h)
+	}
 	if !ok || h >= r.t.n || m.Reversed() && !r.c.EitherWay && r.c.ReverseHouses == 0 && !r.c.WayByFirstMove {
 		return 0, false
 	}
@@ -346,8 +350,9 @@ func (r *Rules) index(mover mancala.Player, m mancala.Move) (int, bool) {
 }
 
 // Legal appends the legal moves of p, in house order, each house's
-// reversed move (SW-20) after it (SW-2, SW-11, SW-12), and returns the
-// extended slice.
+// reversed move (SW-20) after it (SW-2, SW-11, SW-12), or, in a game with
+// NoOwners, his houses then his opponent's (mancala.Across moves, SW-94),
+// and returns the extended slice.
 func (r *Rules) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
 	if r.inOpening(p) && p.Board.Houses() == r.t.n { // SW-45
 		return r.openingLegal(dst, p)
@@ -358,16 +363,7 @@ func (r *Rules) Legal(dst []mancala.Move, p mancala.Position) []mancala.Move {
 	}
 	var c cells
 	r.t.load(&c, &p.Board)
-	m := r.legal(&c, mover, r.tuzOf(p.State))
-	for i := 0; i < r.t.n; i++ {
-		if m&(1<<i) != 0 {
-			dst = append(dst, moveOf(mover, i))
-		}
-		if m&(1<<(i+16)) != 0 {
-			dst = append(dst, moveOf(mover, i+16))
-		}
-	}
-	return dst
+	return r.legalOrder(dst, mover, r.legal(&c, mover, r.tuzOf(p.State))) // SW-94 (owners.go)
 }
 
 // Play returns the position after m, or p and a *mancala.MoveError that
@@ -406,7 +402,10 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 		return mancala.Illegal(m, "SW-1", "no house %v: each side has %d houses", m, r.t.n)
 	}
 	k, ok := r.index(mover, m)
-	if !ok {
+	switch {
+	case !ok && m.Across() && !r.c.NoOwners:
+		return mancala.Illegal(m, "SW-94", "%v owns his row: a sowing from it is no move of %v's", mover.Other(), mover)
+	case !ok:
 		return mancala.Illegal(m, "SW-20", "a sowing against the game's direction is no move of this game")
 	}
 	var c cells
@@ -419,6 +418,9 @@ func (r *Rules) check(p mancala.Position, m mancala.Move) error {
 		return err
 	}
 	if err := r.fourRowRefusal(&c, mover, tz, k, m); err != nil { // SW-61, SW-62, SW-64
+		return err
+	}
+	if err := r.ownersRefusal(&c, mover, k, m); err != nil { // SW-94 (owners.go)
 		return err
 	}
 	switch {

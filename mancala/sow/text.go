@@ -36,7 +36,10 @@ func (g Game) Text() string {
 	if c.NorthStarts {
 		first = "North"
 	}
-	if c.Rows == 2 {
+	if c.NoOwners { // SW-94
+		para("Two rows of %s face each other, %s. Nobody owns a row: either player may sow from any house. %s %s plays first.",
+			plural(c.Houses, "house"), seeds, stores, first)
+	} else if c.Rows == 2 {
 		para("Four rows of %s: you own the two rows nearest you, your outer row and your inner row, %s. %s %s plays first.",
 			plural(c.Houses/2, "house"), seeds, stores, first)
 	} else {
@@ -53,6 +56,13 @@ func (g Game) Text() string {
 		dir = "clockwise: along your row towards your left, then along your opponent's"
 	}
 	min := "one of your houses"
+	if c.NoOwners { // SW-94
+		min = "any house of either row"
+		dir = "counter-clockwise round the board"
+		if c.Direction == Clockwise {
+			dir = "clockwise round the board"
+		}
+	}
 	if c.MinSeeds > 1 {
 		min = fmt.Sprintf("one of your houses that holds at least %s", plural(c.MinSeeds, "seed"))
 		if c.SinglesLast {
@@ -100,6 +110,7 @@ func (g Game) Text() string {
 		notes = append(notes, "When a sowing comes round to the house it started from, skip that house.")
 	}
 	switch {
+	case c.TwoOut && c.TwoOutOnce:
 	case c.TwoOut:
 		notes = append(notes, "When your hand is empty, look at the hole after the last one you sowed: if it holds seeds, take them all and sow on from the hole after it.")
 	case c.Relay && c.RelayNext:
@@ -180,6 +191,9 @@ func (g Game) Text() string {
 	if c.TwoOut {
 		caps++
 		s := "If the hole after your last one is empty, you capture the seeds of the hole after it, two out, and your turn ends."
+		if c.TwoOutOnce {
+			s = "If your last seed falls into a house that already held seeds and the hole after it is empty, you capture the seeds of the hole after that one, two out, in either row."
+		}
 		if c.Successive {
 			s += " Then, while the next hole is empty and the one after it holds seeds, capture those too."
 		}

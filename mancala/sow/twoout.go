@@ -12,14 +12,23 @@ import "github.com/sowing-games/sowing/mancala"
 // seeds are to be sown on; otherwise it makes the capture two out (the
 // hole after the empty one, when it holds seeds; with Successive, then
 // each hole two further on while the hole between is empty and it holds
-// seeds) and returns -1. In games of rounds the holes are those in play:
-// burnt houses (SW-43) are passed over.
-func (r *Rules) twoOut(c *cells, mover mancala.Player, dir, pos int, res *result, emit emitter) int {
+// seeds) and returns -1; with capOn false (the first moves of SW-66 and
+// SW-92) it captures nothing. With TwoOutOnce (a single lap, Eson Xorgol) it
+// never sows on, and captures only when pos held seeds before the last
+// seed fell. In games of rounds the holes are those in play: burnt houses
+// (SW-43) are passed over.
+func (r *Rules) twoOut(c *cells, mover mancala.Player, dir, pos int, capOn bool, res *result, emit emitter) int {
 	t := r.t
 	next := &t.next[dir][mover]
 	nx := r.nextInPlay(c, next, pos) // burnt houses (SW-43) are passed over
 	if c[nx] != 0 {
+		if r.c.TwoOutOnce { // a single lap: the sowing ends
+			return -1
+		}
 		return nx
+	}
+	if !capOn || r.c.TwoOutOnce && c[pos] < 2 { // SW-66, SW-92; a single lap captures after a house that held seeds
+		return -1
 	}
 	for x := r.nextInPlay(c, next, nx); c[x] != 0; {
 		r.take(c, mover, []uint8{uint8(x)}, int(c[x]), res, "SW-42", emit)

@@ -55,10 +55,16 @@ func (r ref) refSingleToEmpty(s refState, mover int, hs []int) []int {
 // refTwoOut ends a lap whose last seed fell into ring[pos] (SW-42): the
 // index of the next hole if it holds seeds (to be sown on), else -1 after
 // the captures two out, each taken at once.
-func (r ref) refTwoOut(t refState, mover int, ring []refHole, pos int) (refState, int) {
+func (r ref) refTwoOut(t refState, mover int, ring []refHole, pos int, capturing bool) (refState, int) {
 	nx := r.refNext(t, ring, pos)
+	if r.c.TwoOutOnce && (*t.at(ring[nx]) > 0 || *t.at(ring[pos]) < 2) { // one lap; the last house held seeds
+		return t, -1
+	}
 	if *t.at(ring[nx]) > 0 {
 		return t, nx
+	}
+	if !capturing { // SW-92: the game's first move captures nothing
+		return t, -1
 	}
 	for x := r.refNext(t, ring, nx); *t.at(ring[x]) > 0; {
 		t.stores[mover] += *t.at(ring[x])

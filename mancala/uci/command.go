@@ -203,14 +203,24 @@ func parsePosition(c *Command, args []string) error {
 		return fmt.Errorf("want moves after the position, not %q", echo(args[0]))
 	}
 	// Moves are house letters run together ("AfBa"), as the dialect
-	// writes them; words separated by spaces are accepted too.
+	// writes them, each with its caret ("^c", mancala.Across) or prime
+	// ("A'", mancala.Reversed) if it has one; words separated by spaces
+	// are accepted too.
 	for _, w := range args[1:] {
-		for i := 0; i < len(w); i++ {
-			m, err := mancala.ParseMove(w[i : i+1])
+		for i := 0; i < len(w); {
+			j := i + 1
+			if w[i] == '^' {
+				j++
+			}
+			if j < len(w) && w[j] == '\'' {
+				j++
+			}
+			m, err := mancala.ParseMove(w[i:min(j, len(w))])
 			if err != nil {
-				return fmt.Errorf("move %d: %q is not a house letter", len(c.Moves)+1, echo(w[i:]))
+				return fmt.Errorf("move %d: %q is not a move", len(c.Moves)+1, echo(w[i:]))
 			}
 			c.Moves = append(c.Moves, m)
+			i = j
 		}
 	}
 	return nil

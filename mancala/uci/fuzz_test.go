@@ -14,7 +14,7 @@ func FuzzParseCommand(f *testing.F) {
 		"setoption name Hash value 64", "setoption name Rules value awari",
 		"position startpos", "position startpos moves AfBa", "position fen 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S moves Fe",
 		"go wtime 1000 btime 2000 winc 10 binc 10 movestogo 5", "go movetime 100", "go depth 9 nodes 1000", "go infinite",
-		"go wtime -5", "position fen", "go depth", "", "   ", "\x00", "position startpos moves A b C",
+		"go wtime -5", "position fen", "go depth", "", "   ", "\x00", "position startpos moves A b C", "position startpos moves ^cA'^B'", "position startpos moves ^",
 	} {
 		f.Add(s)
 	}

@@ -590,8 +590,8 @@ func (s *session) diagram(ply int) ([]byte, error) {
 	var opt svg.Options
 	if m, ok := s.game.MoveAt(ply - 1); ok {
 		for pl := mancala.South; pl <= mancala.North; pl++ {
-			if hs, ok := m.House(pl); ok {
-				opt.Highlight = append(opt.Highlight, mancala.Hole{Owner: pl, House: hs})
+			if h, ok := m.From(pl); ok { // the hole sown from, in either row (mancala.Across)
+				opt.Highlight = append(opt.Highlight, h)
 			}
 		}
 	}

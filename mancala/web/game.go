@@ -286,7 +286,7 @@ func (s *session) humanMove(ctx context.Context, h *Handler, held seats, text st
 		return s.play(m)
 	}
 	house, _ := m.House(p)
-	if !mancala.IsLegal(s.game.Rules(), s.game.Position(), m) && !legalPick(s.game, p, house) {
+	if !mancala.IsLegal(s.game.Rules(), s.game.Position(), m) && (m.Across() || !legalPick(s.game, p, house)) {
 		return nil, badRequest("%v may not choose %v", p, m)
 	}
 	other := p.Other()

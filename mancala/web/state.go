@@ -147,6 +147,10 @@ type stateJSON struct {
 	Round   int          `json:"round"`
 	Ply     int          `json:"ply"`
 	Legal   [2][]int     `json:"legal"` // the houses the viewer may choose now
+	// Across holds, for each player, the houses of his opponent's row he
+	// may sow from now (mancala.Across moves, "^c"), in a game where
+	// nobody owns the houses; nil in other games.
+	Across [2][]int `json:"across,omitempty"`
 	// Ways says, for each house of Legal in a game where the player
 	// chooses the direction of each sowing (mancala.Reversed), which ways
 	// it may be sown: "usual", "other" or "both"; nil in other games.
@@ -194,6 +198,7 @@ func (s *session) state(token string) stateJSON {
 		st.Picked[pl] = s.picked[pl] != 0
 		if t.Has(pl) && held[pl] && s.seats[pl] == seatHuman && !st.Picked[pl] {
 			st.Legal[pl] = mancala.Choices(nil, legal, pl)
+			st.Across[pl] = mancala.AcrossChoices(nil, legal, pl)
 			st.Ways[pl] = waysOf(legal, pl)
 		}
 		if st.Legal[pl] == nil {
@@ -383,7 +388,7 @@ func (s *session) status(held seats, result string) string {
 func waysOf(legal []mancala.Move, p mancala.Player) map[int]string {
 	var ways map[int]string
 	for _, m := range legal {
-		if pl, ok := m.Player(); !ok || pl != p || !m.Reversed() {
+		if pl, ok := m.Player(); !ok || pl != p || !m.Reversed() || m.Across() {
 			continue
 		}
 		if ways == nil {
@@ -396,7 +401,7 @@ func waysOf(legal []mancala.Move, p mancala.Player) map[int]string {
 		return nil
 	}
 	for _, m := range legal {
-		if pl, ok := m.Player(); ok && pl == p && !m.Reversed() {
+		if pl, ok := m.Player(); ok && pl == p && !m.Reversed() && !m.Across() {
 			h, _ := m.House(p)
 			if ways[h] == "other" {
 				ways[h] = "both"

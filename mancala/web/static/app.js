@@ -35,7 +35,7 @@ function setBusy(b) {
   if (!b && st) {
     $("undo").disabled = !st.canUndo;
     $("redo").disabled = !st.canRedo;
-    $("hint").disabled = st.over || st.computer || !(st.legal[0].length || st.legal[1].length);
+    $("hint").disabled = st.over || st.computer || !(st.legal[0].length || st.legal[1].length || acrossOf(st, 0).length || acrossOf(st, 1).length);
     $("concede").disabled = st.over || !(st.you[0] && st.seats[0] === "human" || st.you[1] && st.seats[1] === "human");
     $("replay").disabled = lastTurn.length === 0;
     $("edit-play").disabled = !st.control;
@@ -165,7 +165,8 @@ function draw(b, marks) {
       const k = owner + ":" + i;
       const burnt = b.burnt[owner][i];
       if (burnt) g.classList.add("burnt");
-      const canPick = legal[owner].includes(i) && (st.toMove !== "both" || !(st.you[0] && st.you[1]) || owner === SOUTH || st.picked[SOUTH]);
+      const canPick = legal[owner].includes(i) && (st.toMove !== "both" || !(st.you[0] && st.you[1]) || owner === SOUTH || st.picked[SOUTH]) ||
+        !!st && legal[0] === st.legal[0] && acrossOf(st, 1 - owner).includes(i); // a house the player to move may sow from across (^c)
       if (canPick && !document.body.dataset.animating) {
         g.classList.add("legal");
         g.addEventListener("click", () => choose(owner, i));
@@ -314,13 +315,22 @@ let thinkMs = 0;        // the time the last answer took, for turnTimes
 function lastMarks(step) {
   const marks = {};
   if (!step) return marks;
-  const owners = step.by === "both" ? [SOUTH, NORTH] : [step.by === "north" ? NORTH : SOUTH];
-  owners.forEach((o, i) => {
-    const c = step.move.charCodeAt(i);
-    marks[o + ":" + (c >= 97 ? c - 97 : c - 65)] = "last";
-  });
+  for (const [o, h] of moveHoles(step.move)) marks[o + ":" + h] = "last";
   for (const e of step.events) if (e.kind === "capture" && e.house >= 0 && !step.events.slice(step.events.indexOf(e)).some((x) => x.kind === "round-end")) marks[e.owner + ":" + e.house] = "captured";
   return marks;
+}
+
+// moveHoles returns the holes a move's text sows from, [owner, house]
+// each: a letter's case names the row ("Cb": South's C and North's b;
+// "^c", a move from the opponent's row, North's c; a prime is skipped).
+function moveHoles(move) {
+  const holes = [];
+  for (const ch of move || "") {
+    const c = ch.charCodeAt(0);
+    if (c >= 97 && c <= 122) holes.push([NORTH, c - 97]);
+    else if (c >= 65 && c <= 90) holes.push([SOUTH, c - 65]);
+  }
+  return holes;
 }
 
 function marksNow() {
@@ -550,9 +560,18 @@ function watch() {
 
 function reconnecting(down) { $("reconnecting").hidden = !down; }
 
+// acrossOf returns the houses of p's opponent's row that p may sow from
+// now (a game where nobody owns the houses; moves written "^c").
+function acrossOf(st, p) {
+  return st && st.across && st.across[p] ? st.across[p] : [];
+}
+
 function choose(owner, house) {
   if (document.body.dataset.busy === "1" || !st || viewing !== null) return;
   message("");
+  if (!st.legal[owner].includes(house) && acrossOf(st, 1 - owner).includes(house)) {
+    return play("api/move", { move: "^" + letter(owner, house) }); // the other player sows from this house
+  }
   const way = st.ways && st.ways[owner] ? st.ways[owner][house] : undefined;
   if (way === "other") return play("api/move", { move: letter(owner, house) + "'" });
   if (way === "both") return askWay(owner, house);
@@ -758,8 +777,7 @@ async function hint() {
   try {
     const h = await api("POST", "api/hint");
     message(h.text, true);
-    const c = h.move.charCodeAt(0);
-    hinted = c >= 97 ? [NORTH, c - 97] : [SOUTH, c - 65];
+    hinted = moveHoles(h.move)[0] || null;
   } catch (e) {
     message(e.message);
   } finally {
