@@ -29,20 +29,9 @@ func retroRules(t testing.TB, n int, gs awale.GrandSlam, k int) (*awale.Rules, e
 
 // configs calls f with every configuration of k seeds in h houses.
 func configs(h, k int, f func(c *endgame.Config)) {
-	var c endgame.Config
-	var gen func(i, left int)
-	gen = func(i, left int) {
-		if i == h-1 {
-			c[i] = uint8(left)
-			f(&c)
-			return
-		}
-		for a := 0; a <= left; a++ {
-			c[i] = uint8(a)
-			gen(i+1, left-a)
-		}
+	for c := range endgame.Configs(h, k) {
+		f(c)
 	}
-	gen(0, k)
 }
 
 // position returns configuration c of n houses a side as a settled

@@ -91,20 +91,9 @@ func retroRules(t interface {
 
 // forConfigs calls f with every configuration of k seeds in h houses.
 func forConfigs(h, k int, f func(c *endgame.Config)) {
-	var c endgame.Config
-	var gen func(i, left int)
-	gen = func(i, left int) {
-		if i == h-1 {
-			c[i] = uint8(left)
-			f(&c)
-			return
-		}
-		for a := 0; a <= left; a++ {
-			c[i] = uint8(a)
-			gen(i+1, left-a)
-		}
+	for c := range endgame.Configs(h, k) {
+		f(c)
 	}
-	gen(0, k)
 }
 
 // steadyState returns the State of r's positions once both players have

@@ -14,20 +14,9 @@ import (
 
 // eachConfig calls f with every configuration of k seeds in h houses.
 func eachConfig(h, k int, f func(c *egdb.Config)) {
-	var c egdb.Config
-	var gen func(i, left int)
-	gen = func(i, left int) {
-		if i == h-1 {
-			c[i] = uint8(left)
-			f(&c)
-			return
-		}
-		for a := 0; a <= left; a++ {
-			c[i] = uint8(a)
-			gen(i+1, left-a)
-		}
+	for c := range egdb.Configs(h, k) {
+		f(c)
 	}
-	gen(0, k)
 }
 
 // TestRetrogradeAgainstModel builds the databases of small boards with the
