@@ -9,6 +9,7 @@ import (
 	"github.com/sowing-games/sowing/awale"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
+	"github.com/sowing-games/sowing/mancala/search/searchtest"
 )
 
 // retroRules returns a ruleset of n houses a side with the grand slam rule
@@ -155,61 +156,6 @@ func TestRetrogradeParents(t *testing.T) {
 	}
 }
 
-// brute is a plain minimax over the ruleset's own positions that follows
-// the repetition rule (AW-8) through the line played: the value of a
-// position with South to move is what South gains from then on minus what
-// North gains, and a position that repeats one of the line since the last
-// capture ends the game as Rules.Cycle ends it. After a capture no earlier
-// position can repeat (the stores differ), so values there are those of a
-// fresh game and are kept.
-type brute struct {
-	r    *awale.Rules
-	memo map[mancala.Position]int // positions just after a capture, by board and mover
-}
-
-func (b *brute) value(p mancala.Position, line []mancala.Position) int {
-	me, _ := p.ToMove.Player()
-	best := -1 << 30
-	for _, m := range b.r.Legal(nil, p) {
-		q := b.r.Apply(p, m)
-		g := diff(q, me) - diff(p, me)
-		var v int
-		switch {
-		case q.Over():
-			v = g
-		case g != 0:
-			v = g - b.fresh(q)
-		default:
-			repeated := false
-			for _, x := range line {
-				if x == q {
-					repeated = true
-				}
-			}
-			if repeated {
-				v = diff(b.r.Cycle(q), me) - diff(p, me)
-			} else {
-				v = -b.value(q, append(line, q))
-			}
-		}
-		best = max(best, v)
-	}
-	return best
-}
-
-// fresh returns the value of p for its mover with no history.
-func (b *brute) fresh(p mancala.Position) int {
-	key := p
-	key.Board.SetStore(mancala.South, 0)
-	key.Board.SetStore(mancala.North, 0)
-	if v, ok := b.memo[key]; ok {
-		return v
-	}
-	v := b.value(p, []mancala.Position{p})
-	b.memo[key] = v
-	return v
-}
-
 // TestEndgameValuesAW8 compares every value of the databases of small
 // boards and counts with the brute force that plays out repetitions.
 func TestEndgameValuesAW8(t *testing.T) {
@@ -222,13 +168,13 @@ func TestEndgameValuesAW8(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				b := &brute{r: r, memo: make(map[mancala.Position]int)}
+				b := searchtest.NewBrute(r)
 				for j := 0; j <= k; j++ {
 					configs(2*n, j, func(c *endgame.Config) {
 						p := position(t, r, n, c)
 						want := diff(p, mancala.South) - (2*n*r.Options().Seeds - j)
 						if !p.Over() {
-							want = b.value(p, []mancala.Position{p})
+							want = b.Value(p)
 						}
 						got, ok := db.Value(c)
 						if !ok || got != want {

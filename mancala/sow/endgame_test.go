@@ -11,6 +11,7 @@ import (
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/endgame"
 	"github.com/sowing-games/sowing/mancala/search"
+	"github.com/sowing-games/sowing/mancala/search/searchtest"
 	"github.com/sowing-games/sowing/mancala/sow"
 )
 
@@ -214,63 +215,6 @@ func TestRetrogradeChildrenMatchRules(t *testing.T) {
 	}
 }
 
-// brute is a plain minimax over the ruleset's own positions that follows
-// the repetition rule (SW-18) along the line played: the value of a
-// position for its mover is what he gains from then on minus what his
-// opponent gains, and a position that repeats one of the line ends the
-// game as Rules.Cycle says. After a capture no earlier position can come
-// back (the stores differ), so values there are those of a fresh game
-// and are kept.
-type brute struct {
-	r    *sow.Rules
-	memo map[mancala.Position]int
-}
-
-func (b *brute) value(p mancala.Position, line []mancala.Position) int {
-	me, _ := p.ToMove.Player()
-	best := -1 << 30
-	for _, m := range b.r.Legal(nil, p) {
-		q := b.r.Apply(p, m)
-		gain := storeDiff(q, me) - storeDiff(p, me)
-		sign := -1
-		if q.ToMove == p.ToMove {
-			sign = 1
-		}
-		var v int
-		switch {
-		case q.Over():
-			v = gain
-		case gain != 0 || q.Board.Store(me)+q.Board.Store(me.Other()) != p.Board.Store(me)+p.Board.Store(me.Other()):
-			v = gain + sign*b.fresh(q)
-		default:
-			repeated := false
-			for _, x := range line {
-				repeated = repeated || x == q
-			}
-			if repeated {
-				v = storeDiff(b.r.Cycle(q), me) - storeDiff(p, me)
-			} else {
-				v = sign * b.value(q, append(line, q))
-			}
-		}
-		best = max(best, v)
-	}
-	return best
-}
-
-// fresh returns the value of p for its mover with no history.
-func (b *brute) fresh(p mancala.Position) int {
-	key := p
-	key.Board.SetStore(mancala.South, 0)
-	key.Board.SetStore(mancala.North, 0)
-	if v, ok := b.memo[key]; ok {
-		return v
-	}
-	v := b.value(p, []mancala.Position{p})
-	b.memo[key] = v
-	return v
-}
-
 // TestRetrogradeValues checks every value of the databases of small
 // boards (houses a side x seeds: 2x6, 3x5, 4x4; 3x3 and 4x3 for games with
 // cycles) against search.Solve from the configuration's position (for
@@ -303,7 +247,7 @@ func TestRetrogradeValues(t *testing.T) {
 					t.Fatal(err)
 				}
 				acyclic := g.(endgame.Acyclic).Acyclic()
-				b := &brute{r: r, memo: make(map[mancala.Position]int)}
+				b := searchtest.NewBrute(r)
 				nonzero := 0
 				for j := 0; j <= k; j++ {
 					forConfigs(2*n, j, func(c *endgame.Config) {
@@ -325,9 +269,9 @@ func TestRetrogradeValues(t *testing.T) {
 							}
 							want = int(sol.Value) - (r.Start().Board.Total() - j)
 						case me == mancala.South:
-							want = base + b.value(p, []mancala.Position{p})
+							want = base + b.Value(p)
 						default: // SW-19: South passes
-							want = base - b.value(p, []mancala.Position{p})
+							want = base - b.Value(p)
 						}
 						if got != want {
 							t.Fatalf("%v: database %d, %s %d", c[:2*n], got, map[bool]string{true: "Solve", false: "brute force"}[acyclic], want)
