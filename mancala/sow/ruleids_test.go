@@ -84,14 +84,10 @@ func TestRuleIDsInEvents(t *testing.T) {
 	notAStep := map[string]string{
 		"SW-1": "the board", "SW-2": "the turns", "SW-3": "sowing itself (every drop)",
 		"SW-20": "the choice of direction (a move's prime)", "SW-21": "the four-row board",
-		// Kept, though no catalogue game's source ends on few seeds yet:
-		// the packed engine plays it, and a game that ends when no capture
-		// is possible any more (Eson Xorgol) may use it.
-		"SW-17": "offered to configurations; no catalogue game ends on few seeds",
 	}
 	var unused, untraced []string
 	for id := range documented {
-		if !used[id] && id != "SW-17" {
+		if !used[id] {
 			unused = append(unused, id)
 		}
 		if _, ok := notAStep[id]; !ok && !traced[id] {
