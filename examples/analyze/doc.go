@@ -8,6 +8,8 @@
 //		[-depth N | -solve] [-time D] [-seed N]
 //		[-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
 //	go run ./examples/analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] ...
+//	go run ./examples/analyze -review -record FILE [-record-game N] [-lost-by NAME] [-depth N]
+//		[-each-move] [-given N] [-opening-plies N] [-ending-seeds N] [-lost V] [-endgame DIR ...]
 //
 // The game flags are those of package examples/internal/rulesflags. The
 // position is the game's start or -position, after -moves; with -record,
@@ -40,6 +42,25 @@
 // databases' estimates"), which -solve refuses.
 //
 //	go run ./examples/analyze -rules awari -position "0,2,0,1,0,1/1,0,2,0,1,0 21,19 S" -solve -endgame cache
+//
+// # Review
+//
+// -review reviews whole games (package mancala/analysis's Review): every
+// position of each game of the -record file (or of -record-game N) is
+// searched at -depth (default 16), and for each lost game it says where
+// the game was decided (the ply from which the loser's value stays at or
+// below -lost seeds, default 4), in which phase (the opening: the first
+// -opening-plies moves, default 20; the endgame: at most -ending-seeds
+// seeds in the houses, default 20; the middle game between), and the
+// loser's costliest move before it; -each-move adds a line a move. A last
+// line counts the lost games decided in each phase. -lost-by NAME keeps the
+// games lost by a player whose South or North tag holds NAME, and -given N
+// says that the first N moves were nobody's choice (the random opening of
+// a match), so that none of them is the costliest move. The games that
+// uci match writes with -records are such a file:
+//
+//	go run ./examples/analyze -review -record m500.records -lost-by sowing -given 6 -depth 20 \
+//		-endgame ~/.cache/sowing/endgame -endgame-approx
 //
 // # Exit status
 //

@@ -27,7 +27,9 @@ func main() {
 
 const usage = `analyze [game flags] [-position TEXT] [-moves MOVES] [-depth N | -solve] [-time D] [-seed N]
                [-endgame DIR [-endgame-stones K] [-endgame-approx]] [-quiet]
-       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-seed N] [-endgame DIR ...] [-quiet]`
+       analyze -record FILE [-record-game N] [-ply N] [-moves MOVES] [-depth N] [-time D] [-seed N] [-endgame DIR ...] [-quiet]
+       analyze -review -record FILE [-record-game N] [-lost-by NAME] [-depth N] [-each-move] [-given N]
+               [-opening-plies N] [-ending-seeds N] [-lost V] [-endgame DIR ...] [-quiet]`
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
@@ -43,10 +45,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	quiet := rulesflags.Quiet(fs)
 	solve := fs.Bool("solve", false, "solve the position exactly with the solver (-time bounds it, 0: no bound) and print its value, the strategies at a simultaneous decision, and a principal variation")
 	egFlags := rulesflags.RegisterEndgame(fs)
+	review := fs.Bool("review", false, "with -record: search every position of each game of the file (or of -record-game) at -depth (default 16) and say where each lost game was decided (the ply from which the loser's value stays at or below -lost), in which phase, and the loser's costliest move before it")
+	lostBy := fs.String("lost-by", "", "with -review: only the games lost by a player whose South or North tag holds `NAME`")
+	eachMove := fs.Bool("each-move", false, "with -review: also a line a move (its value before and after for the player who made it, its cost, the search's move)")
+	given := fs.Int("given", 0, "with -review: the first `N` moves of each game were not the players' choice (a match's random opening): never the costliest move")
+	openingPlies := fs.Int("opening-plies", 20, "with -review: the opening is the first `N` moves")
+	endgameSeeds := fs.Int("ending-seeds", 20, "with -review: an endgame position has at most `N` seeds in the houses")
+	lost := fs.Float64("lost", 4, "with -review: a position is lost for a player whose value is at or below minus this many seeds")
 	if status, ok := rulesflags.Parse(fs, args, usage, stdout, stderr); !ok {
 		return status
 	}
 	fail := failer(stderr)
+	if *review {
+		return startReview(ctx, fs, games, reviewConfig{file: *recordFile, game: *recordGame, depth: *depth, seed: uint64(*seed),
+			opts:   analysis.ReviewOptions{OpeningPlies: *openingPlies, EndgameSeeds: *endgameSeeds, Lost: *lost, Given: *given},
+			lostBy: *lostBy, allMoves: *eachMove, quiet: *quiet, eg: egFlags}, stdout, stderr)
+	}
+	for _, f := range []string{"lost-by", "each-move", "given", "opening-plies", "ending-seeds", "lost"} {
+		if isSet(fs, f) {
+			return fail(rulesflags.ExitUsage, "-%s applies only with -review", f)
+		}
+	}
 	switch {
 	case *depth < 0 || *depth > search.MaxDepth:
 		return fail(rulesflags.ExitUsage, "-depth: want 0 to %d, not %d", search.MaxDepth, *depth)
