@@ -175,6 +175,9 @@ func Review(ctx context.Context, g *mancala.Game, opts ReviewOptions, progress f
 			progress(len(positions)-i, len(positions))
 		}
 	}
+	if err := ctx.Err(); err != nil { // the last search may have been cut short
+		return nil, err
+	}
 	for i, m := range moves {
 		p := positions[i]
 		who, ok := p.ToMove.Player()
