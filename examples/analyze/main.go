@@ -57,12 +57,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fail := failer(stderr)
 	if *review {
-		return startReview(ctx, fs, games, reviewConfig{file: *recordFile, game: *recordGame, depth: *depth, seed: uint64(*seed),
+		return startReview(ctx, games, reviewConfig{file: *recordFile, game: *recordGame, depth: *depth, seed: uint64(*seed),
 			opts:   analysis.ReviewOptions{OpeningPlies: *openingPlies, EndgameSeeds: *endgameSeeds, Lost: *lost, Given: *given},
 			lostBy: *lostBy, allMoves: *eachMove, quiet: *quiet, eg: egFlags}, stdout, stderr)
 	}
 	for _, f := range []string{"lost-by", "each-move", "given", "opening-plies", "ending-seeds", "lost"} {
-		if isSet(fs, f) {
+		if games.Set(f) {
 			return fail(rulesflags.ExitUsage, "-%s applies only with -review", f)
 		}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -172,12 +171,8 @@ func writeReview(w io.Writer, n int, rec *record.Record, g *mancala.Game, rv *an
 		return
 	}
 	d := rv.Decided
-	seeds := 0
-	if d < len(rv.Moves) {
-		seeds = rv.Moves[d].Seeds
-	} else if p, ok := g.PositionAt(d); ok {
-		seeds = p.Board.Total() - p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
-	}
+	p, _ := g.PositionAt(d) // d is a ply of g: Review found it there
+	seeds := p.Board.Total() - p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
 	fmt.Fprintf(w, "  decided at ply %d against %s: %s, %d seeds in the houses, his value %s\n", d, rv.Loser, rv.Phase, seeds, one(rv.For(rv.Loser, d)))
 	if rv.Worst >= 0 {
 		m := rv.Moves[rv.Worst]
@@ -195,17 +190,17 @@ func one(v float64) string {
 }
 
 // startReview checks the flags of -review and runs it.
-func startReview(ctx context.Context, fs *flag.FlagSet, games *rulesflags.Flags, c reviewConfig, stdout, stderr io.Writer) int {
+func startReview(ctx context.Context, games *rulesflags.Flags, c reviewConfig, stdout, stderr io.Writer) int {
 	fail := failer(stderr)
 	for _, f := range append(games.Given(), "position", "moves", "ply", "solve", "time") {
-		if isSet(fs, f) {
+		if games.Set(f) {
 			return fail(rulesflags.ExitUsage, "-%s does not apply with -review: it reviews whole games of -record at -depth", f)
 		}
 	}
 	switch {
 	case c.file == "":
 		return fail(rulesflags.ExitUsage, "-review needs -record FILE: the games to review")
-	case !isSet(fs, "record-game"):
+	case !games.Set("record-game"):
 		c.game = 0
 	case c.game < 1:
 		return fail(rulesflags.ExitUsage, "-record-game: want 1 or more, not %d", c.game)
@@ -226,11 +221,4 @@ func startReview(ctx context.Context, fs *flag.FlagSet, games *rulesflags.Flags,
 		return fail(rulesflags.ExitUsage, "-lost: want a number of seeds above 0, not %v", o.Lost)
 	}
 	return runReview(ctx, c, stdout, stderr)
-}
-
-// isSet reports whether flag name was given on the command line.
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }

@@ -181,8 +181,8 @@ func Review(ctx context.Context, g *mancala.Game, opts ReviewOptions, progress f
 	for i, m := range moves {
 		p := positions[i]
 		who, ok := p.ToMove.Player()
-		mr := MoveReview{Ply: i, Mover: mancala.South, Joint: !ok, Move: m, Best: best[i],
-			Seeds: p.Board.Total() - p.Board.Store(mancala.South) - p.Board.Store(mancala.North), Phase: opts.phase(i, p)}
+		seeds := houseSeeds(p)
+		mr := MoveReview{Ply: i, Mover: mancala.South, Joint: !ok, Move: m, Best: best[i], Seeds: seeds, Phase: opts.phase(i, seeds)}
 		if ok {
 			mr.Mover = who
 		}
@@ -208,7 +208,7 @@ func Review(ctx context.Context, g *mancala.Game, opts ReviewOptions, progress f
 	for d > 0 && rv.For(rv.Loser, d-1) <= -opts.Lost {
 		d--
 	}
-	rv.Decided, rv.Phase = d, opts.phase(d, positions[d])
+	rv.Decided, rv.Phase = d, opts.phase(d, houseSeeds(positions[d]))
 	for i := opts.Given; i < d; i++ {
 		if mr := rv.Moves[i]; mr.Mover == rv.Loser && !mr.Joint && mr.Cost > 0 && (rv.Worst < 0 || mr.Cost > rv.Moves[rv.Worst].Cost) {
 			rv.Worst = i
@@ -248,13 +248,18 @@ func (rv *GameReview) proven(v float64) float64 {
 	return 0
 }
 
-// phase is the phase of position p at ply i.
-func (o *ReviewOptions) phase(i int, p mancala.Position) Phase {
+// phase is the phase of a position at ply i with seeds in its houses.
+func (o *ReviewOptions) phase(i, seeds int) Phase {
 	switch {
 	case i < o.OpeningPlies:
 		return Opening
-	case p.Board.Total()-p.Board.Store(mancala.South)-p.Board.Store(mancala.North) <= o.EndgameSeeds:
+	case seeds <= o.EndgameSeeds:
 		return Endgame
 	}
 	return Middle
+}
+
+// houseSeeds returns the seeds of p that are not in a store.
+func houseSeeds(p mancala.Position) int {
+	return p.Board.Total() - p.Board.Store(mancala.South) - p.Board.Store(mancala.North)
 }
