@@ -137,12 +137,10 @@ func tableBits(p mancala.Position) int {
 }
 
 // Seeds writes a search value in seeds with its sign and three decimals
-// ("+2.000"): proven results, kept in units of search.TerminalScale per
-// seed, are divided back.
+// ("+2.000"): final results, kept in units of search.TerminalScale per
+// seed, are divided back (search.InSeeds).
 func Seeds(v float64) string {
-	if v >= search.TerminalScale || v <= -search.TerminalScale {
-		v /= search.TerminalScale
-	}
+	v, _ = search.InSeeds(v)
 	if math.Abs(v) < 0.0005 {
 		v = 0 // no "-0.000" for a tiny negative
 	}

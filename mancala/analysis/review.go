@@ -225,18 +225,17 @@ func (rv *GameReview) For(p mancala.Player, i int) float64 {
 	return rv.Values[i]
 }
 
-// clip turns a search value into seeds within [-Win, Win].
+// clip turns a search value into seeds within [-Win, Win]: a final
+// result, or an endgame oracle's estimate of one (search.InSeeds), into
+// -Win or Win.
 func (rv *GameReview) clip(v float64) float64 {
-	switch {
-	case v >= search.TerminalScale:
-		return rv.Win
-	case v <= -search.TerminalScale:
-		return -rv.Win
+	if _, final := search.InSeeds(v); final {
+		return rv.proven(v)
 	}
 	return math.Max(-rv.Win, math.Min(rv.Win, v))
 }
 
-// proven turns a proven search value (search.TerminalScale a seed) into
+// proven turns a final search value (search.TerminalScale a seed) into
 // -Win, 0 or Win.
 func (rv *GameReview) proven(v float64) float64 {
 	switch {

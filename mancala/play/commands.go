@@ -241,15 +241,12 @@ func mix(p mancala.Player, probs []float64) string {
 }
 
 // valueText writes the value v of a search for p in seeds: the search
-// keeps results it has proven in units of search.TerminalScale per seed
-// (see search.Result), estimates in seeds. estimates says that the search
+// keeps final results in units of search.TerminalScale per seed (see
+// search.InSeeds), estimates in seeds. estimates says that the search
 // read endgame databases of other rules (-endgame-approx), so that what
 // it calls proven is an estimate.
 func valueText(p mancala.Player, v float64, res search.Result, estimates bool) string {
-	proven := math.Abs(v) >= search.TerminalScale
-	if proven {
-		v /= search.TerminalScale
-	}
+	v, proven := search.InSeeds(v)
 	if math.Abs(v) < 0.05 {
 		v = 0
 	}

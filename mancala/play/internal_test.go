@@ -13,6 +13,7 @@ import (
 	"github.com/sowing-games/sowing/congkak"
 	"github.com/sowing-games/sowing/mancala"
 	"github.com/sowing-games/sowing/mancala/record"
+	"github.com/sowing-games/sowing/mancala/search"
 )
 
 // testSession returns a session of game g writing to out, with the
@@ -306,5 +307,29 @@ func TestFailedSaveKeepsOldFile(t *testing.T) {
 	}
 	if es, _ := os.ReadDir(dir); len(es) != 1 {
 		t.Errorf("files left in the directory: %v", es)
+	}
+}
+
+// TestValueText: a search's value reads as seeds, a final result (or a
+// database's estimate of one) as a win, loss or draw by whole seeds. An
+// estimate of a one-seed loss (-999 on the search's scale) was once
+// written as a heuristic of 999 seeds.
+func TestValueText(t *testing.T) {
+	for _, c := range []struct {
+		v         float64
+		res       search.Result
+		estimates bool
+		want      string
+	}{
+		{2.345, search.Result{Depth: 9}, false, "+2.3 seeds (his store minus North's at the end, estimated 9 decisions deep)"},
+		{-998, search.Result{Depth: 9}, false, "-998.0 seeds"},
+		{-999, search.Result{Depth: 21}, true, "a loss by 1 seed with best play (found 21 decisions deep, or estimated by the endgame databases of nearby rules)"},
+		{999, search.Result{Depth: 4}, false, "a win by 1 seed with best play (found 4 decisions deep)"},
+		{-3000, search.Result{Depth: 30, Exact: true}, false, "a loss by 3 seeds with best play (searched to the end of the game)"},
+		{1999, search.Result{Depth: 30, Exact: true}, false, "a win by 2 seeds with best play (searched to the end of the game)"},
+	} {
+		if got := valueText(mancala.South, c.v, c.res, c.estimates); !strings.HasPrefix(got, c.want) {
+			t.Errorf("valueText(South, %v, %+v, %v) = %q; want %q", c.v, c.res, c.estimates, got, c.want)
+		}
 	}
 }

@@ -13,8 +13,26 @@ import (
 // heuristic estimate, and a proven loss by one seed is worse than any.
 const TerminalScale = 1000
 
-// maxHeuristic is the largest magnitude a heuristic value may take.
-const maxHeuristic = TerminalScale - 1
+// maxHeuristic is the largest magnitude a heuristic value may take: two
+// units inside TerminalScale, so that no heuristic value reaches an
+// endgame oracle's estimate of a one-seed result (see [InSeeds]).
+const maxHeuristic = TerminalScale - 2
+
+// InSeeds returns a search value ([Result.Value]) in seeds, and whether
+// it is on the scale of final results. Such a value is a final store
+// difference d reached within the search, d times TerminalScale, or an
+// endgame oracle's estimate of one, which [AlphaBeta] puts one unit
+// nearer 0 (d times TerminalScale minus 1 for d > 0): at least
+// TerminalScale-1 in magnitude. InSeeds divides it by TerminalScale, so
+// that an estimate keeps a mark of what it is (+9.999, an estimate of a
+// ten-seed win). Any other value is a heuristic estimate, in seeds
+// already, and is returned as it is.
+func InSeeds(v float64) (seeds float64, final bool) {
+	if v >= TerminalScale-1 || v <= -(TerminalScale-1) {
+		return v / TerminalScale, true
+	}
+	return v, false
+}
 
 // An Evaluator estimates a position that is not over, from the point of
 // view of side: positive is good for side. It must be deterministic, must

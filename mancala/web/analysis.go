@@ -114,10 +114,7 @@ func (s *session) analyse(ctx context.Context, h *Handler) error {
 		if res.Depth == 0 && ctx.Err() != nil {
 			break // the budget ran out before the search learnt anything
 		}
-		v := res.Value
-		if v >= search.TerminalScale || v <= -search.TerminalScale {
-			v /= search.TerminalScale
-		}
+		v, _ := search.InSeeds(res.Value)
 		if p.ToMove == mancala.NorthTurn {
 			v = -v // the value is the decider's; South's at a simultaneous decision
 		}

@@ -445,10 +445,7 @@ func (s *session) hintFor(ctx context.Context, h *Handler, held seats) (*hint, e
 	if err != nil {
 		return nil, err
 	}
-	v := res.Value
-	if v >= search.TerminalScale || v <= -search.TerminalScale {
-		v /= search.TerminalScale
-	}
+	v, _ := search.InSeeds(res.Value)
 	if t.Simultaneous() && side == mancala.North {
 		v = -v // the value is South's at a simultaneous decision
 	}
